@@ -1,0 +1,201 @@
+//! Game types, rules options, absolute moves and game states (§1.4, §4.2, §5.9, §8.7, §8.8).
+
+use std::fmt;
+
+use super::hex::Hex;
+use super::piece::{Bug, Color, Piece};
+
+/// Which expansion pieces are in the game (§1.3, §1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct GameType {
+    pub mosquito: bool,
+    pub ladybug: bool,
+    pub pillbug: bool,
+}
+
+impl GameType {
+    pub const BASE: GameType = GameType {
+        mosquito: false,
+        ladybug: false,
+        pillbug: false,
+    };
+    pub const BASE_MLP: GameType = GameType {
+        mosquito: true,
+        ladybug: true,
+        pillbug: true,
+    };
+
+    /// All eight game types, in the order of `uhp.md` §3.1 (§1.4).
+    pub const ALL: [GameType; 8] = [
+        GameType::from_flags(false, false, false),
+        GameType::from_flags(true, false, false),
+        GameType::from_flags(false, true, false),
+        GameType::from_flags(false, false, true),
+        GameType::from_flags(true, true, false),
+        GameType::from_flags(true, false, true),
+        GameType::from_flags(false, true, true),
+        GameType::from_flags(true, true, true),
+    ];
+
+    pub const fn from_flags(mosquito: bool, ladybug: bool, pillbug: bool) -> GameType {
+        GameType {
+            mosquito,
+            ladybug,
+            pillbug,
+        }
+    }
+
+    /// Whether pieces of `bug` exist in this game type (§1.3).
+    pub fn has_bug(self, bug: Bug) -> bool {
+        match bug {
+            Bug::Mosquito => self.mosquito,
+            Bug::Ladybug => self.ladybug,
+            Bug::Pillbug => self.pillbug,
+            _ => true,
+        }
+    }
+
+    /// The bugs of this game type, in UHP enumeration order.
+    pub fn bugs(self) -> impl Iterator<Item = Bug> {
+        Bug::ALL.into_iter().filter(move |&bug| self.has_bug(bug))
+    }
+
+    /// Every piece of one colour in this game type, in UHP enumeration order (§1.2, §1.3).
+    pub fn pieces_of(self, color: Color) -> impl Iterator<Item = Piece> {
+        self.bugs().flat_map(move |bug| {
+            (1..=bug.count()).map(move |number| Piece { color, bug, number })
+        })
+    }
+
+    /// Every piece of both colours, white first.
+    pub fn all_pieces(self) -> impl Iterator<Item = Piece> {
+        Color::ALL
+            .into_iter()
+            .flat_map(move |color| self.pieces_of(color))
+    }
+}
+
+impl fmt::Display for GameType {
+    /// The canonical GameTypeString (§9.1).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Base")?;
+        if *self != GameType::BASE {
+            f.write_str("+")?;
+        }
+        for (on, letter) in [(self.mosquito, "M"), (self.ladybug, "L"), (self.pillbug, "P")] {
+            if on {
+                f.write_str(letter)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Rules options: the readings of the rules that users may choose between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RulesOptions {
+    /// Tournament opening: no queen on a player's first placement (§4.2). On by default,
+    /// as in every UHP engine and the published perft counts.
+    pub tournament_opening: bool,
+    /// Draw by threefold repetition within 32 plies (§8.7.1–§8.7.3). Off by default,
+    /// as in Mzinga.
+    pub repetition_draw: bool,
+}
+
+impl Default for RulesOptions {
+    fn default() -> Self {
+        RulesOptions {
+            tournament_opening: true,
+            repetition_draw: false,
+        }
+    }
+}
+
+/// An absolute move: what happens on the board, in cell coordinates, not in
+/// notation (§5.9). A movement is identified by the piece and where it ends,
+/// so a pillbug throw and an ordinary move of the same piece to the same cell
+/// are the same move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Move {
+    /// A piece from the reserve is put on an empty cell (§3.1).
+    Place { piece: Piece, to: Hex },
+    /// A piece on the board moves, by itself or thrown by a pillbug (§5.1).
+    Move { piece: Piece, to: Hex },
+    /// The player has no other legal move (§7.2).
+    Pass,
+}
+
+impl Move {
+    /// The piece placed or moved, if any.
+    pub fn piece(self) -> Option<Piece> {
+        match self {
+            Move::Place { piece, .. } | Move::Move { piece, .. } => Some(piece),
+            Move::Pass => None,
+        }
+    }
+
+    /// The destination cell, if any.
+    pub fn destination(self) -> Option<Hex> {
+        match self {
+            Move::Place { to, .. } | Move::Move { to, .. } => Some(to),
+            Move::Pass => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    /// A coordinate form for debugging; UHP notation needs the position and
+    /// lives in [`crate::core::notation`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Place { piece, to } => write!(f, "place {piece} at {to}"),
+            Move::Move { piece, to } => write!(f, "move {piece} to {to}"),
+            Move::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// The state of a game (§8.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameState {
+    NotStarted,
+    InProgress,
+    Draw,
+    WhiteWins,
+    BlackWins,
+}
+
+impl GameState {
+    pub const ALL: [GameState; 5] = [
+        GameState::NotStarted,
+        GameState::InProgress,
+        GameState::Draw,
+        GameState::WhiteWins,
+        GameState::BlackWins,
+    ];
+
+    /// Whether the game has ended (§8.5).
+    pub fn is_over(self) -> bool {
+        matches!(
+            self,
+            GameState::Draw | GameState::WhiteWins | GameState::BlackWins
+        )
+    }
+
+    /// The GameStateString (§9.2).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameState::NotStarted => "NotStarted",
+            GameState::InProgress => "InProgress",
+            GameState::Draw => "Draw",
+            GameState::WhiteWins => "WhiteWins",
+            GameState::BlackWins => "BlackWins",
+        }
+    }
+}
+
+impl fmt::Display for GameState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,466 @@
+//! UHP notation: parsing and printing of GameTypeStrings, GameStateStrings,
+//! TurnStrings, piece names, MoveStrings and GameStrings (spec/notation.md, §9.1–§9.14).
+//!
+//! Parsing happens in two stages, following "plain data at the boundaries":
+//! text becomes a [`MoveSpec`] (what the string says), and a `MoveSpec` is
+//! resolved against a position into an absolute [`Move`] (what happens on the
+//! board). Nothing here panics on any input; every error names what was
+//! expected and quotes the offending token (§9.14).
+
+use std::fmt;
+
+use super::game::{GameState, GameType, Move};
+use super::hex::{Direction, Hex};
+use super::piece::{Bug, Color, Piece};
+
+/// A notation error: what was being read, what was expected, and the
+/// offending token (§9.14).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid {what} \"{token}\": {problem}")]
+pub struct NotationError {
+    /// What was being parsed, e.g. "MoveString".
+    pub what: &'static str,
+    /// The offending token, quoted as given (truncated when very long).
+    pub token: String,
+    /// What was expected instead, or what is wrong, with its clause.
+    pub problem: String,
+}
+
+impl NotationError {
+    fn new(what: &'static str, token: &str, problem: impl Into<String>) -> NotationError {
+        NotationError {
+            what,
+            token: quote_token(token),
+            problem: problem.into(),
+        }
+    }
+}
+
+/// Quotes at most 60 characters of a token, so a 1 MB line gives a short message.
+fn quote_token(token: &str) -> String {
+    const LIMIT: usize = 60;
+    if token.chars().count() <= LIMIT {
+        token.to_string()
+    } else {
+        let head: String = token.chars().take(LIMIT).collect();
+        format!("{head}…")
+    }
+}
+
+// ---------------------------------------------------------------------------
+// GameTypeString (§9.1)
+// ---------------------------------------------------------------------------
+
+/// Parses a GameTypeString (§9.1): `Base`, optionally `+` and the expansion
+/// letters M, L, P in any order, without repeats, in any letter case.
+pub fn parse_game_type(text: &str) -> Result<GameType, NotationError> {
+    let what = "GameTypeString";
+    let trimmed = text.trim();
+    let expected = "Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP or Base+MLP (§9.1)";
+    let Some(head) = trimmed.get(..4) else {
+        return Err(NotationError::new(what, trimmed, format!("expected {expected}")));
+    };
+    if !head.eq_ignore_ascii_case("base") {
+        return Err(NotationError::new(what, trimmed, format!("expected {expected}")));
+    }
+    let rest = &trimmed[4..];
+    if rest.is_empty() {
+        return Ok(GameType::BASE);
+    }
+    let Some(letters) = rest.strip_prefix('+') else {
+        return Err(NotationError::new(what, trimmed, format!("expected \"+\" after \"Base\" in {expected}")));
+    };
+    if letters.is_empty() {
+        return Err(NotationError::new(what, trimmed, "expected at least one of M, L, P after \"+\" (§9.1)"));
+    }
+    let mut game_type = GameType::BASE;
+    for letter in letters.chars() {
+        let flag = match letter.to_ascii_uppercase() {
+            'M' => &mut game_type.mosquito,
+            'L' => &mut game_type.ladybug,
+            'P' => &mut game_type.pillbug,
+            _ => {
+                return Err(NotationError::new(what, trimmed, format!("unexpected \"{letter}\": expansions are M, L and P (§9.1)")));
+            }
+        };
+        if *flag {
+            return Err(NotationError::new(what, trimmed, format!("expansion \"{letter}\" is named twice (§9.1)")));
+        }
+        *flag = true;
+    }
+    Ok(game_type)
+}
+
+// ---------------------------------------------------------------------------
+// GameStateString (§9.2) and TurnString (§9.3)
+// ---------------------------------------------------------------------------
+
+/// Parses a GameStateString in any letter case (§9.2).
+pub fn parse_game_state(text: &str) -> Result<GameState, NotationError> {
+    let trimmed = text.trim();
+    GameState::ALL
+        .into_iter()
+        .find(|state| state.name().eq_ignore_ascii_case(trimmed))
+        .ok_or_else(|| {
+            NotationError::new("GameStateString", trimmed, "expected NotStarted, InProgress, Draw, WhiteWins or BlackWins (§9.2)")
+        })
+}
+
+/// A TurnString as written: the side to move and the turn number (§9.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub color: Color,
+    pub number: u64,
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]", self.color, self.number)
+    }
+}
+
+impl Turn {
+    /// The TurnString after `plies` plies (§9.3, §4.4).
+    pub fn after_plies(plies: usize) -> Turn {
+        Turn {
+            color: if plies % 2 == 0 { Color::White } else { Color::Black },
+            number: 1 + (plies / 2) as u64,
+        }
+    }
+}
+
+/// Parses a TurnString `White[n]` / `Black[n]`, n ≥ 1, colour in any case (§9.3).
+pub fn parse_turn(text: &str) -> Result<Turn, NotationError> {
+    let what = "TurnString";
+    let trimmed = text.trim();
+    let expected = "expected White[n] or Black[n] with n a positive whole number (§9.3)";
+    let Some((word, rest)) = trimmed.split_once('[') else {
+        return Err(NotationError::new(what, trimmed, expected));
+    };
+    let color = if word.eq_ignore_ascii_case("white") {
+        Color::White
+    } else if word.eq_ignore_ascii_case("black") {
+        Color::Black
+    } else {
+        return Err(NotationError::new(what, trimmed, expected));
+    };
+    let Some(digits) = rest.strip_suffix(']') else {
+        return Err(NotationError::new(what, trimmed, expected));
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(NotationError::new(what, trimmed, expected));
+    }
+    match digits.parse::<u64>() {
+        Ok(number) if number >= 1 => Ok(Turn { color, number }),
+        _ => Err(NotationError::new(what, trimmed, expected)),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Piece names (§9.5)
+// ---------------------------------------------------------------------------
+
+/// Parses a piece name such as `wQ`, `bS2`, `wM` (§9.5); letters in any case.
+///
+/// Whether the piece exists in a particular game type is checked when a move
+/// is resolved against a position (§1.3).
+pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
+    let what = "piece name";
+    let mut chars = text.chars();
+    let (Some(c), Some(b)) = (chars.next(), chars.next()) else {
+        return Err(NotationError::new(what, text, "expected a colour letter w or b, a bug letter and, for S, B, G, A, a number (§9.5)"));
+    };
+    let color = match c.to_ascii_lowercase() {
+        'w' => Color::White,
+        'b' => Color::Black,
+        _ => return Err(NotationError::new(what, text, format!("expected the colour letter w or b, found \"{c}\" (§9.5)"))),
+    };
+    let Some(bug) = Bug::from_letter(b) else {
+        return Err(NotationError::new(what, text, format!("expected a bug letter Q, S, B, G, A, M, L or P, found \"{b}\" (§9.5)")));
+    };
+    let digits: String = chars.collect();
+    if !bug.is_numbered() {
+        if digits.is_empty() {
+            return Ok(Piece::first(color, bug));
+        }
+        return Err(NotationError::new(what, text, format!("the {} is a single piece and takes no number (§1.5)", bug.name())));
+    }
+    let number = match digits.as_str() {
+        "1" => 1,
+        "2" => 2,
+        "3" => 3,
+        "" => {
+            return Err(NotationError::new(what, text, format!("expected a number 1–{} after {} (§1.5)", bug.count(), bug.letter())));
+        }
+        _ => 0,
+    };
+    Piece::new(color, bug, number).ok_or_else(|| {
+        NotationError::new(what, text, format!("a player has {} {}s, numbered 1–{} (§1.5)", bug.count(), bug.name(), bug.count()))
+    })
+}
+
+// ---------------------------------------------------------------------------
+// MoveString (§9.6–§9.11)
+// ---------------------------------------------------------------------------
+
+/// Where a MoveString says the piece goes, before it is resolved (§9.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A bare piece name: the first move of the game (§9.10).
+    Origin,
+    /// `wB1 wS1`: onto the stack that holds the reference (§9.9).
+    OnTop(Piece),
+    /// `wA1 wS1/`: the cell beside the reference in `direction` (§9.7, §9.8).
+    Beside { reference: Piece, direction: Direction },
+}
+
+/// A parsed MoveString: plain data, not yet checked against any position (§9.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveSpec {
+    Pass,
+    Piece { piece: Piece, target: Target },
+}
+
+/// Parses a MoveString (§9.6, §9.11): `pass`, `wS1`, `wB1 wS1`, `wA1 -wS1`, `wA1 wS1/`.
+/// Surrounding whitespace is trimmed and runs of spaces or tabs separate the
+/// two tokens; letters may be in any case.
+pub fn parse_move(text: &str) -> Result<MoveSpec, NotationError> {
+    let what = "MoveString";
+    let trimmed = text.trim();
+    if trimmed.eq_ignore_ascii_case("pass") {
+        return Ok(MoveSpec::Pass);
+    }
+    let tokens: Vec<&str> = trimmed.split_whitespace().collect();
+    let (piece_token, target_token) = match tokens.as_slice() {
+        [piece] => (*piece, None),
+        [piece, target] => (*piece, Some(*target)),
+        [] => return Err(NotationError::new(what, trimmed, "expected a move such as \"wA1 wS1/\" or \"pass\", found nothing (§9.6)")),
+        _ => {
+            return Err(NotationError::new(what, trimmed, "expected a piece name and at most one target, found more tokens (§9.6, §9.11)"));
+        }
+    };
+    let piece = parse_piece(piece_token).map_err(|e| NotationError::new(what, trimmed, e.to_string()))?;
+    let Some(target_token) = target_token else {
+        return Ok(MoveSpec::Piece { piece, target: Target::Origin });
+    };
+    let target = parse_target(target_token).map_err(|e| NotationError::new(what, trimmed, e.to_string()))?;
+    Ok(MoveSpec::Piece { piece, target })
+}
+
+/// Parses the target half of a MoveString: `wS1`, `-wS1`, `/wS1`, `\wS1`,
+/// `wS1-`, `wS1/`, `wS1\` (§9.6, §2.2).
+fn parse_target(token: &str) -> Result<Target, NotationError> {
+    let what = "move target";
+    let glyph_before = |c: char| match c {
+        '-' => Some(Direction::West),
+        '/' => Some(Direction::SouthWest),
+        '\\' => Some(Direction::NorthWest),
+        _ => None,
+    };
+    let glyph_after = |c: char| match c {
+        '-' => Some(Direction::East),
+        '/' => Some(Direction::NorthEast),
+        '\\' => Some(Direction::SouthEast),
+        _ => None,
+    };
+    let first = token.chars().next();
+    let last = token.chars().last();
+    let before = first.and_then(glyph_before);
+    let after = last.and_then(glyph_after);
+    match (before, after) {
+        (Some(_), Some(_)) => Err(NotationError::new(what, token, "expected one direction glyph, before or after the piece, not both (§9.6)")),
+        (Some(direction), None) => {
+            let reference = parse_piece(&token[1..])?;
+            Ok(Target::Beside { reference, direction })
+        }
+        (None, Some(direction)) => {
+            let reference = parse_piece(&token[..token.len() - 1])?;
+            Ok(Target::Beside { reference, direction })
+        }
+        (None, None) => Ok(Target::OnTop(parse_piece(token)?)),
+    }
+}
+
+/// What notation needs to know about a position: where pieces are and which
+/// stacks exist. Both engines provide it.
+pub trait BoardView {
+    /// The game type, to decide which pieces exist (§1.3).
+    fn game_type(&self) -> GameType;
+    /// The cell of a piece on the board, or `None` while it is in the reserve.
+    fn location(&self, piece: Piece) -> Option<Hex>;
+    /// The stack on a cell, bottom to top; empty for an empty cell (§2.4).
+    fn stack(&self, hex: Hex) -> Vec<Piece>;
+    /// Whether no piece has been placed yet.
+    fn board_is_empty(&self) -> bool;
+}
+
+/// Resolves a parsed MoveString against a position into an absolute move
+/// (§9.7–§9.10, §9.13). Legality is not checked here: `wA2` before `wA1`
+/// resolves to a placement that the engine then refuses (§3.2).
+pub fn resolve_move(view: &impl BoardView, spec: MoveSpec, text: &str) -> Result<Move, NotationError> {
+    let what = "MoveString";
+    let MoveSpec::Piece { piece, target } = spec else {
+        return Ok(Move::Pass);
+    };
+    let exists = |p: Piece| view.game_type().has_bug(p.bug);
+    if !exists(piece) {
+        return Err(NotationError::new(what, text, format!("{piece} does not exist in {} (§1.3)", view.game_type())));
+    }
+    let to = match target {
+        Target::Origin => {
+            // §9.10: a bare name is only the first move of the game.
+            if !view.board_is_empty() {
+                return Err(NotationError::new(what, text, "a bare piece name is only the first move of the game; name a reference piece (§9.10)"));
+            }
+            Hex::ORIGIN
+        }
+        Target::OnTop(reference) | Target::Beside { reference, .. } => {
+            if !exists(reference) {
+                return Err(NotationError::new(what, text, format!("{reference} does not exist in {} (§1.3)", view.game_type())));
+            }
+            // §9.7: the reference must be on the board; it may be the mover itself
+            // and (§9.9) it may be covered.
+            let Some(at) = view.location(reference) else {
+                return Err(NotationError::new(what, text, format!("the reference piece {reference} is not on the board (§9.7)")));
+            };
+            match target {
+                Target::Beside { direction, .. } => at.neighbour(direction), // §9.8: occupied cells allowed
+                _ => at,
+            }
+        }
+    };
+    // §9.13: a piece in its reserve is placed, one on the board is moved.
+    Ok(match view.location(piece) {
+        Some(_) => Move::Move { piece, to },
+        None => Move::Place { piece, to },
+    })
+}
+
+/// Parses and resolves a MoveString in one step.
+pub fn parse_and_resolve(view: &impl BoardView, text: &str) -> Result<Move, NotationError> {
+    resolve_move(view, parse_move(text)?, text.trim())
+}
+
+/// Prints an absolute move as a canonical MoveString in the position before
+/// the move (§9.12): the first move bare; a climb names the top piece at the
+/// destination; otherwise the first occupied neighbour of the destination,
+/// scanning NW, NE, E, SE, SW, W, names its top piece, never the moving piece.
+pub fn move_string(view: &impl BoardView, mv: Move) -> String {
+    let (piece, to) = match mv {
+        Move::Pass => return "pass".to_string(),
+        Move::Place { piece, to } | Move::Move { piece, to } => (piece, to),
+    };
+    if view.board_is_empty() {
+        return piece.to_string();
+    }
+    // The position with the mover lifted: its own cell shows what is under it.
+    let top_without_mover = |hex: Hex| -> Option<Piece> {
+        view.stack(hex).into_iter().filter(|&p| p != piece).last()
+    };
+    if let Some(top) = top_without_mover(to) {
+        return format!("{piece} {top}");
+    }
+    for dir in Direction::ALL {
+        let neighbour = to.neighbour(dir);
+        if let Some(reference) = top_without_mover(neighbour) {
+            // The destination lies in direction `dir.opposite()` of the reference.
+            return format!("{piece} {}", target_text(reference, dir.opposite()));
+        }
+    }
+    // Only reachable for a move that touches nothing but the mover itself,
+    // which no legal move does; fall back to a self-reference (§9.7).
+    match view.location(piece).and_then(|from| from.direction_to(to)) {
+        Some(dir) => format!("{piece} {}", target_text(piece, dir)),
+        None => format!("{piece} {piece}"),
+    }
+}
+
+/// The target text naming the cell in `direction` from `reference` (§2.2, §9.6).
+pub fn target_text(reference: Piece, direction: Direction) -> String {
+    match direction {
+        Direction::East => format!("{reference}-"),
+        Direction::West => format!("-{reference}"),
+        Direction::NorthEast => format!("{reference}/"),
+        Direction::SouthWest => format!("/{reference}"),
+        Direction::SouthEast => format!("{reference}\\"),
+        Direction::NorthWest => format!("\\{reference}"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// GameString (§9.4)
+// ---------------------------------------------------------------------------
+
+/// A GameString as written: plain data whose moves are not yet played (§9.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub game_type: GameType,
+    /// The GameStateString as written; engines recompute it (§9.4).
+    pub stated_state: GameState,
+    /// The TurnString as written; engines recompute it (§9.4).
+    pub stated_turn: Turn,
+    /// The MoveStrings, trimmed, in order.
+    pub moves: Vec<String>,
+}
+
+/// Parses a GameString into its fields (§9.4). Moves are checked for syntax
+/// here and for legality when they are played.
+pub fn parse_game_string(text: &str) -> Result<GameRecord, NotationError> {
+    let what = "GameString";
+    let trimmed = text.trim();
+    let fields: Vec<&str> = trimmed.split(';').collect();
+    if fields.len() < 3 {
+        return Err(NotationError::new(what, trimmed, "expected GameTypeString;GameStateString;TurnString followed by the moves (§9.4)"));
+    }
+    let game_type = parse_game_type(fields[0])?;
+    let stated_state = parse_game_state(fields[1])?;
+    let stated_turn = parse_turn(fields[2])?;
+    let mut moves = Vec::with_capacity(fields.len() - 3);
+    for (index, field) in fields[3..].iter().enumerate() {
+        let field = field.trim();
+        if field.is_empty() {
+            return Err(NotationError::new(what, trimmed, format!("move {} is empty: a GameString has no trailing or doubled \";\" (§9.4)", index + 1)));
+        }
+        parse_move(field).map_err(|e| NotationError::new(what, field, format!("move {}: {e}", index + 1)))?;
+        moves.push(field.to_string());
+    }
+    Ok(GameRecord { game_type, stated_state, stated_turn, moves })
+}
+
+/// Prints a GameString from its parts (§9.4).
+pub fn game_string(game_type: GameType, state: GameState, plies: usize, moves: &[String]) -> String {
+    let mut out = format!("{game_type};{state};{}", Turn::after_plies(plies));
+    for mv in moves {
+        out.push(';');
+        out.push_str(mv);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_types_round_trip() {
+        // §9.1
+        for gt in GameType::ALL {
+            assert_eq!(parse_game_type(&gt.to_string()), Ok(gt));
+        }
+        assert_eq!(parse_game_type("base+plm"), Ok(GameType::BASE_MLP));
+        assert!(parse_game_type("Base+").is_err());
+        assert!(parse_game_type("Base+MM").is_err());
+        assert!(parse_game_type("Bas").is_err());
+        assert!(parse_game_type("Baseé").is_err());
+    }
+
+    #[test]
+    fn pieces_parse() {
+        // §9.5, §1.5
+        assert_eq!(parse_piece("wS1").map(|p| p.to_string()), Ok("wS1".into()));
+        assert_eq!(parse_piece("BQ").map(|p| p.to_string()), Ok("bQ".into()));
+        for bad in ["wS3", "wQ1", "wM1", "wA0", "wA", "xQ", "wZ", "w", "", "wA11"] {
+            assert!(parse_piece(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! hive-oracle: a written specification of the rules of Hive (in `spec/`) and
+//! engines that follow it clause by clause.
+//!
+//! * [`core`]: the shared vocabulary (hexes, pieces, moves, notation);
+//! * [`rules`]: the [`rules::Rules`] trait, perft and divide;
+//! * [`reference`]: the reference engine, written for the reader.
+//!
+//! ```
+//! use hive_oracle::reference::ReferenceEngine;
+//! use hive_oracle::rules::{perft, Rules};
+//! use hive_oracle::core::{GameType, RulesOptions};
+//!
+//! let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+//! assert_eq!(perft(&mut game, 2), 96);
+//! let game = ReferenceEngine::load("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
+//! assert_eq!(game.game_string(), "Base;InProgress;White[2];wS1;bS1 wS1-");
+//! ```
+
+pub mod core;
+pub mod reference;
+pub mod rules;

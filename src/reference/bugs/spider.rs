@@ -1,0 +1,42 @@
+//! The Spider (§6.4.1–§6.4.3): exactly three ground steps.
+
+use std::collections::BTreeSet;
+
+use crate::core::Hex;
+use crate::reference::board::Board;
+use crate::reference::movement::ground_steps_from;
+
+/// Spider movement (§6.4.1): every cell that ends a walk of exactly three
+/// ground steps with the spider lifted.
+///
+/// * CANDIDATES: §6.4.1 each step is a ground step (contact §5.4, gate §5.5);
+/// * FILTERS: §6.4.2 no cell is visited twice, the start included;
+/// * §6.4.3 the walk may switch sides of the hive; different walks to one cell
+///   are one move (§5.9), which the set makes so.
+pub fn spider_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+    let lifted = board.with_top_lifted(from);
+    let mut destinations = BTreeSet::new();
+    let mut path = vec![from];
+    walk(&lifted, &mut path, &mut destinations);
+    destinations
+}
+
+/// Extends `path` by ground steps until it holds three steps (four cells).
+fn walk(lifted: &Board, path: &mut Vec<Hex>, destinations: &mut BTreeSet<Hex>) {
+    let Some(&here) = path.last() else {
+        return;
+    };
+    if path.len() == 4 {
+        destinations.insert(here);
+        return;
+    }
+    for next in ground_steps_from(lifted, here) {
+        // §6.4.2 no backtracking, no revisiting
+        if path.contains(&next) {
+            continue;
+        }
+        path.push(next);
+        walk(lifted, path, destinations);
+        path.pop();
+    }
+}

@@ -1,0 +1,69 @@
+//! The end of the game (spec chapter 8): surrounded queens, draws, repetition.
+
+use std::collections::BTreeMap;
+
+use super::board::Board;
+use crate::core::{Bug, Color, GameState, Hex, Piece};
+
+/// Whether the queen of `color` is on the board with all six adjacent cells
+/// occupied, by any colour at any height (§8.1).
+pub fn queen_is_surrounded(board: &Board, color: Color) -> bool {
+    let Some(queen_at) = board.location(Piece::first(color, Bug::Queen)) else {
+        return false;
+    };
+    queen_at.neighbours().into_iter().all(|n| board.is_occupied(n))
+}
+
+/// The result decided by surrounded queens, if any (§8.2, §8.3, §8.4).
+/// Colour-blind: a player who surrounds their own queen loses (§8.4).
+pub fn surround_result(board: &Board) -> Option<GameState> {
+    let white = queen_is_surrounded(board, Color::White);
+    let black = queen_is_surrounded(board, Color::Black);
+    match (white, black) {
+        (true, true) => Some(GameState::Draw),       // §8.3
+        (true, false) => Some(GameState::BlackWins), // §8.2
+        (false, true) => Some(GameState::WhiteWins), // §8.2
+        (false, false) => None,
+    }
+}
+
+/// What identifies a position for the repetition rule (§8.7.1): every stack
+/// as (colour, bug) bottom to top, ignoring piece numbers, up to translation;
+/// the side to move; and the cell of the immune piece (§5.8).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepetitionKey {
+    stacks: BTreeMap<Hex, Vec<(Color, Bug)>>,
+    side_to_move: Color,
+    immune_cell: Option<Hex>,
+}
+
+impl RepetitionKey {
+    /// The key of a position (§8.7.1). Cells are translated so that the
+    /// smallest occupied cell (in (q, r) order) sits at the origin.
+    pub fn of(board: &Board, side_to_move: Color, immune: Option<Piece>) -> RepetitionKey {
+        let anchor = board.occupied_cells().next().unwrap_or(Hex::ORIGIN);
+        let translate = |hex: Hex| Hex::new(hex.q - anchor.q, hex.r - anchor.r);
+        let mut stacks = BTreeMap::new();
+        for hex in board.occupied_cells() {
+            let kinds = board.stack(hex).iter().map(|p| (p.color, p.bug)).collect();
+            stacks.insert(translate(hex), kinds);
+        }
+        RepetitionKey {
+            stacks,
+            side_to_move,
+            immune_cell: immune.and_then(|piece| board.location(piece)).map(translate),
+        }
+    }
+}
+
+/// The repetition rule (§8.7.2): the position after the last ply has occurred
+/// at least three times among the positions after the last 32 plies and the
+/// current one. `keys[k]` is the key after `k` plies.
+pub fn repetition_draw(keys: &[RepetitionKey]) -> bool {
+    let Some((current, earlier)) = keys.split_last() else {
+        return false;
+    };
+    let window_start = earlier.len().saturating_sub(32);
+    let earlier_occurrences = earlier[window_start..].iter().filter(|&key| key == current).count();
+    earlier_occurrences + 1 >= 3
+}

@@ -1,0 +1,82 @@
+//! Movement in general (spec chapter 5): One Hive, constant contact, freedom
+//! to move on the ground and at height, and the immunity of the piece last moved.
+//!
+//! Written for the reader. Every function here answers one question about one
+//! step or one piece by looking at the board; the bugs (in `bugs/`) combine them.
+
+use super::board::Board;
+use crate::core::Hex;
+
+/// One Hive (§5.3): whether lifting the top piece at `from` leaves the rest
+/// of the hive connected. A piece on top of a stack never splits the hive,
+/// because the cell stays occupied.
+pub fn one_hive_holds(board: &Board, from: Hex) -> bool {
+    // §5.3 a piece on a stack leaves its cell occupied
+    if board.height(from) >= 2 {
+        return true;
+    }
+    // §5.3, §2.7 otherwise the remaining cells must still form one group
+    board.with_top_lifted(from).is_connected()
+}
+
+/// The heights of the two common neighbours of an edge (§2.3), on the board
+/// with the mover lifted. `None` when the cells are not adjacent.
+fn flank_heights(lifted: &Board, from: Hex, to: Hex) -> Option<(usize, usize)> {
+    let [left, right] = from.common_neighbours(to)?;
+    Some((lifted.height(left), lifted.height(right)))
+}
+
+/// Constant contact (§5.4): a ground step keeps touching the hive when at
+/// least one of the two common neighbours is occupied (mover lifted).
+pub fn keeps_contact(lifted: &Board, from: Hex, to: Hex) -> bool {
+    flank_heights(lifted, from, to).is_some_and(|(left, right)| left > 0 || right > 0)
+}
+
+/// Freedom to move on the ground (§5.5): a ground step is blocked by a gate
+/// when both common neighbours are occupied.
+pub fn ground_gate_blocks(lifted: &Board, from: Hex, to: Hex) -> bool {
+    flank_heights(lifted, from, to).is_some_and(|(left, right)| left > 0 && right > 0)
+}
+
+/// Freedom to move at height (§5.6): a step from `from` to `to` is blocked iff
+/// min(L, R) > max(h(from), h(to)), with the heights taken on the board with
+/// the mover lifted. The ground gate (§5.5) is the case h(from) = h(to) = 0.
+pub fn height_gate_blocks(lifted: &Board, from: Hex, to: Hex) -> bool {
+    let Some((left, right)) = flank_heights(lifted, from, to) else {
+        return true;
+    };
+    let mover_level = lifted.height(from).max(lifted.height(to));
+    left.min(right) > mover_level
+}
+
+/// A ground step (§5.4, §5.5): from a cell on the ground to an adjacent empty
+/// cell, keeping contact and not through a gate. This is the step of the
+/// queen, spider, ant and pillbug.
+pub fn ground_step_possible(lifted: &Board, from: Hex, to: Hex) -> bool {
+    from.is_adjacent(to)
+        && !lifted.is_occupied(to)
+        && keeps_contact(lifted, from, to)
+        && !ground_gate_blocks(lifted, from, to)
+}
+
+/// Any one-cell step, on the ground or at height (§5.4–§5.6): the step of the
+/// beetle and of each ladybug step. A step that starts and ends on the ground
+/// must keep contact (§5.4); every step obeys the height gate rule (§5.6).
+pub fn step_possible(lifted: &Board, from: Hex, to: Hex) -> bool {
+    if !from.is_adjacent(to) {
+        return false;
+    }
+    let on_ground = lifted.height(from) == 0 && lifted.height(to) == 0;
+    if on_ground && !keeps_contact(lifted, from, to) {
+        return false;
+    }
+    !height_gate_blocks(lifted, from, to)
+}
+
+/// The empty cells one ground step away (§5.4, §5.5).
+pub fn ground_steps_from(lifted: &Board, from: Hex) -> Vec<Hex> {
+    from.neighbours()
+        .into_iter()
+        .filter(|&to| ground_step_possible(lifted, from, to))
+        .collect()
+}

@@ -1,0 +1,195 @@
+//! The engine trait that both engines implement, and everything written once
+//! against it: loading and printing GameStrings, notation, perft and divide.
+//!
+//! The trait is deliberately small (the shape of shakmaty's `Position`): an
+//! engine provides a position, its legal moves, play and undo; the provided
+//! methods are not meant to be overridden.
+
+use std::fmt;
+
+use crate::core::notation::{self, BoardView, NotationError, Turn};
+use crate::core::{Color, GameState, GameType, Move, RulesOptions};
+
+/// Why a move was refused: a sentence and the clauses that forbid it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct IllegalMove {
+    /// What is wrong, e.g. "wS2 cannot move: lifting it splits the hive".
+    pub reason: String,
+    /// The most specific clauses that forbid the move, e.g. `["§5.3"]`.
+    pub clauses: Vec<&'static str>,
+}
+
+impl IllegalMove {
+    pub fn new(reason: impl Into<String>, clauses: &[&'static str]) -> IllegalMove {
+        IllegalMove {
+            reason: reason.into(),
+            clauses: clauses.to_vec(),
+        }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.reason)?;
+        if !self.clauses.is_empty() {
+            write!(f, " ({})", self.clauses.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a GameString could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    /// The text is not a GameString (§9.4).
+    #[error("{0}")]
+    Notation(#[from] NotationError),
+    /// A move of the history does not name a move in its position (§9.7–§9.10).
+    #[error("move {index} \"{text}\" cannot be read: {error}")]
+    Unresolvable {
+        index: usize,
+        text: String,
+        error: NotationError,
+    },
+    /// A move of the history is illegal in its position (§9.4).
+    #[error("move {index} \"{text}\" is illegal: {error}")]
+    Illegal {
+        index: usize,
+        text: String,
+        error: IllegalMove,
+    },
+}
+
+/// A Hive rules engine. Both the reference engine and the fast engine implement it.
+pub trait Rules: BoardView + Clone + Sized {
+    /// A new game with no move played.
+    fn new_game(game_type: GameType, options: RulesOptions) -> Self;
+
+    /// The rules options this game is played with.
+    fn options(&self) -> RulesOptions;
+
+    /// Appends every legal move of the side to move to `out`, each once (§5.9).
+    /// Just `Pass` when nothing else is legal (§7.2); nothing when the game is over (§8.5).
+    fn generate_moves(&self, out: &mut Vec<Move>);
+
+    /// Plays a move after checking it; on refusal the position is unchanged.
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMove>;
+
+    /// Plays a move that `generate_moves` returned, without checking it again.
+    fn play_unchecked(&mut self, mv: Move);
+
+    /// Takes back the last move; `None` at the start of the game.
+    fn undo(&mut self) -> Option<Move>;
+
+    /// The game state after the moves played (§8.8).
+    fn state(&self) -> GameState;
+
+    /// The moves played so far, passes included.
+    fn history(&self) -> &[Move];
+
+    // ----- provided methods; not meant to be overridden -----
+
+    /// The number of plies played, passes included.
+    fn plies(&self) -> usize {
+        self.history().len()
+    }
+
+    /// The side to move: White after an even number of plies (§1.6, §7.1).
+    fn side_to_move(&self) -> Color {
+        Turn::after_plies(self.plies()).color
+    }
+
+    /// The TurnString of the position (§9.3).
+    fn turn(&self) -> Turn {
+        Turn::after_plies(self.plies())
+    }
+
+    /// The legal moves in a new vector.
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.generate_moves(&mut out);
+        out
+    }
+
+    /// Reads a MoveString in this position (§9.6–§9.13).
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        notation::parse_and_resolve(self, text)
+    }
+
+    /// Prints a move in canonical notation for this position (§9.12).
+    fn move_string(&self, mv: Move) -> String {
+        notation::move_string(self, mv)
+    }
+
+    /// The canonical GameString of the game so far (§9.4).
+    fn game_string(&self) -> String {
+        let mut replay = Self::new_game(self.game_type(), self.options());
+        let mut moves = Vec::with_capacity(self.plies());
+        for &mv in self.history() {
+            moves.push(replay.move_string(mv));
+            replay.play_unchecked(mv);
+        }
+        notation::game_string(self.game_type(), self.state(), self.plies(), &moves)
+    }
+
+    /// Loads a GameString with the given options, replaying and checking every
+    /// move (§9.4). The stated state and turn are recomputed, not checked.
+    fn load_with(text: &str, options: RulesOptions) -> Result<Self, LoadError> {
+        let record = notation::parse_game_string(text)?;
+        let mut game = Self::new_game(record.game_type, options);
+        for (i, move_text) in record.moves.iter().enumerate() {
+            let index = i + 1;
+            let mv = game.parse_move(move_text).map_err(|error| LoadError::Unresolvable {
+                index,
+                text: move_text.clone(),
+                error,
+            })?;
+            game.play(mv).map_err(|error| LoadError::Illegal {
+                index,
+                text: move_text.clone(),
+                error,
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// Loads a GameString with the default rules options.
+    fn load(text: &str) -> Result<Self, LoadError> {
+        Self::load_with(text, RulesOptions::default())
+    }
+}
+
+/// Counts the leaves of the game tree `depth` plies deep (bulk counting at the last ply).
+pub fn perft<R: Rules>(game: &mut R, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for mv in moves {
+        game.play_unchecked(mv);
+        nodes += perft(game, depth - 1);
+        game.undo();
+    }
+    nodes
+}
+
+/// Perft split by root move, as canonical MoveStrings with their counts, sorted by move string.
+pub fn divide<R: Rules>(game: &mut R, depth: u32) -> Vec<(String, u64)> {
+    let mut rows = Vec::new();
+    if depth == 0 {
+        return rows;
+    }
+    for mv in game.legal_moves() {
+        let name = game.move_string(mv);
+        game.play_unchecked(mv);
+        rows.push((name, perft(game, depth - 1)));
+        game.undo();
+    }
+    rows.sort();
+    rows
+}
