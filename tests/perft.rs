@@ -1,0 +1,99 @@
+//! Perft from the initial position: the node counts published by the UHP
+//! engines (Mzinga's `Board_*_PerftTest.csv`, nokamute's `test_perft`, quoted
+//! in `shared/uhp.md` §5.5), all assuming the tournament opening (§4.2).
+//! They pin the whole move generator at once: placement (§3.3–§3.6), the
+//! queen rules (§4.1–§4.3) and, from depth 5 on, movement.
+
+use hive_oracle::core::{GameType, RulesOptions};
+use hive_oracle::reference::ReferenceEngine;
+use hive_oracle::rules::{divide, perft, Rules};
+
+fn counts(game_type: GameType, depth: u32) -> Vec<u64> {
+    let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
+    (0..=depth).map(|d| perft(&mut game, d)).collect()
+}
+
+#[test]
+fn base_perft_to_depth_4() {
+    // §3.3, §3.4, §4.2: published counts, uhp.md §5.5
+    assert_eq!(counts(GameType::BASE, 4), [1, 4, 96, 1440, 21600]);
+}
+
+#[test]
+fn base_mlp_perft_to_depth_4() {
+    // §3.3, §3.4, §4.2: published counts, uhp.md §5.5
+    assert_eq!(counts(GameType::BASE_MLP, 4), [1, 7, 294, 6678, 151686]);
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --release --ignored"]
+fn base_perft_depth_5() {
+    // §4.3, §6.1: the first depth with movements (uhp.md §5.5)
+    let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+    assert_eq!(perft(&mut game, 5), 516_240);
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --release --ignored"]
+fn base_mlp_perft_depth_5() {
+    // §4.3, §6.8.1: uhp.md §5.5
+    let mut game = ReferenceEngine::new_game(GameType::BASE_MLP, RulesOptions::default());
+    assert_eq!(perft(&mut game, 5), 5_427_108);
+}
+
+#[test]
+#[ignore = "slow; run with --release --ignored"]
+fn base_perft_depth_6() {
+    // published in issue 3 and by the UHP engines
+    let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+    assert_eq!(perft(&mut game, 6), 12_219_480);
+}
+
+/// Depth 3 for every game type, derived by hand. The first three plies are
+/// placements only: white's first piece at the origin (§3.3), any of the k-1
+/// bug kinds but the queen (§4.2); black's first piece, k-1 kinds, on one of
+/// the six neighbours (§3.4); then white's second piece on one of the three
+/// cells that touch white and not black (§3.5, §3.6), any kind still in the
+/// reserve (only the next number of a kind enters, §3.2): k kinds, or k-1 if
+/// the first piece was a single expansion bug. So depth 3 =
+/// 6(k-1) * 3 * (4k + e(k-1)) with e expansion kinds: Base+ML gives
+/// 36 * 3 * (28 + 12) = 4320.
+#[test]
+fn every_game_type_to_depth_3() {
+    let expected = [
+        ("Base", [1, 4, 96, 1440]),
+        ("Base+M", [1, 5, 150, 2610]),
+        ("Base+L", [1, 5, 150, 2610]),
+        ("Base+P", [1, 5, 150, 2610]),
+        ("Base+ML", [1, 6, 216, 4320]),
+        ("Base+MP", [1, 6, 216, 4320]),
+        ("Base+LP", [1, 6, 216, 4320]),
+        ("Base+MLP", [1, 7, 294, 6678]),
+    ];
+    for (name, want) in expected {
+        let game_type = hive_oracle::core::notation::parse_game_type(name).expect("game type");
+        assert_eq!(counts(game_type, 3), want, "{name}");
+    }
+}
+
+#[test]
+fn every_game_type_at_depth_4_is_consistent_with_divide() {
+    // divide's rows add up to perft (rules.rs)
+    for game_type in GameType::ALL {
+        let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
+        let total: u64 = divide(&mut game, 3).iter().map(|(_, n)| n).sum();
+        assert_eq!(total, perft(&mut game, 3), "{game_type}");
+    }
+}
+
+#[test]
+fn standard_opening_allows_the_queen_first() {
+    // §4.2: with the option off, the queen is one more first move (5 in Base).
+    let options = RulesOptions {
+        tournament_opening: false,
+        ..RulesOptions::default()
+    };
+    let mut game = ReferenceEngine::new_game(GameType::BASE, options);
+    assert_eq!(perft(&mut game, 1), 5);
+    assert_eq!(perft(&mut game, 2), 5 * 6 * 5);
+}

@@ -1,0 +1,205 @@
+//! The specification and the code are checked against each other in both
+//! directions (spec/README.md, shared/style.md habit 3):
+//!
+//! * every clause label `[§N.M]` in `spec/` is defined exactly once;
+//! * every citation `§N.M` in `src/`, `tests/` and `spec/` names a clause that
+//!   exists, and code and tests cite leaf clauses, never a clause that has
+//!   sub-clauses;
+//! * every leaf clause is cited by the reference implementation (the
+//!   reference engine in `src/reference/`, and the shared notation and game
+//!   vocabulary in `src/core/` that it uses for chapter 9) and by at least
+//!   one test in `tests/` (this file excluded);
+//! * every test that `spec/rulings.md` names as pinning a ruling exists.
+//!
+//! `ALLOWED_WITHOUT_CODE` holds the clauses that have no code by nature,
+//! each with its reason. Run with `--nocapture` to see the coverage table.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use regex::Regex;
+
+/// Clauses that no engine code can implement, with the reason.
+const ALLOWED_WITHOUT_CODE: &[(&str, &str)] = &[];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn files_under(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(files_under(&path, extension));
+        } else if path.extension().is_some_and(|e| e == extension) {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// Clause label → (file, line) of each definition.
+fn labels() -> BTreeMap<String, Vec<String>> {
+    let label = Regex::new(r"^\[§(\d+(?:\.\d+)*)\]\s*$").expect("regex");
+    let mut defined: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for path in files_under(&root().join("spec"), "md") {
+        for (i, line) in read(&path).lines().enumerate() {
+            if let Some(c) = label.captures(line) {
+                let place = format!("{}:{}", path.display(), i + 1);
+                defined.entry(c[1].to_string()).or_default().push(place);
+            }
+        }
+    }
+    defined
+}
+
+/// Every citation `§N.M` in the given files: clause → citing places.
+fn citations(files: &[PathBuf]) -> BTreeMap<String, Vec<String>> {
+    let cite = Regex::new(r"§(\d+(?:\.\d+)*)").expect("regex");
+    let mut cited: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for path in files {
+        for (i, line) in read(path).lines().enumerate() {
+            for c in cite.captures_iter(line) {
+                let place = format!("{}:{}", path.display(), i + 1);
+                cited.entry(c[1].to_string()).or_default().push(place);
+            }
+        }
+    }
+    cited
+}
+
+fn is_parent(clause: &str, all: &BTreeMap<String, Vec<String>>) -> bool {
+    let prefix = format!("{clause}.");
+    all.keys().any(|k| k.starts_with(&prefix))
+}
+
+fn leaves(all: &BTreeMap<String, Vec<String>>) -> BTreeSet<String> {
+    all.keys().filter(|k| !is_parent(k, all)).cloned().collect()
+}
+
+fn implementation_files() -> Vec<PathBuf> {
+    let mut files = files_under(&root().join("src/reference"), "rs");
+    files.extend(files_under(&root().join("src/core"), "rs"));
+    files
+}
+
+fn test_files() -> Vec<PathBuf> {
+    files_under(&root().join("tests"), "rs")
+        .into_iter()
+        .filter(|p| !p.ends_with("spec_coverage.rs") && !p.ends_with("common/mod.rs"))
+        .collect()
+}
+
+#[test]
+fn spec_has_clauses() {
+    let all = labels();
+    assert!(all.len() >= 80, "spec/ defines only {} clauses", all.len());
+}
+
+#[test]
+fn every_clause_is_defined_once() {
+    let twice: Vec<String> = labels()
+        .into_iter()
+        .filter(|(_, places)| places.len() > 1)
+        .map(|(clause, places)| format!("§{clause} at {}", places.join(", ")))
+        .collect();
+    assert!(twice.is_empty(), "clauses defined more than once:\n{}", twice.join("\n"));
+}
+
+#[test]
+fn every_citation_names_an_existing_clause() {
+    let all = labels();
+    // A heading such as "6.2 Beetle" groups leaves and may be named in prose.
+    let sections: BTreeSet<String> = all
+        .keys()
+        .flat_map(|k| {
+            let parts: Vec<&str> = k.split('.').collect();
+            (1..=parts.len()).map(move |n| parts[..n].join("."))
+        })
+        .collect();
+    let mut problems = Vec::new();
+    let mut code_files = files_under(&root().join("src"), "rs");
+    code_files.extend(files_under(&root().join("tests"), "rs"));
+    for (clause, places) in citations(&code_files) {
+        if !all.contains_key(&clause) {
+            problems.push(format!("§{clause} does not exist, cited at {}", places.join(", ")));
+        } else if is_parent(&clause, &all) {
+            problems.push(format!("§{clause} has sub-clauses; cite the most specific one at {}", places.join(", ")));
+        }
+    }
+    for (clause, places) in citations(&files_under(&root().join("spec"), "md")) {
+        if !sections.contains(&clause) {
+            problems.push(format!("§{clause} does not exist, cited at {}", places.join(", ")));
+        }
+    }
+    assert!(problems.is_empty(), "bad citations:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn every_leaf_clause_is_implemented_and_tested() {
+    let all = labels();
+    let implemented = citations(&implementation_files());
+    let tested = citations(&test_files());
+    let allowed: BTreeMap<&str, &str> = ALLOWED_WITHOUT_CODE.iter().copied().collect();
+    let mut problems = Vec::new();
+    let mut table: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
+    for clause in leaves(&all) {
+        let chapter = clause.split('.').next().unwrap_or_default().to_string();
+        let row = table.entry(chapter).or_default();
+        row.0 += 1;
+        let in_code = implemented.contains_key(&clause) || allowed.contains_key(clause.as_str());
+        let in_tests = tested.contains_key(&clause);
+        if in_code {
+            row.1 += 1;
+        } else {
+            problems.push(format!("§{clause} is cited by no reference code"));
+        }
+        if in_tests {
+            row.2 += 1;
+        } else {
+            problems.push(format!("§{clause} is cited by no test"));
+        }
+    }
+    for (clause, reason) in ALLOWED_WITHOUT_CODE {
+        assert!(!reason.is_empty(), "§{clause} is allowed without code but gives no reason");
+        assert!(all.contains_key(*clause), "allow-list names missing clause §{clause}");
+    }
+    println!("chapter  leaves  in-code  in-tests");
+    for (chapter, (n, code, tests)) in &table {
+        println!("{chapter:>7}  {n:>6}  {code:>7}  {tests:>8}");
+    }
+    assert!(problems.is_empty(), "coverage gaps:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn every_test_named_by_a_ruling_exists() {
+    let path = root().join("spec/rulings.md");
+    let text = read(&path);
+    let named = Regex::new(r"tests/([a-z_]+)\.rs::([a-z0-9_]+)").expect("regex");
+    let mut problems = Vec::new();
+    let mut count = 0;
+    for c in named.captures_iter(&text) {
+        count += 1;
+        let file = root().join("tests").join(format!("{}.rs", &c[1]));
+        let Ok(source) = fs::read_to_string(&file) else {
+            problems.push(format!("{} does not exist", file.display()));
+            continue;
+        };
+        let function = Regex::new(&format!(r"fn {}\s*\(", regex::escape(&c[2]))).expect("regex");
+        if !function.is_match(&source) {
+            problems.push(format!("tests/{}.rs has no test {}", &c[1], &c[2]));
+        }
+    }
+    assert!(count > 0, "spec/rulings.md names no test");
+    assert!(problems.is_empty(), "rulings name missing tests:\n{}", problems.join("\n"));
+}
