@@ -84,11 +84,23 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Perft { depth, game, engine, divide, rules } => match engine {
-            EngineChoice::Reference => run_perft::<ReferenceEngine>(&game, depth, divide, rules.options()),
+        Command::Perft {
+            depth,
+            game,
+            engine,
+            divide,
+            rules,
+        } => match engine {
+            EngineChoice::Reference => {
+                run_perft::<ReferenceEngine>(&game, depth, divide, rules.options())
+            }
         },
-        Command::Validmoves { game, rules } => run_validmoves::<ReferenceEngine>(&game, rules.options()),
-        Command::Play { game, moves, rules } => run_play::<ReferenceEngine>(&game, &moves, rules.options()),
+        Command::Validmoves { game, rules } => {
+            run_validmoves::<ReferenceEngine>(&game, rules.options())
+        }
+        Command::Play { game, moves, rules } => {
+            run_play::<ReferenceEngine>(&game, &moves, rules.options())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -108,13 +120,22 @@ fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, String> {
     R::load_with(text, options).map_err(|e| e.to_string())
 }
 
-fn run_perft<R: Rules>(game_text: &str, depth: u32, show_divide: bool, options: RulesOptions) -> Result<(), String> {
+fn run_perft<R: Rules>(
+    game_text: &str,
+    depth: u32,
+    show_divide: bool,
+    options: RulesOptions,
+) -> Result<(), String> {
     let mut game = load_game::<R>(game_text, options)?;
     for d in 1..=depth {
         let start = Instant::now();
         let nodes = perft(&mut game, d);
         let seconds = start.elapsed().as_secs_f64();
-        let rate = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+        let rate = if seconds > 0.0 {
+            nodes as f64 / seconds
+        } else {
+            0.0
+        };
         println!("{d}\t{nodes}\t{seconds:.3} s\t{:.0} nodes/s", rate);
     }
     if show_divide && depth > 0 {
@@ -127,17 +148,26 @@ fn run_perft<R: Rules>(game_text: &str, depth: u32, show_divide: bool, options: 
 
 fn run_validmoves<R: Rules>(game_text: &str, options: RulesOptions) -> Result<(), String> {
     let game = load_game::<R>(game_text, options)?;
-    let mut moves: Vec<String> = game.legal_moves().into_iter().map(|mv| game.move_string(mv)).collect();
+    let mut moves: Vec<String> = game
+        .legal_moves()
+        .into_iter()
+        .map(|mv| game.move_string(mv))
+        .collect();
     moves.sort();
     println!("{}", moves.join(";"));
     Ok(())
 }
 
-fn run_play<R: Rules>(game_text: &str, moves: &[String], options: RulesOptions) -> Result<(), String> {
+fn run_play<R: Rules>(
+    game_text: &str,
+    moves: &[String],
+    options: RulesOptions,
+) -> Result<(), String> {
     let mut game = load_game::<R>(game_text, options)?;
     for text in moves {
         let mv = game.parse_move(text).map_err(|e| e.to_string())?;
-        game.play(mv).map_err(|e| format!("{} is illegal: {e}", text.trim()))?;
+        game.play(mv)
+            .map_err(|e| format!("{} is illegal: {e}", text.trim()))?;
     }
     println!("{}", game.game_string());
     Ok(())

@@ -139,11 +139,13 @@ pub trait Rules: BoardView + Clone + Sized {
         let mut game = Self::new_game(record.game_type, options);
         for (i, move_text) in record.moves.iter().enumerate() {
             let index = i + 1;
-            let mv = game.parse_move(move_text).map_err(|error| LoadError::Unresolvable {
-                index,
-                text: move_text.clone(),
-                error,
-            })?;
+            let mv = game
+                .parse_move(move_text)
+                .map_err(|error| LoadError::Unresolvable {
+                    index,
+                    text: move_text.clone(),
+                    error,
+                })?;
             game.play(mv).map_err(|error| LoadError::Illegal {
                 index,
                 text: move_text.clone(),

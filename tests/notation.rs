@@ -19,13 +19,24 @@ const FOUR_PLIES: &str = "Base;InProgress;White[3];wS1;bG1 -wS1;wA1 wS1/;bG2 /bG
 fn game_type_strings_accept_any_case_and_order_and_print_canonically() {
     // §9.1
     assert_eq!(parse_game_type("Base+MLP"), Ok(GameType::BASE_MLP));
-    assert_eq!(parse_game_type("base+lpm").map(|t| t.to_string()), Ok("Base+MLP".to_string()));
-    assert_eq!(parse_game_type("BASE").map(|t| t.to_string()), Ok("Base".to_string()));
-    for bad in ["Base+", "Base+MM", "Base+X", "BaseMLP", "Bas", "", "Base +M", "Base+M+L"] {
+    assert_eq!(
+        parse_game_type("base+lpm").map(|t| t.to_string()),
+        Ok("Base+MLP".to_string())
+    );
+    assert_eq!(
+        parse_game_type("BASE").map(|t| t.to_string()),
+        Ok("Base".to_string())
+    );
+    for bad in [
+        "Base+", "Base+MM", "Base+X", "BaseMLP", "Bas", "", "Base +M", "Base+M+L",
+    ] {
         assert!(parse_game_type(bad).is_err(), "{bad:?} should be refused");
     }
     let names: Vec<String> = GameType::ALL.iter().map(|t| t.to_string()).collect();
-    assert_eq!(names, ["Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP"]);
+    assert_eq!(
+        names,
+        ["Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP"]
+    );
 }
 
 #[test]
@@ -45,8 +56,22 @@ fn turn_strings_name_the_side_to_move_and_its_turn() {
     assert_eq!(Turn::after_plies(0).to_string(), "White[1]");
     assert_eq!(Turn::after_plies(1).to_string(), "Black[1]");
     assert_eq!(Turn::after_plies(4).to_string(), "White[3]");
-    assert_eq!(parse_turn("black[12]"), Ok(Turn { color: Color::Black, number: 12 }));
-    for bad in ["White[0]", "White[]", "White[-1]", "Red[1]", "White1", "White[1", "White[99999999999999999999999]"] {
+    assert_eq!(
+        parse_turn("black[12]"),
+        Ok(Turn {
+            color: Color::Black,
+            number: 12
+        })
+    );
+    for bad in [
+        "White[0]",
+        "White[]",
+        "White[-1]",
+        "Red[1]",
+        "White1",
+        "White[1",
+        "White[99999999999999999999999]",
+    ] {
         assert!(parse_turn(bad).is_err(), "{bad:?} should be refused");
     }
 }
@@ -85,7 +110,8 @@ fn game_strings_with_an_illegal_move_are_refused_naming_it() {
         other => panic!("expected an illegal-move error, got {other:?}"),
     }
     // §9.4, §3.6: a placement touching the enemy
-    let err = ReferenceEngine::load("Base;InProgress;White[2];wS1;bS1 wS1-;wA1 bS1-").expect_err("illegal");
+    let err = ReferenceEngine::load("Base;InProgress;White[2];wS1;bS1 wS1-;wA1 bS1-")
+        .expect_err("illegal");
     assert!(err.to_string().contains("move 3 \"wA1 bS1-\""), "{err}");
     assert!(err.to_string().contains("§3.6"), "{err}");
 }
@@ -95,7 +121,9 @@ fn piece_names_accept_any_case_and_print_canonically() {
     // §9.5, §1.5
     assert_eq!(parse_piece("WS1").map(|p| p.to_string()), Ok("wS1".into()));
     assert_eq!(parse_piece("bm").map(|p| p.to_string()), Ok("bM".into()));
-    for bad in ["wS3", "wQ1", "wM1", "wG4", "wA0", "wB", "xQ", "wX", "w", "wS01"] {
+    for bad in [
+        "wS3", "wQ1", "wM1", "wG4", "wA0", "wB", "xQ", "wX", "w", "wS01",
+    ] {
         assert!(parse_piece(bad).is_err(), "{bad:?} should be refused");
     }
 }
@@ -112,7 +140,12 @@ fn every_glyph_names_its_side_of_the_reference() {
     assert_eq!(at("bG1"), Hex::new(-1, 0));
     assert_eq!(at("wA1"), Hex::new(1, -1));
     assert_eq!(at("bG2"), Hex::new(-2, 1));
-    let dest = |text: &str| g.parse_move(text).expect("resolves").destination().expect("cell");
+    let dest = |text: &str| {
+        g.parse_move(text)
+            .expect("resolves")
+            .destination()
+            .expect("cell")
+    };
     assert_eq!(dest("wS2 wS1-"), Hex::new(1, 0));
     assert_eq!(dest("wS2 -wS1"), Hex::new(-1, 0));
     assert_eq!(dest("wS2 wS1/"), Hex::new(1, -1));
@@ -129,7 +162,13 @@ fn any_adjacent_reference_and_self_reference_name_the_same_move() {
     let a = g.parse_move("wQ \\wS1").expect("resolves");
     let b = g.parse_move("wQ wQ/").expect("self-reference resolves");
     assert_eq!(a, b);
-    assert_eq!(a, Move::Move { piece: parse_piece("wQ").expect("piece"), to: Hex::new(0, -1) });
+    assert_eq!(
+        a,
+        Move::Move {
+            piece: parse_piece("wQ").expect("piece"),
+            to: Hex::new(0, -1)
+        }
+    );
     assert_legal(&g, "wQ wQ/");
 }
 
@@ -145,7 +184,9 @@ fn a_direction_pointing_at_an_occupied_cell_names_a_climb() {
 #[test]
 fn a_stack_target_naming_a_covered_piece_names_its_cell() {
     // §9.9: wB1 covers wS1; naming wS1 still names the cell (0, 0)
-    let g = game("Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wS1;bA1 bQ\\;wB1 wS1;bA1 bQ/");
+    let g = game(
+        "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wS1;bA1 bQ\\;wB1 wS1;bA1 bQ/",
+    );
     let b = g.parse_move("wB1 wS1").expect("covered reference resolves");
     assert_eq!(b.destination(), Some(Hex::new(0, 0)));
     // wB1 is on (0, 0), so naming wS1 is naming wB1's own cell: not a move (§5.7)
@@ -161,7 +202,10 @@ fn a_bare_piece_name_is_only_the_first_move() {
     let err = g.parse_move("bS1").expect_err("bare name after move 1");
     assert!(err.to_string().contains("§9.10"), "{err}");
     let first = game("Base;NotStarted;White[1]");
-    assert_eq!(first.parse_move("wS1").ok().and_then(|m| m.destination()), Some(Hex::ORIGIN));
+    assert_eq!(
+        first.parse_move("wS1").ok().and_then(|m| m.destination()),
+        Some(Hex::ORIGIN)
+    );
 }
 
 #[test]
@@ -178,8 +222,18 @@ fn whitespace_runs_and_surrounding_blanks_are_accepted() {
 fn canonical_reference_scans_clockwise_from_north_west() {
     // §9.12: Mzinga's second-ply list (uhp.md §5.5): bS1 \wS1; bS1 wS1/; bS1 wS1-; bS1 wS1\; bS1 /wS1; bS1 -wS1
     let g = game("Base;InProgress;Black[1];wS1");
-    let spellings: Vec<String> = legal_for(&g, "bS1").into_iter().map(|m| g.move_string(m)).collect();
-    let mut expected = vec!["bS1 \\wS1", "bS1 wS1/", "bS1 wS1-", "bS1 wS1\\", "bS1 /wS1", "bS1 -wS1"];
+    let spellings: Vec<String> = legal_for(&g, "bS1")
+        .into_iter()
+        .map(|m| g.move_string(m))
+        .collect();
+    let mut expected = vec![
+        "bS1 \\wS1",
+        "bS1 wS1/",
+        "bS1 wS1-",
+        "bS1 wS1\\",
+        "bS1 /wS1",
+        "bS1 -wS1",
+    ];
     expected.sort();
     let mut got = spellings.clone();
     got.sort();

@@ -113,7 +113,11 @@ fn every_clause_is_defined_once() {
         .filter(|(_, places)| places.len() > 1)
         .map(|(clause, places)| format!("§{clause} at {}", places.join(", ")))
         .collect();
-    assert!(twice.is_empty(), "clauses defined more than once:\n{}", twice.join("\n"));
+    assert!(
+        twice.is_empty(),
+        "clauses defined more than once:\n{}",
+        twice.join("\n")
+    );
 }
 
 #[test]
@@ -132,17 +136,30 @@ fn every_citation_names_an_existing_clause() {
     code_files.extend(files_under(&root().join("tests"), "rs"));
     for (clause, places) in citations(&code_files) {
         if !all.contains_key(&clause) {
-            problems.push(format!("§{clause} does not exist, cited at {}", places.join(", ")));
+            problems.push(format!(
+                "§{clause} does not exist, cited at {}",
+                places.join(", ")
+            ));
         } else if is_parent(&clause, &all) {
-            problems.push(format!("§{clause} has sub-clauses; cite the most specific one at {}", places.join(", ")));
+            problems.push(format!(
+                "§{clause} has sub-clauses; cite the most specific one at {}",
+                places.join(", ")
+            ));
         }
     }
     for (clause, places) in citations(&files_under(&root().join("spec"), "md")) {
         if !sections.contains(&clause) {
-            problems.push(format!("§{clause} does not exist, cited at {}", places.join(", ")));
+            problems.push(format!(
+                "§{clause} does not exist, cited at {}",
+                places.join(", ")
+            ));
         }
     }
-    assert!(problems.is_empty(), "bad citations:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "bad citations:\n{}",
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -171,14 +188,24 @@ fn every_leaf_clause_is_implemented_and_tested() {
         }
     }
     for (clause, reason) in ALLOWED_WITHOUT_CODE {
-        assert!(!reason.is_empty(), "§{clause} is allowed without code but gives no reason");
-        assert!(all.contains_key(*clause), "allow-list names missing clause §{clause}");
+        assert!(
+            !reason.is_empty(),
+            "§{clause} is allowed without code but gives no reason"
+        );
+        assert!(
+            all.contains_key(*clause),
+            "allow-list names missing clause §{clause}"
+        );
     }
     println!("chapter  leaves  in-code  in-tests");
     for (chapter, (n, code, tests)) in &table {
         println!("{chapter:>7}  {n:>6}  {code:>7}  {tests:>8}");
     }
-    assert!(problems.is_empty(), "coverage gaps:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "coverage gaps:\n{}",
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -201,5 +228,9 @@ fn every_test_named_by_a_ruling_exists() {
         }
     }
     assert!(count > 0, "spec/rulings.md names no test");
-    assert!(problems.is_empty(), "rulings name missing tests:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "rulings name missing tests:\n{}",
+        problems.join("\n")
+    );
 }

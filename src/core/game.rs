@@ -62,9 +62,8 @@ impl GameType {
 
     /// Every piece of one colour in this game type, in UHP enumeration order (§1.2, §1.3).
     pub fn pieces_of(self, color: Color) -> impl Iterator<Item = Piece> {
-        self.bugs().flat_map(move |bug| {
-            (1..=bug.count()).map(move |number| Piece { color, bug, number })
-        })
+        self.bugs()
+            .flat_map(move |bug| (1..=bug.count()).map(move |number| Piece { color, bug, number }))
     }
 
     /// Every piece of both colours, white first.
@@ -82,7 +81,11 @@ impl fmt::Display for GameType {
         if *self != GameType::BASE {
             f.write_str("+")?;
         }
-        for (on, letter) in [(self.mosquito, "M"), (self.ladybug, "L"), (self.pillbug, "P")] {
+        for (on, letter) in [
+            (self.mosquito, "M"),
+            (self.ladybug, "L"),
+            (self.pillbug, "P"),
+        ] {
             if on {
                 f.write_str(letter)?;
             }

@@ -147,7 +147,10 @@ mod tests {
     fn opposite_directions_cancel() {
         // §2.2
         for dir in Direction::ALL {
-            assert_eq!(Hex::ORIGIN.neighbour(dir).neighbour(dir.opposite()), Hex::ORIGIN);
+            assert_eq!(
+                Hex::ORIGIN.neighbour(dir).neighbour(dir.opposite()),
+                Hex::ORIGIN
+            );
         }
     }
 }

@@ -58,20 +58,36 @@ pub fn parse_game_type(text: &str) -> Result<GameType, NotationError> {
     let trimmed = text.trim();
     let expected = "Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP or Base+MLP (§9.1)";
     let Some(head) = trimmed.get(..4) else {
-        return Err(NotationError::new(what, trimmed, format!("expected {expected}")));
+        return Err(NotationError::new(
+            what,
+            trimmed,
+            format!("expected {expected}"),
+        ));
     };
     if !head.eq_ignore_ascii_case("base") {
-        return Err(NotationError::new(what, trimmed, format!("expected {expected}")));
+        return Err(NotationError::new(
+            what,
+            trimmed,
+            format!("expected {expected}"),
+        ));
     }
     let rest = &trimmed[4..];
     if rest.is_empty() {
         return Ok(GameType::BASE);
     }
     let Some(letters) = rest.strip_prefix('+') else {
-        return Err(NotationError::new(what, trimmed, format!("expected \"+\" after \"Base\" in {expected}")));
+        return Err(NotationError::new(
+            what,
+            trimmed,
+            format!("expected \"+\" after \"Base\" in {expected}"),
+        ));
     };
     if letters.is_empty() {
-        return Err(NotationError::new(what, trimmed, "expected at least one of M, L, P after \"+\" (§9.1)"));
+        return Err(NotationError::new(
+            what,
+            trimmed,
+            "expected at least one of M, L, P after \"+\" (§9.1)",
+        ));
     }
     let mut game_type = GameType::BASE;
     for letter in letters.chars() {
@@ -80,11 +96,19 @@ pub fn parse_game_type(text: &str) -> Result<GameType, NotationError> {
             'L' => &mut game_type.ladybug,
             'P' => &mut game_type.pillbug,
             _ => {
-                return Err(NotationError::new(what, trimmed, format!("unexpected \"{letter}\": expansions are M, L and P (§9.1)")));
+                return Err(NotationError::new(
+                    what,
+                    trimmed,
+                    format!("unexpected \"{letter}\": expansions are M, L and P (§9.1)"),
+                ));
             }
         };
         if *flag {
-            return Err(NotationError::new(what, trimmed, format!("expansion \"{letter}\" is named twice (§9.1)")));
+            return Err(NotationError::new(
+                what,
+                trimmed,
+                format!("expansion \"{letter}\" is named twice (§9.1)"),
+            ));
         }
         *flag = true;
     }
@@ -102,7 +126,11 @@ pub fn parse_game_state(text: &str) -> Result<GameState, NotationError> {
         .into_iter()
         .find(|state| state.name().eq_ignore_ascii_case(trimmed))
         .ok_or_else(|| {
-            NotationError::new("GameStateString", trimmed, "expected NotStarted, InProgress, Draw, WhiteWins or BlackWins (§9.2)")
+            NotationError::new(
+                "GameStateString",
+                trimmed,
+                "expected NotStarted, InProgress, Draw, WhiteWins or BlackWins (§9.2)",
+            )
         })
 }
 
@@ -123,7 +151,11 @@ impl Turn {
     /// The TurnString after `plies` plies (§9.3, §4.4).
     pub fn after_plies(plies: usize) -> Turn {
         Turn {
-            color: if plies % 2 == 0 { Color::White } else { Color::Black },
+            color: if plies % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
             number: 1 + (plies / 2) as u64,
         }
     }
@@ -168,34 +200,72 @@ pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
     let what = "piece name";
     let mut chars = text.chars();
     let (Some(c), Some(b)) = (chars.next(), chars.next()) else {
-        return Err(NotationError::new(what, text, "expected a colour letter w or b, a bug letter and, for S, B, G, A, a number (§9.5)"));
+        return Err(NotationError::new(
+            what,
+            text,
+            "expected a colour letter w or b, a bug letter and, for S, B, G, A, a number (§9.5)",
+        ));
     };
     let color = match c.to_ascii_lowercase() {
         'w' => Color::White,
         'b' => Color::Black,
-        _ => return Err(NotationError::new(what, text, format!("expected the colour letter w or b, found \"{c}\" (§9.5)"))),
+        _ => {
+            return Err(NotationError::new(
+                what,
+                text,
+                format!("expected the colour letter w or b, found \"{c}\" (§9.5)"),
+            ))
+        }
     };
     let Some(bug) = Bug::from_letter(b) else {
-        return Err(NotationError::new(what, text, format!("expected a bug letter Q, S, B, G, A, M, L or P, found \"{b}\" (§9.5)")));
+        return Err(NotationError::new(
+            what,
+            text,
+            format!("expected a bug letter Q, S, B, G, A, M, L or P, found \"{b}\" (§9.5)"),
+        ));
     };
     let digits: String = chars.collect();
     if !bug.is_numbered() {
         if digits.is_empty() {
             return Ok(Piece::first(color, bug));
         }
-        return Err(NotationError::new(what, text, format!("the {} is a single piece and takes no number (§1.5)", bug.name())));
+        return Err(NotationError::new(
+            what,
+            text,
+            format!(
+                "the {} is a single piece and takes no number (§1.5)",
+                bug.name()
+            ),
+        ));
     }
     let number = match digits.as_str() {
         "1" => 1,
         "2" => 2,
         "3" => 3,
         "" => {
-            return Err(NotationError::new(what, text, format!("expected a number 1–{} after {} (§1.5)", bug.count(), bug.letter())));
+            return Err(NotationError::new(
+                what,
+                text,
+                format!(
+                    "expected a number 1–{} after {} (§1.5)",
+                    bug.count(),
+                    bug.letter()
+                ),
+            ));
         }
         _ => 0,
     };
     Piece::new(color, bug, number).ok_or_else(|| {
-        NotationError::new(what, text, format!("a player has {} {}s, numbered 1–{} (§1.5)", bug.count(), bug.name(), bug.count()))
+        NotationError::new(
+            what,
+            text,
+            format!(
+                "a player has {} {}s, numbered 1–{} (§1.5)",
+                bug.count(),
+                bug.name(),
+                bug.count()
+            ),
+        )
     })
 }
 
@@ -211,7 +281,10 @@ pub enum Target {
     /// `wB1 wS1`: onto the stack that holds the reference (§9.9).
     OnTop(Piece),
     /// `wA1 wS1/`: the cell beside the reference in `direction` (§9.7, §9.8).
-    Beside { reference: Piece, direction: Direction },
+    Beside {
+        reference: Piece,
+        direction: Direction,
+    },
 }
 
 /// A parsed MoveString: plain data, not yet checked against any position (§9.6).
@@ -234,16 +307,31 @@ pub fn parse_move(text: &str) -> Result<MoveSpec, NotationError> {
     let (piece_token, target_token) = match tokens.as_slice() {
         [piece] => (*piece, None),
         [piece, target] => (*piece, Some(*target)),
-        [] => return Err(NotationError::new(what, trimmed, "expected a move such as \"wA1 wS1/\" or \"pass\", found nothing (§9.6)")),
+        [] => {
+            return Err(NotationError::new(
+                what,
+                trimmed,
+                "expected a move such as \"wA1 wS1/\" or \"pass\", found nothing (§9.6)",
+            ))
+        }
         _ => {
-            return Err(NotationError::new(what, trimmed, "expected a piece name and at most one target, found more tokens (§9.6, §9.11)"));
+            return Err(NotationError::new(
+                what,
+                trimmed,
+                "expected a piece name and at most one target, found more tokens (§9.6, §9.11)",
+            ));
         }
     };
-    let piece = parse_piece(piece_token).map_err(|e| NotationError::new(what, trimmed, e.to_string()))?;
+    let piece =
+        parse_piece(piece_token).map_err(|e| NotationError::new(what, trimmed, e.to_string()))?;
     let Some(target_token) = target_token else {
-        return Ok(MoveSpec::Piece { piece, target: Target::Origin });
+        return Ok(MoveSpec::Piece {
+            piece,
+            target: Target::Origin,
+        });
     };
-    let target = parse_target(target_token).map_err(|e| NotationError::new(what, trimmed, e.to_string()))?;
+    let target =
+        parse_target(target_token).map_err(|e| NotationError::new(what, trimmed, e.to_string()))?;
     Ok(MoveSpec::Piece { piece, target })
 }
 
@@ -268,14 +356,24 @@ fn parse_target(token: &str) -> Result<Target, NotationError> {
     let before = first.and_then(glyph_before);
     let after = last.and_then(glyph_after);
     match (before, after) {
-        (Some(_), Some(_)) => Err(NotationError::new(what, token, "expected one direction glyph, before or after the piece, not both (§9.6)")),
+        (Some(_), Some(_)) => Err(NotationError::new(
+            what,
+            token,
+            "expected one direction glyph, before or after the piece, not both (§9.6)",
+        )),
         (Some(direction), None) => {
             let reference = parse_piece(&token[1..])?;
-            Ok(Target::Beside { reference, direction })
+            Ok(Target::Beside {
+                reference,
+                direction,
+            })
         }
         (None, Some(direction)) => {
             let reference = parse_piece(&token[..token.len() - 1])?;
-            Ok(Target::Beside { reference, direction })
+            Ok(Target::Beside {
+                reference,
+                direction,
+            })
         }
         (None, None) => Ok(Target::OnTop(parse_piece(token)?)),
     }
@@ -297,14 +395,22 @@ pub trait BoardView {
 /// Resolves a parsed MoveString against a position into an absolute move
 /// (§9.7–§9.10, §9.13). Legality is not checked here: `wA2` before `wA1`
 /// resolves to a placement that the engine then refuses (§3.2).
-pub fn resolve_move(view: &impl BoardView, spec: MoveSpec, text: &str) -> Result<Move, NotationError> {
+pub fn resolve_move(
+    view: &impl BoardView,
+    spec: MoveSpec,
+    text: &str,
+) -> Result<Move, NotationError> {
     let what = "MoveString";
     let MoveSpec::Piece { piece, target } = spec else {
         return Ok(Move::Pass);
     };
     let exists = |p: Piece| view.game_type().has_bug(p.bug);
     if !exists(piece) {
-        return Err(NotationError::new(what, text, format!("{piece} does not exist in {} (§1.3)", view.game_type())));
+        return Err(NotationError::new(
+            what,
+            text,
+            format!("{piece} does not exist in {} (§1.3)", view.game_type()),
+        ));
     }
     let to = match target {
         Target::Origin => {
@@ -316,12 +422,20 @@ pub fn resolve_move(view: &impl BoardView, spec: MoveSpec, text: &str) -> Result
         }
         Target::OnTop(reference) | Target::Beside { reference, .. } => {
             if !exists(reference) {
-                return Err(NotationError::new(what, text, format!("{reference} does not exist in {} (§1.3)", view.game_type())));
+                return Err(NotationError::new(
+                    what,
+                    text,
+                    format!("{reference} does not exist in {} (§1.3)", view.game_type()),
+                ));
             }
             // §9.7: the reference must be on the board; it may be the mover itself
             // and (§9.9) it may be covered.
             let Some(at) = view.location(reference) else {
-                return Err(NotationError::new(what, text, format!("the reference piece {reference} is not on the board (§9.7)")));
+                return Err(NotationError::new(
+                    what,
+                    text,
+                    format!("the reference piece {reference} is not on the board (§9.7)"),
+                ));
             };
             match target {
                 Target::Beside { direction, .. } => at.neighbour(direction), // §9.8: occupied cells allowed
@@ -354,9 +468,8 @@ pub fn move_string(view: &impl BoardView, mv: Move) -> String {
         return piece.to_string();
     }
     // The position with the mover lifted: its own cell shows what is under it.
-    let top_without_mover = |hex: Hex| -> Option<Piece> {
-        view.stack(hex).into_iter().filter(|&p| p != piece).last()
-    };
+    let top_without_mover =
+        |hex: Hex| -> Option<Piece> { view.stack(hex).into_iter().rfind(|&p| p != piece) };
     if let Some(top) = top_without_mover(to) {
         return format!("{piece} {top}");
     }
@@ -410,7 +523,11 @@ pub fn parse_game_string(text: &str) -> Result<GameRecord, NotationError> {
     let trimmed = text.trim();
     let fields: Vec<&str> = trimmed.split(';').collect();
     if fields.len() < 3 {
-        return Err(NotationError::new(what, trimmed, "expected GameTypeString;GameStateString;TurnString followed by the moves (§9.4)"));
+        return Err(NotationError::new(
+            what,
+            trimmed,
+            "expected GameTypeString;GameStateString;TurnString followed by the moves (§9.4)",
+        ));
     }
     let game_type = parse_game_type(fields[0])?;
     let stated_state = parse_game_state(fields[1])?;
@@ -419,16 +536,34 @@ pub fn parse_game_string(text: &str) -> Result<GameRecord, NotationError> {
     for (index, field) in fields[3..].iter().enumerate() {
         let field = field.trim();
         if field.is_empty() {
-            return Err(NotationError::new(what, trimmed, format!("move {} is empty: a GameString has no trailing or doubled \";\" (§9.4)", index + 1)));
+            return Err(NotationError::new(
+                what,
+                trimmed,
+                format!(
+                    "move {} is empty: a GameString has no trailing or doubled \";\" (§9.4)",
+                    index + 1
+                ),
+            ));
         }
-        parse_move(field).map_err(|e| NotationError::new(what, field, format!("move {}: {e}", index + 1)))?;
+        parse_move(field)
+            .map_err(|e| NotationError::new(what, field, format!("move {}: {e}", index + 1)))?;
         moves.push(field.to_string());
     }
-    Ok(GameRecord { game_type, stated_state, stated_turn, moves })
+    Ok(GameRecord {
+        game_type,
+        stated_state,
+        stated_turn,
+        moves,
+    })
 }
 
 /// Prints a GameString from its parts (§9.4).
-pub fn game_string(game_type: GameType, state: GameState, plies: usize, moves: &[String]) -> String {
+pub fn game_string(
+    game_type: GameType,
+    state: GameState,
+    plies: usize,
+    moves: &[String],
+) -> String {
     let mut out = format!("{game_type};{state};{}", Turn::after_plies(plies));
     for mv in moves {
         out.push(';');
@@ -459,7 +594,9 @@ mod tests {
         // §9.5, §1.5
         assert_eq!(parse_piece("wS1").map(|p| p.to_string()), Ok("wS1".into()));
         assert_eq!(parse_piece("BQ").map(|p| p.to_string()), Ok("bQ".into()));
-        for bad in ["wS3", "wQ1", "wM1", "wA0", "wA", "xQ", "wZ", "w", "", "wA11"] {
+        for bad in [
+            "wS3", "wQ1", "wM1", "wA0", "wA", "xQ", "wZ", "w", "", "wA11",
+        ] {
             assert!(parse_piece(bad).is_err(), "{bad}");
         }
     }

@@ -11,7 +11,10 @@ pub fn queen_is_surrounded(board: &Board, color: Color) -> bool {
     let Some(queen_at) = board.location(Piece::first(color, Bug::Queen)) else {
         return false;
     };
-    queen_at.neighbours().into_iter().all(|n| board.is_occupied(n))
+    queen_at
+        .neighbours()
+        .into_iter()
+        .all(|n| board.is_occupied(n))
 }
 
 /// The result decided by surrounded queens, if any (§8.2, §8.3, §8.4).
@@ -51,7 +54,9 @@ impl RepetitionKey {
         RepetitionKey {
             stacks,
             side_to_move,
-            immune_cell: immune.and_then(|piece| board.location(piece)).map(translate),
+            immune_cell: immune
+                .and_then(|piece| board.location(piece))
+                .map(translate),
         }
     }
 }
@@ -64,6 +69,9 @@ pub fn repetition_draw(keys: &[RepetitionKey]) -> bool {
         return false;
     };
     let window_start = earlier.len().saturating_sub(32);
-    let earlier_occurrences = earlier[window_start..].iter().filter(|&key| key == current).count();
+    let earlier_occurrences = earlier[window_start..]
+        .iter()
+        .filter(|&key| key == current)
+        .count();
     earlier_occurrences + 1 >= 3
 }

@@ -11,10 +11,16 @@ use crate::rules::{IllegalMove, Rules};
 pub fn why_illegal(game: &ReferenceEngine, mv: Move) -> IllegalMove {
     let state = game.state();
     if state.is_over() {
-        return IllegalMove::new(format!("the game is over ({state}): no move is legal"), &["§8.5"]);
+        return IllegalMove::new(
+            format!("the game is over ({state}): no move is legal"),
+            &["§8.5"],
+        );
     }
     let reason = match mv {
-        Move::Pass => Some(IllegalMove::new("cannot pass: there are legal moves", &["§7.2"])),
+        Move::Pass => Some(IllegalMove::new(
+            "cannot pass: there are legal moves",
+            &["§7.2"],
+        )),
         Move::Place { piece, to } => placement_problem(game, piece, to),
         Move::Move { piece, to } => movement_problem(game, piece, to),
     };
@@ -27,27 +33,66 @@ fn placement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<Il
     let color = game.side_to_move();
     let plies = game.plies();
     let problem = if !game.game_type.has_bug(piece.bug) {
-        IllegalMove::new(format!("{piece} does not exist in {}", game.game_type), &["§1.3"])
+        IllegalMove::new(
+            format!("{piece} does not exist in {}", game.game_type),
+            &["§1.3"],
+        )
     } else if !placement::is_in_reserve(board, piece) {
         IllegalMove::new(format!("{piece} is already on the board"), &["§3.1"])
     } else if piece.color != color {
-        IllegalMove::new(format!("{piece} is not {color}'s to place: it is {color}'s turn"), &["§3.1"])
+        IllegalMove::new(
+            format!("{piece} is not {color}'s to place: it is {color}'s turn"),
+            &["§3.1"],
+        )
     } else if !placement::next_pieces_in_reserve(board, game.game_type, color).contains(&piece) {
-        IllegalMove::new(format!("{piece} cannot be placed before the lower-numbered {}s", piece.bug.name()), &["§3.2"])
+        IllegalMove::new(
+            format!(
+                "{piece} cannot be placed before the lower-numbered {}s",
+                piece.bug.name()
+            ),
+            &["§3.2"],
+        )
     } else if opening::queen_is_due(board, color, plies) && piece.bug != Bug::Queen {
-        IllegalMove::new(format!("{color} must place the queen on turn {}", opening::turn_number(plies)), &["§4.1"])
+        IllegalMove::new(
+            format!(
+                "{color} must place the queen on turn {}",
+                opening::turn_number(plies)
+            ),
+            &["§4.1"],
+        )
     } else if opening::queen_is_forbidden(board, color, game.options) && piece.bug == Bug::Queen {
-        IllegalMove::new("the queen cannot be a player's first placement (tournament opening)", &["§4.2"])
+        IllegalMove::new(
+            "the queen cannot be a player's first placement (tournament opening)",
+            &["§4.2"],
+        )
     } else if board.is_occupied(to) {
-        IllegalMove::new(format!("{piece} cannot be placed on a stack: {to} is occupied"), &["§3.7"])
+        IllegalMove::new(
+            format!("{piece} cannot be placed on a stack: {to} is occupied"),
+            &["§3.7"],
+        )
     } else if board.is_empty() {
-        IllegalMove::new(format!("the first piece goes to the origin, not {to}"), &["§3.3"])
+        IllegalMove::new(
+            format!("the first piece goes to the origin, not {to}"),
+            &["§3.3"],
+        )
     } else if board.pieces().count() == 1 {
-        IllegalMove::new(format!("the second piece must touch the first; {to} does not"), &["§3.4"])
+        IllegalMove::new(
+            format!("the second piece must touch the first; {to} does not"),
+            &["§3.4"],
+        )
     } else if placement::touches_enemy_colour(board, to, color) {
-        IllegalMove::new(format!("{piece} cannot be placed at {to}: it would touch a {} stack", color.opponent()), &["§3.6"])
+        IllegalMove::new(
+            format!(
+                "{piece} cannot be placed at {to}: it would touch a {} stack",
+                color.opponent()
+            ),
+            &["§3.6"],
+        )
     } else if !placement::touches_own_colour(board, to, color) {
-        IllegalMove::new(format!("{piece} cannot be placed at {to}: it touches no {color} stack"), &["§3.5"])
+        IllegalMove::new(
+            format!("{piece} cannot be placed at {to}: it touches no {color} stack"),
+            &["§3.5"],
+        )
     } else {
         return None;
     };
@@ -59,19 +104,34 @@ fn movement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<Ill
     let board = game.board();
     let color = game.side_to_move();
     let Some(from) = board.location(piece) else {
-        return Some(IllegalMove::new(format!("{piece} is not on the board, so it cannot move"), &["§5.1"]));
+        return Some(IllegalMove::new(
+            format!("{piece} is not on the board, so it cannot move"),
+            &["§5.1"],
+        ));
     };
     if from == to {
-        return Some(IllegalMove::new(format!("{piece} must end somewhere other than where it starts"), &["§5.7"]));
+        return Some(IllegalMove::new(
+            format!("{piece} must end somewhere other than where it starts"),
+            &["§5.7"],
+        ));
     }
     if !opening::may_move_pieces(board, color) {
-        return Some(IllegalMove::new(format!("{color} cannot move pieces before placing the queen"), &["§4.3"]));
+        return Some(IllegalMove::new(
+            format!("{color} cannot move pieces before placing the queen"),
+            &["§4.3"],
+        ));
     }
     if board.top(from) != Some(piece) {
-        return Some(IllegalMove::new(format!("{piece} is covered, so it cannot move or be thrown"), &["§5.2"]));
+        return Some(IllegalMove::new(
+            format!("{piece} is covered, so it cannot move or be thrown"),
+            &["§5.2"],
+        ));
     }
     if game.immune_piece() == Some(piece) {
-        return Some(IllegalMove::new(format!("{piece} moved last turn, so it cannot move or be thrown this turn"), &["§5.8"]));
+        return Some(IllegalMove::new(
+            format!("{piece} moved last turn, so it cannot move or be thrown this turn"),
+            &["§5.8"],
+        ));
     }
     let own_reason = (piece.color == color).then(|| own_movement_problem(board, piece, from, to));
     let throw_reason = throw_problem(game, piece, from, to);
@@ -87,7 +147,10 @@ fn movement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<Ill
 /// Why `piece` (the mover's own, on top at `from`) cannot reach `to` by its own movement.
 fn own_movement_problem(board: &Board, piece: Piece, from: Hex, to: Hex) -> Option<IllegalMove> {
     if !movement::one_hive_holds(board, from) {
-        return Some(IllegalMove::new(format!("{piece} cannot move: lifting it splits the hive"), &["§5.3"]));
+        return Some(IllegalMove::new(
+            format!("{piece} cannot move: lifting it splits the hive"),
+            &["§5.3"],
+        ));
     }
     if bugs::own_movement(piece.bug, board, from).contains(&to) {
         return None;
@@ -160,11 +223,23 @@ fn bug_problem(board: &Board, piece: Piece, bug: Bug, from: Hex, to: Hex) -> Ill
 }
 
 /// Why a ground step from `from` to the adjacent empty `to` fails (§5.4, §5.5).
-fn step_problem(lifted: &Board, piece: Piece, from: Hex, to: Hex, clause: &'static str) -> IllegalMove {
+fn step_problem(
+    lifted: &Board,
+    piece: Piece,
+    from: Hex,
+    to: Hex,
+    clause: &'static str,
+) -> IllegalMove {
     if movement::ground_gate_blocks(lifted, from, to) {
-        IllegalMove::new(format!("{piece} cannot slide through the gap to {to}: it is a gate"), &["§5.5"])
+        IllegalMove::new(
+            format!("{piece} cannot slide through the gap to {to}: it is a gate"),
+            &["§5.5"],
+        )
     } else if !movement::keeps_contact(lifted, from, to) {
-        IllegalMove::new(format!("{piece} would lose contact with the hive sliding to {to}"), &["§5.4"])
+        IllegalMove::new(
+            format!("{piece} would lose contact with the hive sliding to {to}"),
+            &["§5.4"],
+        )
     } else {
         IllegalMove::new(format!("{piece} cannot reach {to}"), &[clause])
     }
@@ -199,20 +274,38 @@ fn throw_problem(game: &ReferenceEngine, piece: Piece, from: Hex, to: Hex) -> Op
             &["§5.1", "§6.8.2"],
         ));
     }
-    if throwers.iter().any(|&at| bugs::pillbug::pillbug_throws(board, at, immune).contains(&(piece, to))) {
+    if throwers
+        .iter()
+        .any(|&at| bugs::pillbug::pillbug_throws(board, at, immune).contains(&(piece, to)))
+    {
         return None;
     }
     if board.height(from) != 1 {
-        return Some(IllegalMove::new(format!("{piece} is on a stack and cannot be thrown"), &["§6.8.3"]));
+        return Some(IllegalMove::new(
+            format!("{piece} is on a stack and cannot be thrown"),
+            &["§6.8.3"],
+        ));
     }
     if !movement::one_hive_holds(board, from) {
-        return Some(IllegalMove::new(format!("{piece} cannot be thrown: lifting it splits the hive"), &["§6.8.4"]));
+        return Some(IllegalMove::new(
+            format!("{piece} cannot be thrown: lifting it splits the hive"),
+            &["§6.8.4"],
+        ));
     }
     if !throwers.iter().any(|&at| at.is_adjacent(to)) {
-        return Some(IllegalMove::new(format!("a throw lands next to the pillbug; {to} is not"), &["§6.8.8"]));
+        return Some(IllegalMove::new(
+            format!("a throw lands next to the pillbug; {to} is not"),
+            &["§6.8.8"],
+        ));
     }
     if board.is_occupied(to) {
-        return Some(IllegalMove::new(format!("a thrown piece lands on an empty cell; {to} is occupied"), &["§6.8.8"]));
+        return Some(IllegalMove::new(
+            format!("a thrown piece lands on an empty cell; {to} is occupied"),
+            &["§6.8.8"],
+        ));
     }
-    Some(IllegalMove::new(format!("{piece} cannot be thrown to {to}: a gate of two higher stacks blocks it"), &["§6.8.5"]))
+    Some(IllegalMove::new(
+        format!("{piece} cannot be thrown to {to}: a gate of two higher stacks blocks it"),
+        &["§6.8.5"],
+    ))
 }

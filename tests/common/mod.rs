@@ -54,7 +54,12 @@ fn show(game: &ReferenceEngine, set: &BTreeSet<Move>) -> Vec<String> {
     names
 }
 
-fn assert_same(game: &ReferenceEngine, actual: BTreeSet<Move>, expected: BTreeSet<Move>, what: &str) {
+fn assert_same(
+    game: &ReferenceEngine,
+    actual: BTreeSet<Move>,
+    expected: BTreeSet<Move>,
+    what: &str,
+) {
     let missing: BTreeSet<Move> = expected.difference(&actual).copied().collect();
     let extra: BTreeSet<Move> = actual.difference(&expected).copied().collect();
     assert!(
@@ -69,7 +74,12 @@ fn assert_same(game: &ReferenceEngine, actual: BTreeSet<Move>, expected: BTreeSe
 /// Asserts the exact set of legal moves of one piece (`[]` for none).
 pub fn assert_piece_moves(game: &ReferenceEngine, piece: &str, expected: &[&str]) {
     let expected = moves(game, expected);
-    assert_same(game, legal_for(game, piece), expected, &format!("moves of {piece}"));
+    assert_same(
+        game,
+        legal_for(game, piece),
+        expected,
+        &format!("moves of {piece}"),
+    );
 }
 
 /// Asserts the exact set of all legal moves.
@@ -81,7 +91,11 @@ pub fn assert_legal_moves(game: &ReferenceEngine, expected: &[&str]) {
 /// Asserts that a move is legal (in the legal set and accepted by `play`).
 pub fn assert_legal(game: &ReferenceEngine, text: &str) {
     let mv = moves(game, &[text]).into_iter().next().expect("one move");
-    assert!(legal(game).contains(&mv), "{text} should be legal in {}", game.game_string());
+    assert!(
+        legal(game).contains(&mv),
+        "{text} should be legal in {}",
+        game.game_string()
+    );
     let mut copy = game.clone();
     assert!(copy.play(mv).is_ok(), "play refused {text}");
 }
@@ -90,7 +104,11 @@ pub fn assert_legal(game: &ReferenceEngine, text: &str) {
 /// unchanged afterwards.
 pub fn assert_illegal(game: &ReferenceEngine, text: &str, clause: &str) {
     let mv = moves(game, &[text]).into_iter().next().expect("one move");
-    assert!(!legal(game).contains(&mv), "{text} should be illegal in {}", game.game_string());
+    assert!(
+        !legal(game).contains(&mv),
+        "{text} should be illegal in {}",
+        game.game_string()
+    );
     let before = game.game_string();
     let mut copy = game.clone();
     match copy.play(mv) {
@@ -100,7 +118,11 @@ pub fn assert_illegal(game: &ReferenceEngine, text: &str, clause: &str) {
             "refusal of {text} should cite {clause}, got: {e}"
         ),
     }
-    assert_eq!(copy.game_string(), before, "a refused move changed the game");
+    assert_eq!(
+        copy.game_string(),
+        before,
+        "a refused move changed the game"
+    );
 }
 
 /// Asserts the game state.

@@ -22,7 +22,11 @@ pub fn pillbug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
 /// * FILTERS: §6.8.3 the target is alone in its cell; §5.8 it is not the piece
 ///   moved last turn; §6.8.4 lifting it keeps one hive; §6.8.5 the climb onto
 ///   the pillbug and the drop pass no height gate; §6.8.8 it lands elsewhere.
-pub fn pillbug_throws(board: &Board, pillbug_at: Hex, immune: Option<Piece>) -> BTreeSet<(Piece, Hex)> {
+pub fn pillbug_throws(
+    board: &Board,
+    pillbug_at: Hex,
+    immune: Option<Piece>,
+) -> BTreeSet<(Piece, Hex)> {
     let mut throws = BTreeSet::new();
     for source in pillbug_at.neighbours() {
         // §6.8.3 only an unstacked piece can be thrown
