@@ -30,7 +30,7 @@ struct RulesArgs {
     /// Allow the queen as a player's first placement (standard opening, §4.2).
     #[arg(long)]
     standard_opening: bool,
-    /// Draw on the third occurrence of a position within 32 plies (§8.7).
+    /// Draw on the third occurrence of a position within 32 plies (§8.7.2).
     #[arg(long)]
     repetition_draw: bool,
 }

@@ -174,7 +174,7 @@ fn any_adjacent_reference_and_self_reference_name_the_same_move() {
 
 #[test]
 fn a_direction_pointing_at_an_occupied_cell_names_a_climb() {
-    // §9.8: nokamute's reading (uhp.md §4.5); W of bS1 is wS1's cell
+    // §9.8: nokamute's reading (uhp.md section 4.5); W of bS1 is wS1's cell
     let g = game("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wS1;bA1 bQ\\");
     let climb = g.parse_move("wB1 -bS1").expect("resolves");
     assert_eq!(climb, g.parse_move("wB1 wS1").expect("resolves"));

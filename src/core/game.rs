@@ -1,4 +1,4 @@
-//! Game types, rules options, absolute moves and game states (§1.4, §4.2, §5.9, §8.7, §8.8).
+//! Game types, rules options, absolute moves and game states (§1.4, §4.2, §5.9, §8.7.1, §8.8).
 
 use std::fmt;
 
@@ -158,7 +158,8 @@ impl fmt::Display for Move {
     }
 }
 
-/// The state of a game (§8.8).
+/// The state of a game (§8.8). There is no state for a draw by agreement:
+/// that happens between the players, outside the engine (§8.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameState {
     NotStarted,

@@ -9,6 +9,10 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use crate::core::{Color, Hex, Piece};
 
 /// Stacks of pieces by cell (§2.4). Empty cells are absent from the map.
+///
+/// A new board is empty: there is no board in Hive, the pieces make the
+/// play area (§1.7). No stack height limit is enforced; the pieces bound
+/// it at 7 (§2.6).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Board {
     stacks: BTreeMap<Hex, Vec<Piece>>,

@@ -59,7 +59,8 @@ impl ReferenceEngine {
     }
 
     /// The piece moved (or placed) on the previous turn, immune on this one
-    /// (§5.8). Nothing after a pass (§7.3) or at the start.
+    /// (§5.8). Nothing after a pass (§7.3) or at the start. After a throw it
+    /// is the thrown piece, never the pillbug that threw it (§6.8.7).
     pub fn immune_piece(&self) -> Option<Piece> {
         self.history.last().and_then(|mv| mv.piece())
     }
@@ -154,6 +155,7 @@ impl ReferenceEngine {
             }
             Move::Pass => None,
         };
+        // §7.1 one placement, movement or pass per turn; the other player is next
         self.history.push(mv);
         self.origins.push(origin);
         let key = RepetitionKey::of(&self.board, self.side_to_move(), self.immune_piece());
