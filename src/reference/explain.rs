@@ -259,16 +259,40 @@ fn throw_problem(game: &ReferenceEngine, piece: Piece, from: Hex, to: Hex) -> Op
     let board = game.board();
     let color = game.side_to_move();
     let immune = game.immune_piece();
-    let throwers: Vec<Hex> = from
+    // The player's own pillbugs and mosquitoes next to the piece, whether or not they can act.
+    let candidates: Vec<(Hex, Piece)> = from
         .neighbours()
         .into_iter()
-        .filter(|&n| {
-            board.top(n).is_some_and(|p| {
-                p.color == color && immune != Some(p) && game.has_pillbug_ability(p, n)
-            })
-        })
+        .filter_map(|n| board.top(n).map(|p| (n, p)))
+        .filter(|(_, p)| p.color == color && matches!(p.bug, Bug::Pillbug | Bug::Mosquito))
+        .collect();
+    let throwers: Vec<Hex> = candidates
+        .iter()
+        .filter(|&&(at, p)| immune != Some(p) && game.has_pillbug_ability(p, at))
+        .map(|&(at, _)| at)
         .collect();
     if throwers.is_empty() {
+        // Say why the nearest candidate cannot throw, most specific rule first.
+        if let Some(&(_, p)) = candidates.iter().find(|&&(_, p)| immune == Some(p)) {
+            return Some(IllegalMove::new(
+                format!(
+                    "{p} moved last turn, so it cannot use its ability to move {piece} this turn"
+                ),
+                &["§5.8"],
+            ));
+        }
+        if let Some(&(_, p)) = candidates.iter().find(|&&(at, _)| board.height(at) >= 2) {
+            return Some(IllegalMove::new(
+                format!("{p} is on top of the hive, where a mosquito moves only as a beetle and cannot throw {piece}"),
+                &["§6.7.4"],
+            ));
+        }
+        if let Some(&(_, p)) = candidates.first() {
+            return Some(IllegalMove::new(
+                format!("{p} touches no pillbug, so it has no ability to move {piece}"),
+                &["§6.7.5"],
+            ));
+        }
         return Some(IllegalMove::new(
             format!("{piece} is not {color}'s piece, and no {color} pillbug or mosquito next to it could move it"),
             &["§5.1", "§6.8.2"],
