@@ -121,6 +121,18 @@ fn movement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<Ill
             &["§4.3"],
         ));
     }
+    // §5.1 another player's piece moves only by a pillbug's ability (§6.8.2)
+    let thrower_nearby = from.neighbours().into_iter().any(|n| {
+        board
+            .top(n)
+            .is_some_and(|p| p.color == color && matches!(p.bug, Bug::Pillbug | Bug::Mosquito))
+    });
+    if piece.color != color && !thrower_nearby {
+        return Some(IllegalMove::new(
+            format!("{piece} is not {color}'s piece, and no {color} pillbug or mosquito next to it could move it"),
+            &["§5.1", "§6.8.2"],
+        ));
+    }
     if board.top(from) != Some(piece) {
         return Some(IllegalMove::new(
             format!("{piece} is covered, so it cannot move or be thrown"),
