@@ -586,7 +586,7 @@ const WHITE_NINE: [(i32, i32); 9] = [
 const BLACK_THREE: [(i32, i32); 3] = [(3, 0), (3, -1), (2, 1)];
 
 /// The queens step back and forth: the positions after plies 4, 8 and 12
-/// are equal. Source: TEST_NAMES.txt (§8.7.2 entries).
+/// are equal. Source: constructed for this test (§8.7.2).
 ///
 /// ```text
 ///    +     +                 wQ alternates between (-1,0) and (0,-1),

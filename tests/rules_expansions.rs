@@ -80,11 +80,11 @@ const MOSQUITO_BY_PILLBUG_JUST_THROWN: &str = r"Base+MP;InProgress;White[7];wA1;
 const SPEC_QUEEN_JUST_MOVED: &str =
     r"Base+P;InProgress;White[4];wP;bS1 wP-;wQ -wP;bQ bS1/;wA1 -wQ;bQ \bS1";
 
-/// Example position named for §6.8.2 in spec/TEST_NAMES.txt.
+/// Position constructed for the §6.8.2 tests.
 const SPEC_OWN_QUEEN_BY_PILLBUG: &str =
     r"Base+P;InProgress;White[4];wP;bP wP-;wQ \wP;bQ bP\;wA1 -wP;bA1 bQ-";
 
-/// Example position named for §6.8.7 in spec/TEST_NAMES.txt: White's `wP`
+/// Position constructed for the §6.8.7 tests: White's `wP`
 /// has just thrown `bQ`.
 const SPEC_PILLBUG_JUST_THREW: &str = r"Base+P;InProgress;White[4];wP;bP wP-;wQ -wP;bQ bP/;wA1 -wQ;bQ \bP;wA1 wP\;bG1 bP-;wQ /wP;bG2 bG1-;bQ -wP";
 
@@ -473,7 +473,7 @@ fn pillbug_steps_like_queen() {
 }
 
 /// A pillbug throws an adjacent piece of either colour, the queen included
-/// (§6.8.2). Position named in spec/TEST_NAMES.txt: `wP` throws its own queen
+/// (§6.8.2). Position constructed for this test: `wP` throws its own queen
 /// (steps `s`, throws `t`, both `+`); in the spec example of §5.8 it throws the
 /// black `bS1` to the cells 1, 2, 3.
 ///
@@ -640,7 +640,7 @@ fn throw_by_just_thrown_pillbug_refused_citing_immunity() {
 
 /// Using the ability does not make the pillbug the piece moved: White's `wP`
 /// has just thrown `bQ`, and Black's `bP` may throw `wP` at once (§6.8.7).
-/// Position named in spec/TEST_NAMES.txt; also a constructed one where `wP`
+/// Position constructed for this test; also a constructed one where `wP`
 /// has just thrown `bA2` and `bP` may throw `wP` to the cells `+`.
 ///
 /// ```text

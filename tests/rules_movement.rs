@@ -113,7 +113,7 @@ fn random_game(
 // ---------------------------------------------------------------------------
 
 /// A player moves only pieces of their own colour that are on top of their
-/// stack (§5.1). Position: the spec/TEST_NAMES.txt entry for this test.
+/// stack (§5.1). Position: constructed for this test.
 /// Black to move: Black may not move the white pieces (`wA1 \wQ`,
 /// `wQ \wS1`), and every movement offered moves a black top piece.
 ///
@@ -609,8 +609,8 @@ fn immunity_of_placed_piece_is_unobservable() {
 // ---------------------------------------------------------------------------
 
 /// A throw and an ordinary move of the same piece to the same cell are one
-/// move, listed once (§5.9). Position: the spec/TEST_NAMES.txt entry for this
-/// test (constructed). `wQ` steps to the cells `s`, is thrown by `wP` to the
+/// move, listed once (§5.9). Position: constructed for this
+/// test. `wQ` steps to the cells `s`, is thrown by `wP` to the
 /// cells `t` and to (1,-1), which it also reaches by stepping (the `s` right of
 /// it).
 ///
@@ -696,8 +696,8 @@ fn queen_moves_one_step() {
 // ---------------------------------------------------------------------------
 
 /// A beetle moves one cell in any direction: up onto a stack, across the top,
-/// or down to an empty cell (§6.2.1). Position: the spec/TEST_NAMES.txt entry
-/// for this test (the §2.4 history one ply early, Black to move). On the ground
+/// or down to an empty cell (§6.2.1). Position: constructed
+/// for this test (the §2.4 example history one ply early, Black to move). On the ground
 /// `bB1` may climb onto `wS1` or `bS1` or slide to the two cells beside them;
 /// after `bB1 wS1` and `wG2 bQ-` it may go across onto `wQ` or `bS1` or down to
 /// any of the four empty neighbours of its cell, but not two cells away.
@@ -778,8 +778,8 @@ fn beetle_obeys_height_gate() {
 
 /// On the ground a beetle's step between two ground cells is a ground step: it
 /// cannot slide through a gate, though it may climb onto either side of it
-/// (§6.2.2, §6.2.1, §5.5). Position: the spec/TEST_NAMES.txt setup for this
-/// test, constructed: `wB1` at (0,0) may not step to `x` between `wQ` and `bQ`;
+/// (§6.2.2, §6.2.1, §5.5). Position: constructed for this
+/// test: `wB1` at (0,0) may not step to `x` between `wQ` and `bQ`;
 /// its moves are the five climbs.
 ///
 /// ```text
@@ -804,8 +804,8 @@ fn beetle_cannot_slide_through_ground_gate() {
 /// A beetle on top of the hive may drop into a hole that no ground piece can
 /// enter: with single pieces on both sides, min(1, 1) = 1 is not greater than
 /// max(h(a), h(b)) = 1 (§6.2.2, §5.6; rulings.md#beetle-height-gates,
-/// rule-texts/004: "Can drop down into any space"). Position: the
-/// spec/TEST_NAMES.txt setup for this test, constructed: `wB1` on `wS1` may
+/// rule-texts/004: "Can drop down into any space"). Position:
+/// constructed for this test: `wB1` on `wS1` may
 /// drop into the enclosed cell `*`.
 ///
 /// ```text
@@ -837,8 +837,8 @@ fn beetle_drops_into_pocket_from_height() {
 /// A beetle may climb onto a stack of any height, here height 2 and then 3,
 /// higher than the beetle itself (§6.2.3; rulings.md#climbing-taller-stacks,
 /// overruling rule-texts/000 "cannot climb onto a stack that is higher than
-/// itself"). Position: the spec/TEST_NAMES.txt setup for this test,
-/// constructed: the stack at (1,0) is `wS1`, `bB1`, `wB2` bottom to top; its
+/// itself"). Position: constructed for this test:
+/// the stack at (1,0) is `wS1`, `bB1`, `wB2` bottom to top; its
 /// common neighbours with `wB1`'s cell hold the single pieces `wQ` and `wG1`.
 ///
 /// ```text

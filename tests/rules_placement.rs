@@ -89,7 +89,7 @@ fn census(game: &ReferenceEngine) -> BTreeMap<(Color, Bug), usize> {
 /// §1.1: each player owns the pieces of one colour; the first move is White's
 /// and uses white pieces only, the second Black's with black pieces only,
 /// and a player cannot place the other colour's piece (the engine cites
-/// §3.1, "a piece of the moving player's colour"). Source: TEST_NAMES.txt.
+/// §3.1, "a piece of the moving player's colour"). Source: constructed for this test.
 #[test]
 fn two_players_own_only_their_colour() {
     let start = game("Base;NotStarted;White[1]");
@@ -680,8 +680,8 @@ fn placement_must_not_touch_enemy_colour() {
 }
 
 /// §3.7: placement is onto an empty ground cell only, never onto a stack,
-/// not even for a beetle or a mosquito. Source: spec example under §2.4 and
-/// TEST_NAMES.txt (`bB2 bB1`, `bB2 bS1` after `wG2 bQ-`).
+/// not even for a beetle or a mosquito. Source: spec example under §2.4
+/// (`bB2 bB1`, `bB2 bS1` after `wG2 bQ-`).
 #[test]
 fn no_placement_on_top_of_stack() {
     let g = game("Base+M;InProgress;White[2];wS1;bS1 wS1-");
