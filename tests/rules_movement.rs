@@ -338,8 +338,8 @@ fn slide_between_two_parts_must_keep_contact() {
 
 /// A ground step between two occupied cells is a gate (§5.5): the ant `wA1`
 /// cannot enter the pocket `P`, whose only open side `.` leads in between
-/// `wS2` and `wB1`. Position: the §5.5 example of spec/rules.md. (The
-/// engine explains the refusal of an ant move by §6.5, the ant's clause.)
+/// `wS2` and `wB1`. Position: the §5.5 example of spec/rules.md. The
+/// refusal names the gate (§5.5) beside the ant's clause (§6.5).
 ///
 /// ```text
 ///                                              wG3
@@ -352,7 +352,7 @@ fn slide_between_two_parts_must_keep_contact() {
 fn ground_gate_blocks_slide() {
     // §5.5, §6.5
     let g = game(POCKET);
-    assert_illegal(&g, r"wA1 wQ\", "§6.5");
+    assert_illegal(&g, r"wA1 wQ\", "§5.5");
     assert!(legal(&g).contains(&g.parse_move(r"wA1 wS2-").expect("the mouth cell")));
     assert!(!legal_for(&g, "wA1").contains(&g.parse_move(r"wA1 wQ\").expect("the pocket")));
 }
@@ -1217,8 +1217,8 @@ fn ladybug_two_up_one_down() {
     // §6.6.1
     let g = game(r"Base+L;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wL -wQ;bA1 bQ-");
     assert_piece_moves(&g, "wL", &[r"wL \wS1", r"wL \bS1", r"wL wQ\", r"wL wS1\"]);
-    assert_illegal(&g, r"wL wQ", "§6.6.1");
-    assert_illegal(&g, r"wL wS1", "§6.6.1");
+    assert_illegal(&g, r"wL wQ", "§6.6.3");
+    assert_illegal(&g, r"wL wS1", "§6.6.3");
     assert_illegal(&g, r"wL /wQ", "§6.6.1");
     assert_illegal(&g, r"wL bS1\", "§6.6.1");
 }
@@ -1243,7 +1243,7 @@ fn ladybug_obeys_height_gates() {
         r"Base+L;InProgress;White[6];wS1;bS1 -wS1;wQ wS1/;bQ -bS1;wL wQ-;bB1 bQ\;wB1 \wQ;bB1 bS1;wB1 wQ;bS2 -bQ",
     );
     assert_piece_moves(&g, "wL", &[r"wL bB1\", r"wL wB1\", r"wL wS1\"]);
-    assert_illegal(&g, r"wL \wS1", "§6.6.1");
+    assert_illegal(&g, r"wL \wS1", "§6.6.2");
     let g = game(r"Base+L;InProgress;White[4];wS1;bS1 -wS1;wQ wS1/;bQ -bS1;wL wQ-;bS2 -bQ");
     assert_piece_moves(&g, "wL", &[r"wL \wS1", r"wL bS1\", r"wL wQ\", r"wL wS1\"]);
 }
@@ -1312,5 +1312,5 @@ fn ladybug_cannot_end_on_top_or_start() {
         ],
     );
     assert_illegal(&g, r"wL /wS1", "§5.7");
-    assert_illegal(&g, r"wL bS1", "§6.6.1");
+    assert_illegal(&g, r"wL bS1", "§6.6.3");
 }

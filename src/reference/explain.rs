@@ -176,48 +176,120 @@ fn bug_problem(board: &Board, piece: Piece, bug: Bug, from: Hex, to: Hex) -> Ill
     let name = bug.name();
     match bug {
         Bug::Queen | Bug::Pillbug => {
-            let clause = if bug == Bug::Queen { "§6.1" } else { "§6.8.1" };
+            let clause = if bug == Bug::Queen {
+                "§6.1"
+            } else {
+                "§6.8.1"
+            };
             if !from.is_adjacent(to) {
-                IllegalMove::new(format!("{piece} cannot reach {to}: a {name} moves one cell"), &[clause])
+                IllegalMove::new(
+                    format!("{piece} cannot reach {to}: a {name} moves one cell"),
+                    &[clause],
+                )
             } else if lifted.is_occupied(to) {
-                IllegalMove::new(format!("{piece} cannot climb: a {name} moves on the ground"), &[clause])
+                IllegalMove::new(
+                    format!("{piece} cannot climb: a {name} moves on the ground"),
+                    &[clause],
+                )
             } else {
                 step_problem(&lifted, piece, from, to, clause)
             }
         }
         Bug::Beetle => {
             if !from.is_adjacent(to) {
-                IllegalMove::new(format!("{piece} cannot reach {to}: a beetle moves one cell"), &["§6.2.1"])
+                IllegalMove::new(
+                    format!("{piece} cannot reach {to}: a beetle moves one cell"),
+                    &["§6.2.1"],
+                )
             } else if movement::height_gate_blocks(&lifted, from, to) {
-                IllegalMove::new(format!("{piece} cannot pass between two higher stacks (a gate) to {to}"), &["§6.2.2", "§5.6"])
+                IllegalMove::new(
+                    format!("{piece} cannot pass between two higher stacks (a gate) to {to}"),
+                    &["§6.2.2", "§5.6"],
+                )
             } else {
-                IllegalMove::new(format!("{piece} would lose contact with the hive moving to {to}"), &["§5.4"])
+                IllegalMove::new(
+                    format!("{piece} would lose contact with the hive moving to {to}"),
+                    &["§5.4"],
+                )
             }
         }
         Bug::Grasshopper => {
             let direction = Direction::ALL.into_iter().find(|&d| in_line(from, to, d));
             match direction {
-                None => IllegalMove::new(format!("{piece} can only jump in a straight line"), &["§6.3.1"]),
-                Some(d) if !board.is_occupied(from.neighbour(d)) => {
-                    IllegalMove::new(format!("{piece} must jump over at least one piece"), &["§6.3.2"])
-                }
-                Some(_) => IllegalMove::new(format!("{piece} must land on the first empty cell of its line, not {to}"), &["§6.3.1"]),
+                None => IllegalMove::new(
+                    format!("{piece} can only jump in a straight line"),
+                    &["§6.3.1"],
+                ),
+                Some(d) if !board.is_occupied(from.neighbour(d)) => IllegalMove::new(
+                    format!("{piece} must jump over at least one piece"),
+                    &["§6.3.2"],
+                ),
+                Some(_) => IllegalMove::new(
+                    format!("{piece} must land on the first empty cell of its line, not {to}"),
+                    &["§6.3.1"],
+                ),
             }
         }
-        Bug::Spider => IllegalMove::new(
-            format!("{piece} cannot reach {to}: no walk of exactly three ground steps, without revisiting a cell, ends there"),
-            &["§6.4.1", "§6.4.2"],
-        ),
-        Bug::Ant => IllegalMove::new(format!("{piece} cannot reach {to} by sliding around the hive"), &["§6.5"]),
-        Bug::Ladybug => IllegalMove::new(
-            format!("{piece} cannot reach {to}: a ladybug goes two steps over the hive and one down"),
-            &["§6.6.1"],
-        ),
+        Bug::Spider => {
+            let without_gates =
+                bugs::spider::spider_walk_ends(board, from, &movement::ground_step_ignoring_gates);
+            if without_gates.contains(&to) {
+                IllegalMove::new(
+                    format!("{piece} cannot reach {to}: every three-step walk there slides through a gate"),
+                    &["§6.4.1", "§5.5"],
+                )
+            } else {
+                IllegalMove::new(
+                    format!("{piece} cannot reach {to}: no walk of exactly three ground steps, without revisiting a cell, ends there"),
+                    &["§6.4.1", "§6.4.2"],
+                )
+            }
+        }
+        Bug::Ant => {
+            let without_gates =
+                bugs::ant::ant_walk_ends(board, from, &movement::ground_step_ignoring_gates);
+            if without_gates.contains(&to) {
+                IllegalMove::new(
+                    format!("{piece} cannot reach {to}: the way in passes through a gate"),
+                    &["§6.5", "§5.5"],
+                )
+            } else {
+                IllegalMove::new(
+                    format!("{piece} cannot reach {to} by sliding around the hive"),
+                    &["§6.5"],
+                )
+            }
+        }
+        Bug::Ladybug => {
+            let without_gates = bugs::ladybug::ladybug_walk_ends(
+                board,
+                from,
+                &movement::step_ignoring_height_gates,
+            );
+            if lifted.is_occupied(to) {
+                IllegalMove::new(
+                    format!("{piece} cannot end on top of the hive at {to}"),
+                    &["§6.6.3"],
+                )
+            } else if without_gates.contains(&to) {
+                IllegalMove::new(
+                    format!("{piece} cannot reach {to}: a height gate blocks each way there"),
+                    &["§6.6.2"],
+                )
+            } else {
+                IllegalMove::new(
+                    format!("{piece} cannot reach {to}: a ladybug goes two steps over the hive and one down"),
+                    &["§6.6.1"],
+                )
+            }
+        }
         Bug::Mosquito => {
             if board.height(from) >= 2 {
                 let mut beetle = bug_problem(board, piece, Bug::Beetle, from, to);
                 beetle.clauses.insert(0, "§6.7.4");
-                beetle.reason.push_str(" (a mosquito on the hive moves as a beetle)");
+                beetle
+                    .reason
+                    .push_str(" (a mosquito on the hive moves as a beetle)");
                 return beetle;
             }
             let copied = bugs::mosquito::copied_bugs(board, from);
@@ -226,7 +298,10 @@ fn bug_problem(board: &Board, piece: Piece, bug: Bug, from: Hex, to: Hex) -> Ill
             } else {
                 let names: Vec<&str> = copied.iter().map(|b| b.name()).collect();
                 IllegalMove::new(
-                    format!("{piece} cannot reach {to} moving as any bug it touches ({})", names.join(", ")),
+                    format!(
+                        "{piece} cannot reach {to} moving as any bug it touches ({})",
+                        names.join(", ")
+                    ),
                     &["§6.7.1"],
                 )
             }

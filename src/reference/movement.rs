@@ -7,6 +7,11 @@
 use super::board::Board;
 use crate::core::Hex;
 
+/// A rule for one step of a walk, on the board with the mover lifted: the
+/// walking bugs take their step rule as a parameter so that `explain` can
+/// ask what a walk would reach under a relaxed rule (gates ignored).
+pub type StepRule = dyn Fn(&Board, Hex, Hex) -> bool;
+
 /// One Hive (§5.3): whether lifting the top piece at `from` leaves the rest
 /// of the hive connected. A piece on top of a stack never splits the hive,
 /// because the cell stays occupied.
@@ -57,6 +62,21 @@ pub fn ground_step_possible(lifted: &Board, from: Hex, to: Hex) -> bool {
         && !lifted.is_occupied(to)
         && keeps_contact(lifted, from, to)
         && !ground_gate_blocks(lifted, from, to)
+}
+
+/// A ground step with the gate rules ignored: adjacent, empty, keeping
+/// contact (§5.4). Only `explain` uses it, to tell "blocked by a gate" (§5.5)
+/// from "not reachable at all".
+pub fn ground_step_ignoring_gates(lifted: &Board, from: Hex, to: Hex) -> bool {
+    from.is_adjacent(to) && !lifted.is_occupied(to) && keeps_contact(lifted, from, to)
+}
+
+/// A one-cell step with the height gate rule ignored: any adjacent cell,
+/// keeping contact on the ground (§5.4). Only `explain` uses it, to tell
+/// "blocked by a height gate" (§5.6) from "not reachable at all".
+pub fn step_ignoring_height_gates(lifted: &Board, from: Hex, to: Hex) -> bool {
+    let on_ground = lifted.height(from) == 0 && lifted.height(to) == 0;
+    from.is_adjacent(to) && (!on_ground || keeps_contact(lifted, from, to))
 }
 
 /// Any one-cell step, on the ground or at height (§5.4–§5.6): the step of the

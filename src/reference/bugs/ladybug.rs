@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use crate::core::Hex;
 use crate::reference::board::Board;
-use crate::reference::movement::step_possible;
+use crate::reference::movement::{step_possible, StepRule};
 
 /// Ladybug movement (§6.6.1): up onto an occupied cell, across onto an
 /// occupied cell, down onto an empty cell.
@@ -14,16 +14,23 @@ use crate::reference::movement::step_possible;
 /// * §6.6.3 it may end in an enclosed hole, never on top of the hive, and
 ///   never where it started.
 pub fn ladybug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+    ladybug_walk_ends(board, from, &step_possible)
+}
+
+/// The ends of every up-across-down walk (§6.6.1, §6.6.3) whose steps `step`
+/// allows. The ladybug's own rule is `step_possible` (§6.6.2); `explain`
+/// also asks what a walk would reach if height gates did not exist.
+pub fn ladybug_walk_ends(board: &Board, from: Hex, step: &StepRule) -> BTreeSet<Hex> {
     let lifted = board.with_top_lifted(from);
     let mut destinations = BTreeSet::new();
     for first in from.neighbours() {
         // §6.6.1 step one: up onto the hive; §6.6.2 through no gate
-        if !lifted.is_occupied(first) || !step_possible(&lifted, from, first) {
+        if !lifted.is_occupied(first) || !step(&lifted, from, first) {
             continue;
         }
         for second in first.neighbours() {
             // §6.6.1 step two: across the top of the hive
-            if !lifted.is_occupied(second) || !step_possible(&lifted, first, second) {
+            if !lifted.is_occupied(second) || !step(&lifted, first, second) {
                 continue;
             }
             for third in second.neighbours() {
@@ -31,7 +38,7 @@ pub fn ladybug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
                 if lifted.is_occupied(third) || third == from {
                     continue;
                 }
-                if step_possible(&lifted, second, third) {
+                if step(&lifted, second, third) {
                     destinations.insert(third);
                 }
             }

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use crate::core::Hex;
 use crate::reference::board::Board;
-use crate::reference::movement::ground_steps_from;
+use crate::reference::movement::{ground_step_possible, StepRule};
 
 /// Spider movement (§6.4.1): every cell that ends a walk of exactly three
 /// ground steps with the spider lifted.
@@ -14,15 +14,22 @@ use crate::reference::movement::ground_steps_from;
 /// * §6.4.3 the walk may switch sides of the hive; different walks to one cell
 ///   are one move (§5.9), which the set makes so.
 pub fn spider_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+    spider_walk_ends(board, from, &ground_step_possible)
+}
+
+/// The ends of every three-step walk without revisits (§6.4.1, §6.4.2) whose
+/// steps `step` allows. The spider's own rule is `ground_step_possible`;
+/// `explain` also asks what a walk would reach if gates did not exist.
+pub fn spider_walk_ends(board: &Board, from: Hex, step: &StepRule) -> BTreeSet<Hex> {
     let lifted = board.with_top_lifted(from);
     let mut destinations = BTreeSet::new();
     let mut path = vec![from];
-    walk(&lifted, &mut path, &mut destinations);
+    walk(&lifted, step, &mut path, &mut destinations);
     destinations
 }
 
-/// Extends `path` by ground steps until it holds three steps (four cells).
-fn walk(lifted: &Board, path: &mut Vec<Hex>, destinations: &mut BTreeSet<Hex>) {
+/// Extends `path` by allowed steps until it holds three steps (four cells).
+fn walk(lifted: &Board, step: &StepRule, path: &mut Vec<Hex>, destinations: &mut BTreeSet<Hex>) {
     let Some(&here) = path.last() else {
         return;
     };
@@ -30,13 +37,13 @@ fn walk(lifted: &Board, path: &mut Vec<Hex>, destinations: &mut BTreeSet<Hex>) {
         destinations.insert(here);
         return;
     }
-    for next in ground_steps_from(lifted, here) {
+    for next in here.neighbours() {
         // §6.4.2 no backtracking, no revisiting
-        if path.contains(&next) {
+        if path.contains(&next) || !step(lifted, here, next) {
             continue;
         }
         path.push(next);
-        walk(lifted, path, destinations);
+        walk(lifted, step, path, destinations);
         path.pop();
     }
 }
