@@ -157,7 +157,7 @@ fn first_end(states: &[GameState]) -> Option<usize> {
 fn one_action_per_turn_alternating() {
     for start in [11_u64, 2024, 0x9e37_79b9_7f4a_7c15] {
         let mut g = game("Base+MLP;NotStarted;White[1]");
-        let mut seed = start;
+        let mut rng = Lcg(start);
         for ply in 0..150 {
             if g.state().is_over() {
                 break;
@@ -176,10 +176,7 @@ fn one_action_per_turn_alternating() {
                 Move::Place { piece, .. } => piece.color == mover,
                 _ => true,
             }));
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let mv = moves[(seed >> 33) as usize % moves.len()];
+            let mv = moves[rng.below(moves.len())];
             let before: BTreeMap<Piece, Hex> =
                 g.board().pieces().map(|(hex, p)| (p, hex)).collect();
             play_move(&mut g, mv);

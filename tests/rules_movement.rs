@@ -73,41 +73,6 @@ fn after(g: &ReferenceEngine, text: &str) -> ReferenceEngine {
     next
 }
 
-/// A small deterministic generator for random legal games (no dependency).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
-/// Plays a random legal game of at most `plies` plies, calling `visit` with
-/// the position after each ply and the move that led to it.
-fn random_game(
-    game_type: GameType,
-    options: RulesOptions,
-    seed: u64,
-    plies: usize,
-    mut visit: impl FnMut(&ReferenceEngine, Move),
-) {
-    let mut rng = Lcg(seed);
-    let mut g = ReferenceEngine::new_game(game_type, options);
-    for _ in 0..plies {
-        let list = g.legal_moves();
-        if list.is_empty() {
-            break;
-        }
-        let mv = list[rng.below(list.len())];
-        g.play(mv).expect("a listed move is legal");
-        visit(&g, mv);
-    }
-}
-
 // ---------------------------------------------------------------------------
 // §5.1 What a movement is
 // ---------------------------------------------------------------------------

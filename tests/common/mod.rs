@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use hive_oracle::core::notation::parse_piece;
-use hive_oracle::core::{GameState, Move, RulesOptions};
+use hive_oracle::core::{GameState, GameType, Move, RulesOptions};
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
 
@@ -104,18 +104,25 @@ pub fn assert_legal(game: &ReferenceEngine, text: &str) {
 /// unchanged afterwards.
 pub fn assert_illegal(game: &ReferenceEngine, text: &str, clause: &str) {
     let mv = moves(game, &[text]).into_iter().next().expect("one move");
+    assert_refused(game, mv, clause);
+}
+
+/// Asserts that `play` refuses an absolute move (also one that no MoveString
+/// can name) citing `clause`, and that the game is unchanged afterwards.
+pub fn assert_refused(game: &ReferenceEngine, mv: Move, clause: &str) {
     assert!(
         !legal(game).contains(&mv),
-        "{text} should be illegal in {}",
+        "{} should be illegal in {}",
+        mv,
         game.game_string()
     );
     let before = game.game_string();
     let mut copy = game.clone();
     match copy.play(mv) {
-        Ok(()) => panic!("play accepted the illegal move {text}"),
+        Ok(()) => panic!("play accepted the illegal move {mv}"),
         Err(e) => assert!(
             e.clauses.contains(&clause),
-            "refusal of {text} should cite {clause}, got: {e}"
+            "refusal of {mv} should cite {clause}, got: {e}"
         ),
     }
     assert_eq!(
@@ -123,6 +130,43 @@ pub fn assert_illegal(game: &ReferenceEngine, text: &str, clause: &str) {
         before,
         "a refused move changed the game"
     );
+}
+
+/// A small deterministic generator for random legal games (a 64-bit LCG;
+/// the games only need to be varied and repeatable).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Plays a random legal game of at most `plies` plies, calling `visit` with
+/// the position after each ply and the move that led to it.
+pub fn random_game(
+    game_type: GameType,
+    options: RulesOptions,
+    seed: u64,
+    plies: usize,
+    mut visit: impl FnMut(&ReferenceEngine, Move),
+) {
+    let mut rng = Lcg(seed);
+    let mut g = ReferenceEngine::new_game(game_type, options);
+    for _ in 0..plies {
+        let list = g.legal_moves();
+        if list.is_empty() {
+            break;
+        }
+        let mv = list[rng.below(list.len())];
+        g.play(mv).expect("a listed move is legal");
+        visit(&g, mv);
+    }
 }
 
 /// Asserts the game state.
