@@ -154,7 +154,10 @@ fn run_validmoves<R: Rules>(game_text: &str, options: RulesOptions) -> Result<()
         .map(|mv| game.move_string(mv))
         .collect();
     moves.sort();
-    println!("{}", moves.join(";"));
+    // §8.5 a finished game has no legal moves: print nothing at all
+    if !moves.is_empty() {
+        println!("{}", moves.join(";"));
+    }
     Ok(())
 }
 

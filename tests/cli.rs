@@ -1,0 +1,165 @@
+//! The command line (issue 2, point 6): output formats, refusals with their
+//! clause on stderr and a non-zero exit, and no panic on bad input. Positions
+//! are the ones of `tests/rules_end.rs` and `tests/notation.rs`.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Black's queen has five occupied neighbours; `wA1 -bG2` fills the sixth.
+const BLACK_QUEEN_ALMOST_SURROUNDED: &str = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wQ wS1/;bG1 bQ-;wG1 -wS1;bG2 bQ/;wG2 \\wQ;bG3 bQ\\;wA1 /wS1;bA1 bS1\\";
+
+/// White can neither place nor move (tests/rules_end.rs, FORCED_PASS).
+const FORCED_PASS: &str = "Base;InProgress;White[15];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wQ wS1/;bB1 \\bS1;wQ wS1-;bA1 -bQ;wQ wS1/;bA2 bA1\\;wQ wS1-;bA3 -bB1;wQ wS1/;bA1 wS1\\;wQ bA1/;bA2 wQ\\;wQ bA2/;bB1 \\wS1;wQ \\bA2;bB1 wS1;wQ bA2/;bB2 \\bS1;wQ \\bA2;bB2 \\bB1;wQ bA2/;bB2 bB1/;wQ bB2\\;bA3 wQ/";
+
+#[test]
+fn perft_prints_one_line_per_depth_with_plain_counts() {
+    // §4.2: published counts from the start (uhp.md section 5.5)
+    let out = run(&["perft", "3", "--game", "Base+MLP", "--engine", "reference"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: Vec<Vec<String>> = stdout(&out)
+        .lines()
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect();
+    let counts: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r[0].as_str(), r[1].as_str()))
+        .collect();
+    assert_eq!(counts, [("1", "7"), ("2", "294"), ("3", "6678")]);
+    assert!(rows.iter().all(|r| r[2].ends_with(" s")), "{rows:?}");
+}
+
+#[test]
+fn perft_divide_rows_add_up() {
+    // §3.4: the 24 second-ply placements split by root move
+    let out = run(&["perft", "2", "--game", "Base", "--divide"]);
+    let text = stdout(&out);
+    let divide: u64 = text
+        .lines()
+        .skip(2)
+        .map(|l| {
+            l.rsplit('\t')
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .expect("count")
+        })
+        .sum();
+    assert_eq!(divide, 96, "{text}");
+}
+
+#[test]
+fn validmoves_prints_canonical_moves_separated_by_semicolons() {
+    // §9.12, §3.4: Mzinga's second-ply spellings
+    let out = run(&["validmoves", "Base;InProgress;Black[1];wG1"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let moves: Vec<&str> = text.trim_end().split(';').collect();
+    assert_eq!(moves.len(), 24, "{text}");
+    assert!(
+        moves.contains(&"bS1 \\wG1") && moves.contains(&"bA1 -wG1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn validmoves_prints_pass_when_it_is_the_only_move() {
+    // §7.2
+    let out = run(&["validmoves", FORCED_PASS]);
+    assert_eq!(stdout(&out), "pass\n");
+}
+
+#[test]
+fn a_finished_game_has_no_moves_and_refuses_play() {
+    // §8.2, §8.5
+    let out = run(&["play", BLACK_QUEEN_ALMOST_SURROUNDED, "wA1 -bG2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let finished = stdout(&out).trim_end().to_string();
+    assert!(
+        finished.starts_with("Base;WhiteWins;Black[7];"),
+        "{finished}"
+    );
+    let out = run(&["validmoves", &finished]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "");
+    let out = run(&["play", &finished, "pass"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("§8.5"), "{}", stderr(&out));
+}
+
+#[test]
+fn play_prints_the_game_string() {
+    // §9.4
+    let out = run(&["play", "Base", "wS1", "bS1 wS1-", "wQ -wS1"]);
+    assert_eq!(
+        stdout(&out),
+        "Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1\n"
+    );
+}
+
+#[test]
+fn play_refuses_an_illegal_move_citing_its_clause() {
+    // §4.2 tournament opening, and the option that lifts it
+    let out = run(&["play", "Base;InProgress;Black[1];wS1", "bQ wS1-"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).contains("bQ wS1- is illegal") && stderr(&out).contains("§4.2"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&[
+        "play",
+        "Base;InProgress;Black[1];wS1",
+        "bQ wS1-",
+        "--standard-opening",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_game_string_with_an_illegal_move_is_refused_naming_it() {
+    // §9.4, §3.6
+    let out = run(&[
+        "validmoves",
+        "Base;InProgress;White[2];wS1;bS1 wS1-;wA1 bS1-",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("move 3 \"wA1 bS1-\"") && err.contains("§3.6"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_input_gets_a_message_not_a_panic() {
+    // §9.14
+    for args in [
+        vec!["validmoves", "Foo"],
+        vec!["validmoves", "Base;Foo;White[1]"],
+        vec!["validmoves", "Base;InProgress;Black[1];wS1;"],
+        vec!["play", "Base", "wZ9"],
+        vec!["play", "Base;InProgress;Black[1];wS1", "bS1"],
+        vec!["perft", "2", "--game", "Base+Q"],
+        vec!["perft", "-1"],
+    ] {
+        let out = run(&args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = stderr(&out);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.trim().is_empty(), "{args:?} gave no message");
+    }
+}
