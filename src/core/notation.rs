@@ -224,21 +224,41 @@ pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
             format!("expected a bug letter Q, S, B, G, A, M, L or P, found \"{b}\" (§9.5)"),
         ));
     };
-    let digits: String = chars.collect();
-    if !bug.is_numbered() {
-        if digits.is_empty() {
-            return Ok(Piece::first(color, bug));
+    let rest: String = chars.collect();
+    // A single bug takes no number; a numbered one takes exactly one digit.
+    let (number_text, trailing) = if bug.is_numbered() {
+        match rest.chars().next() {
+            Some(d) if d.is_ascii_digit() => rest.split_at(1),
+            _ => ("", rest.as_str()),
         }
-        return Err(NotationError::new(
-            what,
-            text,
+    } else {
+        ("", rest.as_str())
+    };
+    if !trailing.is_empty() {
+        let problem = if !bug.is_numbered() && trailing.starts_with(|c: char| c.is_ascii_digit()) {
             format!(
                 "the {} is a single piece and takes no number (§1.5)",
                 bug.name()
-            ),
-        ));
+            )
+        } else if bug.is_numbered() && number_text.is_empty() {
+            format!(
+                "expected a number 1–{} after {}, found \"{trailing}\" (§1.5)",
+                bug.count(),
+                bug.letter()
+            )
+        } else {
+            let name: String = text
+                .chars()
+                .take(text.chars().count() - trailing.chars().count())
+                .collect();
+            format!("unexpected \"{trailing}\" after the piece name {name}; a direction glyph is -, / or \\ (§9.5, §9.6)")
+        };
+        return Err(NotationError::new(what, text, problem));
     }
-    let number = match digits.as_str() {
+    if !bug.is_numbered() {
+        return Ok(Piece::first(color, bug));
+    }
+    let number = match number_text {
         "1" => 1,
         "2" => 2,
         "3" => 3,
