@@ -63,6 +63,25 @@ fn labels() -> BTreeMap<String, Vec<String>> {
     defined
 }
 
+/// Withdrawn clauses: a label whose next line is a tombstone `*Withdrawn (…`
+/// (spec/README.md, "Stability"). They stay defined but are no leaves.
+fn withdrawn() -> BTreeSet<String> {
+    let label = Regex::new(r"^\[§(\d+(?:\.\d+)*)\]\s*$").expect("regex");
+    let mut out = BTreeSet::new();
+    for path in files_under(&root().join("spec"), "md") {
+        let text = read(&path);
+        let lines: Vec<&str> = text.lines().collect();
+        for pair in lines.windows(2) {
+            if let Some(c) = label.captures(pair[0]) {
+                if pair[1].starts_with("*Withdrawn") {
+                    out.insert(c[1].to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Every citation `§N.M` in the given files: clause → citing places.
 fn citations(files: &[PathBuf]) -> BTreeMap<String, Vec<String>> {
     let cite = Regex::new(r"§(\d+(?:\.\d+)*)").expect("regex");
@@ -84,7 +103,11 @@ fn is_parent(clause: &str, all: &BTreeMap<String, Vec<String>>) -> bool {
 }
 
 fn leaves(all: &BTreeMap<String, Vec<String>>) -> BTreeSet<String> {
-    all.keys().filter(|k| !is_parent(k, all)).cloned().collect()
+    let withdrawn = withdrawn();
+    all.keys()
+        .filter(|k| !is_parent(k, all) && !withdrawn.contains(*k))
+        .cloned()
+        .collect()
 }
 
 fn implementation_files() -> Vec<PathBuf> {
@@ -131,6 +154,7 @@ fn every_citation_names_an_existing_clause() {
             (1..=parts.len()).map(move |n| parts[..n].join("."))
         })
         .collect();
+    let withdrawn = withdrawn();
     let mut problems = Vec::new();
     let mut code_files = files_under(&root().join("src"), "rs");
     code_files.extend(files_under(&root().join("tests"), "rs"));
@@ -143,6 +167,11 @@ fn every_citation_names_an_existing_clause() {
         } else if !all.contains_key(&clause) {
             problems.push(format!(
                 "§{clause} does not exist, cited at {}",
+                places.join(", ")
+            ));
+        } else if withdrawn.contains(&clause) {
+            problems.push(format!(
+                "§{clause} is withdrawn; cite the clause that replaced it at {}",
                 places.join(", ")
             ));
         } else if is_parent(&clause, &all) {
