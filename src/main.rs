@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use hive_oracle::core::notation::parse_game_type;
 use hive_oracle::core::RulesOptions;
 use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::{divide, perft, Rules};
+use hive_oracle::rules::{divide, Rules};
 
 /// hive-oracle: the rules of Hive, written down and executable.
 #[derive(Parser)]
@@ -129,7 +129,7 @@ fn run_perft<R: Rules>(
     let mut game = load_game::<R>(game_text, options)?;
     for d in 1..=depth {
         let start = Instant::now();
-        let nodes = perft(&mut game, d);
+        let nodes = game.count_leaves(d);
         let seconds = start.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 {
             nodes as f64 / seconds

@@ -87,6 +87,14 @@ pub trait Rules: BoardView + Clone + Sized {
     /// The moves played so far, passes included.
     fn history(&self) -> &[Move];
 
+    /// Perft from this position: the number of leaves `depth` plies deep.
+    /// The default plays the trait's own moves ([`perft`]); an engine may
+    /// override it with the same count computed on its own move
+    /// representation, as the fast engine does. Tests check the two agree.
+    fn count_leaves(&mut self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+
     // ----- provided methods; not meant to be overridden -----
 
     /// The number of plies played, passes included.
@@ -189,9 +197,50 @@ pub fn divide<R: Rules>(game: &mut R, depth: u32) -> Vec<(String, u64)> {
     for mv in game.legal_moves() {
         let name = game.move_string(mv);
         game.play_unchecked(mv);
-        rows.push((name, perft(game, depth - 1)));
+        rows.push((name, game.count_leaves(depth - 1)));
         game.undo();
     }
     rows.sort();
     rows
+}
+
+/// Perft with the root moves split across `threads` threads (at least one).
+/// Each thread works on its own copy of the game and counts with
+/// [`Rules::count_leaves`]; the sum equals `game.count_leaves(depth)`.
+pub fn perft_threads<R: Rules + Send>(game: &R, depth: u32, threads: usize) -> u64 {
+    if depth <= 1 || threads <= 1 {
+        return game.clone().count_leaves(depth);
+    }
+    let moves = game.legal_moves();
+    let threads = threads.min(moves.len()).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|worker| {
+                let mut copy = game.clone();
+                let mine: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .skip(worker)
+                    .step_by(threads)
+                    .collect();
+                scope.spawn(move || {
+                    let mut nodes = 0;
+                    for mv in mine {
+                        copy.play_unchecked(mv);
+                        nodes += copy.count_leaves(depth - 1);
+                        copy.undo();
+                    }
+                    nodes
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .sum()
+    })
 }
