@@ -17,5 +17,6 @@
 //! ```
 
 pub mod core;
+pub mod fast;
 pub mod reference;
 pub mod rules;

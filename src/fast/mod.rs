@@ -1,0 +1,496 @@
+//! The fast engine: an incremental Hive engine written for speed, checked
+//! against the reference engine on every position by the differential tests.
+//!
+//! It implements the same rules as `src/reference/` (the clauses of `spec/`)
+//! but never calls it. Design:
+//!
+//! * **Board** (`grid.rs`): a 32 × 32 wrapping grid of cell indices; the
+//!   argument that no legal game overflows it is in `grid.rs`. Per cell, the
+//!   height and the top piece; per piece, its cell and the piece directly
+//!   below it, so stacks live off the grid as linked lists through `below`.
+//! * **Make/unmake** without cloning: each ply pushes a small undo record.
+//! * **Zobrist hash** (`zobrist.rs`) updated by the same code that moves
+//!   pieces, so it cannot drift; `hash_slow` recomputes it from scratch.
+//! * **Pinned pieces** (One Hive, §5.3): the articulation points of the
+//!   hive, found once per move generation by Tarjan's depth-first search, in
+//!   time linear in the number of occupied cells.
+//! * **Move generation** (`movegen.rs`) into a caller's reused buffer, with
+//!   fixed-size bitsets and arrays on the stack: no heap allocation.
+//! * **Perft** with bulk counting at the last ply, on the engine's own moves.
+//! * **Twins** (`twins.rs`): every incremental structure (heights, tops,
+//!   stacks, counts, hash, pinned set, state) has a from-scratch twin, and
+//!   [`FastEngine::check_invariants`] compares them; the differential tests
+//!   call it after every move and undo.
+//!
+//! Real axial coordinates are only needed at the trait's boundary (absolute
+//! moves use `Hex`): each piece on the board keeps its `Hex`, and the `Hex`
+//! of a destination is found from an occupied neighbour.
+
+mod grid;
+mod movegen;
+mod pieces;
+mod twins;
+mod zobrist;
+
+use crate::core::notation::BoardView;
+use crate::core::{GameState, GameType, Hex, Move, Piece, RulesOptions};
+use crate::rules::{IllegalMove, Rules};
+
+use grid::{cell_of, neighbour, AXIAL, CELLS, NOWHERE};
+use pieces::{bug_index, color_of, id_of, piece_of, NO_PIECE, PIECES};
+
+/// A move in the engine's own terms: a piece id and a destination cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FastMove {
+    piece: u8,
+    to: u16,
+}
+
+impl FastMove {
+    const PASS: FastMove = FastMove {
+        piece: NO_PIECE,
+        to: NOWHERE,
+    };
+
+    fn is_pass(self) -> bool {
+        self.piece == NO_PIECE
+    }
+}
+
+/// What unmake needs to restore a ply.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: FastMove,
+    /// The cell the piece came from, `NOWHERE` for a placement or a pass.
+    from: u16,
+    previous_hex: Hex,
+    previous_immune: u8,
+    previous_state: GameState,
+}
+
+/// A game played by the fast engine.
+#[derive(Clone)]
+pub struct FastEngine {
+    game_type: GameType,
+    options: RulesOptions,
+    /// Pieces per cell (§2.4).
+    height: [u8; CELLS],
+    /// The top piece per cell, `NO_PIECE` when empty.
+    top: [u8; CELLS],
+    /// The cell of each piece, `NOWHERE` while in the reserve.
+    pos: [u16; PIECES],
+    /// The piece directly below each piece, `NO_PIECE` on the ground.
+    below: [u8; PIECES],
+    /// The axial coordinates of each piece on the board.
+    hex: [Hex; PIECES],
+    /// Pieces placed per colour and bug (the next number to place is this + 1).
+    placed: [[u8; 8]; 2],
+    /// Pieces on the board per colour.
+    on_board: [u8; 2],
+    /// The piece moved last turn (§5.8), `NO_PIECE` if none.
+    immune: u8,
+    state: GameState,
+    hash: u64,
+    history: Vec<Move>,
+    undo: Vec<Undo>,
+    /// Translation-invariant position keys after each ply, for §8.7.2;
+    /// `repetition_keys[0]` is the start.
+    repetition_keys: Vec<u64>,
+}
+
+impl FastEngine {
+    /// The incremental Zobrist hash of the position (pieces with their cells
+    /// and levels, the side to move, the immune piece).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn side(&self) -> usize {
+        self.history.len() & 1
+    }
+
+    fn queen_placed(&self, color: usize) -> bool {
+        self.pos[color * pieces::SLOTS] != NOWHERE
+    }
+
+    /// The level of a piece in its stack, 0 on the ground.
+    fn level_of(&self, p: u8) -> usize {
+        let mut level = 0;
+        let mut below = self.below[p as usize];
+        while below != NO_PIECE {
+            level += 1;
+            below = self.below[below as usize];
+        }
+        level
+    }
+
+    /// The axial coordinates of a cell, found from the cell's own stack or an
+    /// occupied neighbour; `None` for a cell away from the hive.
+    fn hex_of_cell(&self, cell: u16) -> Option<Hex> {
+        if self.height[cell as usize] > 0 {
+            return Some(self.hex[self.top[cell as usize] as usize]);
+        }
+        for (d, &(dq, dr)) in AXIAL.iter().enumerate() {
+            let n = neighbour(cell, d);
+            if self.height[n as usize] > 0 {
+                let h = self.hex[self.top[n as usize] as usize];
+                return Some(Hex::new(h.q - dq, h.r - dr));
+            }
+        }
+        None
+    }
+
+    /// The absolute move of an internal move in the current position.
+    fn to_move(&self, m: FastMove) -> Move {
+        if m.is_pass() {
+            return Move::Pass;
+        }
+        let piece = piece_of(m.piece);
+        let to = if self.on_board[0] + self.on_board[1] == 0 {
+            Hex::ORIGIN
+        } else {
+            self.hex_of_cell(m.to).unwrap_or(Hex::ORIGIN)
+        };
+        if self.pos[m.piece as usize] == NOWHERE {
+            Move::Place { piece, to }
+        } else {
+            Move::Move { piece, to }
+        }
+    }
+
+    /// Puts piece `p` on top of `cell`, updating the hash.
+    fn push(&mut self, p: u8, cell: u16, hex: Hex) {
+        let level = self.height[cell as usize] as usize;
+        self.below[p as usize] = self.top[cell as usize];
+        self.top[cell as usize] = p;
+        self.height[cell as usize] += 1;
+        self.pos[p as usize] = cell;
+        self.hex[p as usize] = hex;
+        self.hash ^= zobrist::CELL[p as usize][cell as usize] ^ zobrist::LEVEL[p as usize][level];
+    }
+
+    /// Lifts the top piece `p` off `cell`, updating the hash.
+    fn pop(&mut self, p: u8, cell: u16) {
+        self.height[cell as usize] -= 1;
+        let level = self.height[cell as usize] as usize;
+        self.top[cell as usize] = self.below[p as usize];
+        self.below[p as usize] = NO_PIECE;
+        self.pos[p as usize] = NOWHERE;
+        self.hash ^= zobrist::CELL[p as usize][cell as usize] ^ zobrist::LEVEL[p as usize][level];
+    }
+
+    fn set_immune(&mut self, p: u8) {
+        if self.immune != NO_PIECE {
+            self.hash ^= zobrist::IMMUNE[self.immune as usize];
+        }
+        self.immune = p;
+        if p != NO_PIECE {
+            self.hash ^= zobrist::IMMUNE[p as usize];
+        }
+    }
+
+    /// Plays an internal move known to be legal.
+    fn make(&mut self, m: FastMove) {
+        let previous_immune = self.immune;
+        let previous_state = self.state;
+        let mv = self.to_move(m);
+        let mut from = NOWHERE;
+        let mut previous_hex = Hex::ORIGIN;
+        if !m.is_pass() {
+            let p = m.piece;
+            let to_hex = mv.destination().unwrap_or(Hex::ORIGIN);
+            previous_hex = self.hex[p as usize];
+            from = self.pos[p as usize];
+            if from == NOWHERE {
+                let color = color_of(p);
+                self.placed[color][bug_index(pieces::bug_of(p))] += 1;
+                self.on_board[color] += 1;
+            } else {
+                self.pop(p, from);
+            }
+            self.push(p, m.to, to_hex);
+        }
+        // §5.8, §6.8.7: the piece just moved (or placed) is immune; nothing after a pass
+        self.set_immune(if m.is_pass() { NO_PIECE } else { m.piece });
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+        self.history.push(mv);
+        self.undo.push(Undo {
+            mv: m,
+            from,
+            previous_hex,
+            previous_immune,
+            previous_state,
+        });
+        if self.options.repetition_draw {
+            let key = self.repetition_key();
+            self.repetition_keys.push(key);
+        }
+        self.state = self.compute_state();
+    }
+
+    /// Takes back the last ply.
+    fn unmake(&mut self) -> Option<Move> {
+        let undo = self.undo.pop()?;
+        let mv = self.history.pop();
+        if self.options.repetition_draw {
+            self.repetition_keys.pop();
+        }
+        let m = undo.mv;
+        if !m.is_pass() {
+            let p = m.piece;
+            self.pop(p, m.to);
+            if undo.from == NOWHERE {
+                let color = color_of(p);
+                self.placed[color][bug_index(pieces::bug_of(p))] -= 1;
+                self.on_board[color] -= 1;
+                self.hex[p as usize] = Hex::ORIGIN;
+            } else {
+                self.push(p, undo.from, undo.previous_hex);
+            }
+        }
+        self.set_immune(undo.previous_immune);
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+        self.state = undo.previous_state;
+        mv
+    }
+
+    /// Whether the queen of `color` is surrounded (§8.1).
+    fn surrounded(&self, color: usize) -> bool {
+        let q = self.pos[color * pieces::SLOTS];
+        q != NOWHERE && (0..6).all(|d| self.height[neighbour(q, d) as usize] > 0)
+    }
+
+    /// The state after the last ply (§8.2–§8.4, §8.7.2, §8.7.3, §8.8).
+    fn compute_state(&self) -> GameState {
+        match (self.surrounded(0), self.surrounded(1)) {
+            (true, true) => return GameState::Draw,
+            (true, false) => return GameState::BlackWins,
+            (false, true) => return GameState::WhiteWins,
+            (false, false) => {}
+        }
+        if self.options.repetition_draw {
+            if let Some((current, earlier)) = self.repetition_keys.split_last() {
+                let start = earlier.len().saturating_sub(32);
+                let count = earlier[start..].iter().filter(|&&k| k == *current).count();
+                if count + 1 >= 3 && !self.history.is_empty() {
+                    return GameState::Draw;
+                }
+            }
+        }
+        if self.history.is_empty() {
+            GameState::NotStarted
+        } else {
+            GameState::InProgress
+        }
+    }
+
+    /// The position identity of the repetition rule (§8.7.1) as a 64-bit key:
+    /// stacks of (colour, bug) up to translation, the side to move and the
+    /// cell of the immune piece. Computed from scratch; only used with the
+    /// repetition option on.
+    fn repetition_key(&self) -> u64 {
+        let mut anchor: Option<Hex> = None;
+        for p in 0..PIECES {
+            if self.pos[p] != NOWHERE {
+                let h = self.hex[p];
+                anchor = Some(match anchor {
+                    Some(a) if (a.q, a.r) <= (h.q, h.r) => a,
+                    _ => h,
+                });
+            }
+        }
+        let anchor = anchor.unwrap_or(Hex::ORIGIN);
+        let relative = |h: Hex| -> u64 {
+            let q = (h.q - anchor.q) as i64 as u64;
+            let r = (h.r - anchor.r) as i64 as u64;
+            zobrist::splitmix(q.wrapping_mul(0x1_0000_0001) ^ r.rotate_left(32))
+        };
+        let mut key = 0u64;
+        for p in 0..PIECES as u8 {
+            let cell = self.pos[p as usize];
+            if cell == NOWHERE || self.top[cell as usize] != p {
+                continue;
+            }
+            // one term per stack: its cell and its (colour, bug) from bottom to top
+            let mut stack = [0u8; 8];
+            let mut n = 0;
+            let mut q = p;
+            while q != NO_PIECE {
+                stack[n] = (color_of(q) * 8 + bug_index(pieces::bug_of(q))) as u8 + 1;
+                n += 1;
+                q = self.below[q as usize];
+            }
+            let mut term = relative(self.hex[p as usize]);
+            for &kind in stack[..n].iter().rev() {
+                term = zobrist::splitmix(term ^ kind as u64);
+            }
+            key = key.wrapping_add(term);
+        }
+        key ^= if self.side() == 1 {
+            zobrist::BLACK_TO_MOVE
+        } else {
+            0
+        };
+        if self.immune != NO_PIECE {
+            key ^= zobrist::splitmix(relative(self.hex[self.immune as usize]) ^ 0xabcd);
+        }
+        key
+    }
+
+    /// The legal moves in the engine's own terms.
+    pub fn fast_moves(&self, out: &mut Vec<FastMove>) {
+        self.generate(out);
+    }
+
+    /// Perft with bulk counting on the engine's own moves, with one reused
+    /// move buffer per ply.
+    fn perft_fast(&mut self, depth: u32, buffers: &mut [Vec<FastMove>]) -> u64 {
+        let Some((buffer, deeper)) = buffers.split_first_mut() else {
+            return 1;
+        };
+        self.generate(buffer);
+        if depth == 1 {
+            return buffer.len() as u64;
+        }
+        let mut nodes = 0;
+        for &m in buffer.iter() {
+            self.make(m);
+            nodes += self.perft_fast(depth - 1, deeper);
+            self.unmake();
+        }
+        nodes
+    }
+}
+
+impl BoardView for FastEngine {
+    fn game_type(&self) -> GameType {
+        self.game_type
+    }
+
+    fn location(&self, piece: Piece) -> Option<Hex> {
+        if !self.game_type.has_bug(piece.bug)
+            || piece.number == 0
+            || piece.number > piece.bug.count()
+        {
+            return None;
+        }
+        let p = id_of(piece) as usize;
+        (self.pos[p] != NOWHERE).then_some(self.hex[p])
+    }
+
+    fn stack(&self, hex: Hex) -> Vec<Piece> {
+        let cell = cell_of(hex) as usize;
+        let mut out = Vec::new();
+        if self.height[cell] == 0 || self.hex[self.top[cell] as usize] != hex {
+            return out;
+        }
+        let mut p = self.top[cell];
+        while p != NO_PIECE {
+            out.push(piece_of(p));
+            p = self.below[p as usize];
+        }
+        out.reverse();
+        out
+    }
+
+    fn board_is_empty(&self) -> bool {
+        self.on_board == [0, 0]
+    }
+}
+
+impl Rules for FastEngine {
+    fn new_game(game_type: GameType, options: RulesOptions) -> Self {
+        let mut game = FastEngine {
+            game_type,
+            options,
+            height: [0; CELLS],
+            top: [NO_PIECE; CELLS],
+            pos: [NOWHERE; PIECES],
+            below: [NO_PIECE; PIECES],
+            hex: [Hex::ORIGIN; PIECES],
+            placed: [[0; 8]; 2],
+            on_board: [0; 2],
+            immune: NO_PIECE,
+            state: GameState::NotStarted,
+            hash: 0,
+            history: Vec::with_capacity(256),
+            undo: Vec::with_capacity(256),
+            repetition_keys: Vec::new(),
+        };
+        if options.repetition_draw {
+            let key = game.repetition_key();
+            game.repetition_keys.push(key);
+        }
+        game
+    }
+
+    fn options(&self) -> RulesOptions {
+        self.options
+    }
+
+    fn generate_moves(&self, out: &mut Vec<Move>) {
+        let mut fast = Vec::with_capacity(64);
+        self.generate(&mut fast);
+        out.extend(fast.into_iter().map(|m| self.to_move(m)));
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let mut fast = Vec::with_capacity(64);
+        self.generate(&mut fast);
+        match fast.into_iter().find(|&m| self.to_move(m) == mv) {
+            Some(m) => {
+                self.make(m);
+                Ok(())
+            }
+            None if self.state.is_over() => Err(IllegalMove::new(
+                format!("the game is over ({}): no move is legal", self.state),
+                &["§8.5"],
+            )),
+            None if mv == Move::Pass => Err(IllegalMove::new(
+                "cannot pass: there are legal moves",
+                &["§7.2"],
+            )),
+            None => Err(IllegalMove::new(format!("{mv} is not a legal move"), &[])),
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let m = match mv {
+            Move::Pass => FastMove::PASS,
+            Move::Place { piece, to } | Move::Move { piece, to } => FastMove {
+                piece: id_of(piece),
+                to: cell_of(to),
+            },
+        };
+        self.make(m);
+    }
+
+    fn undo(&mut self) -> Option<Move> {
+        self.unmake()
+    }
+
+    fn state(&self) -> GameState {
+        self.state
+    }
+
+    fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    fn count_leaves(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut buffers: Vec<Vec<FastMove>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+        self.perft_fast(depth, &mut buffers)
+    }
+}
+
+impl std::fmt::Debug for FastEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FastEngine")
+            .field("game", &self.game_string())
+            .field("hash", &self.hash)
+            .finish()
+    }
+}

@@ -1,0 +1,431 @@
+//! Move generation of the fast engine (spec chapters 3–7), allocation-free:
+//! moves go into the caller's buffer, scratch space is fixed-size on the stack.
+
+use super::grid::{clockwise, counterclockwise, neighbour, CellSet, NOWHERE};
+use super::pieces::{bug_index, bug_of, color_of, FIRST_SLOT, NO_PIECE, PIECES, SLOTS};
+use super::{FastEngine, FastMove};
+use crate::core::Bug;
+
+/// The state of Tarjan's search, indexed by the top piece of a cell.
+struct Tarjan {
+    discovered: [u8; PIECES],
+    low: [u8; PIECES],
+    timer: u8,
+}
+
+/// Most empty cells that can touch a hive of 28 pieces (6 per piece).
+const MAX_FRONTIER: usize = 6 * PIECES;
+
+impl FastEngine {
+    /// Height of `cell` with the piece at `lifted` taken off (§5.3–§5.6).
+    #[inline(always)]
+    fn h(&self, cell: u16, lifted: u16) -> u8 {
+        self.height[cell as usize] - (cell == lifted) as u8
+    }
+
+    /// One step from `from` in direction `d`, on the ground or at height, with
+    /// the mover lifted from `lifted` (§5.4–§5.6).
+    #[inline(always)]
+    fn step_ok(&self, from: u16, d: usize, lifted: u16) -> bool {
+        let to = neighbour(from, d);
+        let hf = self.h(from, lifted);
+        let ht = self.h(to, lifted);
+        let l = self.h(neighbour(from, counterclockwise(d)), lifted);
+        let r = self.h(neighbour(from, clockwise(d)), lifted);
+        if hf == 0 && ht == 0 {
+            // §5.4 contact and §5.5 gate: exactly one flank occupied
+            (l > 0) != (r > 0)
+        } else {
+            // §5.6 height gate
+            l.min(r) <= hf.max(ht)
+        }
+    }
+
+    /// A ground step (§5.4, §5.5) from `from` in direction `d` to an empty cell.
+    #[inline(always)]
+    fn slide_ok(&self, from: u16, d: usize, lifted: u16) -> bool {
+        let to = neighbour(from, d);
+        if self.h(to, lifted) != 0 {
+            return false;
+        }
+        let l = self.h(neighbour(from, counterclockwise(d)), lifted) > 0;
+        let r = self.h(neighbour(from, clockwise(d)), lifted) > 0;
+        l != r
+    }
+
+    /// All legal moves of the side to move (chapters 3–8).
+    pub(super) fn generate(&self, out: &mut Vec<FastMove>) {
+        out.clear();
+        // §8.5 nothing after the end
+        if self.state.is_over() {
+            return;
+        }
+        let color = self.side();
+        self.placements(color, out);
+        // §4.3 nothing moves before the queen
+        if self.queen_placed(color) {
+            self.movements(color, out);
+        }
+        // §7.2 pass only when stuck
+        if out.is_empty() {
+            out.push(FastMove::PASS);
+        }
+    }
+
+    /// Placements (§3.1–§3.8, §4.1, §4.2).
+    fn placements(&self, color: usize, out: &mut Vec<FastMove>) {
+        let plies = self.history.len();
+        let turn = 1 + plies / 2;
+        let queen_placed = self.queen_placed(color);
+        let queen_due = turn >= 4 && !queen_placed;
+        let queen_forbidden = self.options.tournament_opening && self.on_board[color] == 0;
+        let mut cells = [0u16; MAX_FRONTIER];
+        let mut n = 0;
+        let total = self.on_board[0] + self.on_board[1];
+        if total == 0 {
+            // §3.3
+            cells[0] = 0;
+            n = 1;
+        } else if total == 1 {
+            // §3.4 around the single piece
+            let first = self
+                .pos
+                .iter()
+                .copied()
+                .find(|&c| c != NOWHERE)
+                .unwrap_or(0);
+            for d in 0..6 {
+                cells[n] = neighbour(first, d);
+                n += 1;
+            }
+        } else {
+            // §3.5, §3.6 touch own colour, not the enemy; §3.7 empty cells only
+            let mut own = CellSet::EMPTY;
+            let mut enemy = CellSet::EMPTY;
+            for p in 0..PIECES as u8 {
+                let c = self.pos[p as usize];
+                if c == NOWHERE || self.top[c as usize] != p {
+                    continue;
+                }
+                let set = if color_of(p) == color {
+                    &mut own
+                } else {
+                    &mut enemy
+                };
+                for d in 0..6 {
+                    set.insert(neighbour(c, d));
+                }
+            }
+            own.for_each(|c| {
+                if self.height[c as usize] == 0 && !enemy.contains(c) && n < MAX_FRONTIER {
+                    cells[n] = c;
+                    n += 1;
+                }
+            });
+        }
+        for bug in self.game_type.bugs() {
+            let b = bug_index(bug);
+            if self.placed[color][b] as usize >= bug.count() as usize {
+                continue;
+            }
+            let is_queen = bug == Bug::Queen;
+            if (queen_due && !is_queen) || (queen_forbidden && is_queen) {
+                continue;
+            }
+            // §3.2 the next number of the bug
+            let piece = (color * SLOTS) as u8 + FIRST_SLOT[b] + self.placed[color][b];
+            for &to in &cells[..n] {
+                out.push(FastMove { piece, to });
+            }
+        }
+    }
+
+    /// Articulation points of the hive: the cells whose removal disconnects
+    /// it (§5.3), by Tarjan's depth-first search. The search state is indexed
+    /// by the top piece of each cell (at most 28), not by cell.
+    pub(super) fn pinned_cells(&self) -> CellSet {
+        let mut pinned = CellSet::EMPTY;
+        let Some(start) = self.pos.iter().copied().find(|&c| c != NOWHERE) else {
+            return pinned;
+        };
+        let mut search = Tarjan {
+            discovered: [0; PIECES],
+            low: [0; PIECES],
+            timer: 0,
+        };
+        self.articulation(start, NOWHERE, &mut search, &mut pinned);
+        pinned
+    }
+
+    fn articulation(&self, v: u16, parent: u16, search: &mut Tarjan, pinned: &mut CellSet) {
+        let vi = self.top[v as usize] as usize;
+        search.timer += 1;
+        search.discovered[vi] = search.timer;
+        search.low[vi] = search.timer;
+        let mut children = 0;
+        for d in 0..6 {
+            let w = neighbour(v, d);
+            let wi = self.top[w as usize];
+            if wi == NO_PIECE {
+                continue;
+            }
+            let wi = wi as usize;
+            if search.discovered[wi] == 0 {
+                children += 1;
+                self.articulation(w, v, search, pinned);
+                search.low[vi] = search.low[vi].min(search.low[wi]);
+                if parent != NOWHERE && search.low[wi] >= search.discovered[vi] {
+                    pinned.insert(v);
+                }
+            } else if w != parent {
+                search.low[vi] = search.low[vi].min(search.discovered[wi]);
+            }
+        }
+        if parent == NOWHERE && children > 1 {
+            pinned.insert(v);
+        }
+    }
+
+    /// Movements and throws (chapters 5 and 6).
+    fn movements(&self, color: usize, out: &mut Vec<FastMove>) {
+        let pinned = self.pinned_cells();
+        let first = (color * SLOTS) as u8;
+        // Throws first (§6.8.2), deduplicated among throwers (§5.9).
+        let throws_start = out.len();
+        let mut thrown_mask: u32 = 0;
+        for p in first..first + SLOTS as u8 {
+            let c = self.pos[p as usize];
+            if c == NOWHERE || self.top[c as usize] != p || p == self.immune {
+                continue;
+            }
+            let can_throw = match bug_of(p) {
+                Bug::Pillbug => true,
+                // §6.7.5 a mosquito on the ground next to a pillbug
+                Bug::Mosquito => self.height[c as usize] == 1 && self.touches_bug(c, Bug::Pillbug),
+                _ => false,
+            };
+            if can_throw {
+                self.throws(c, &pinned, throws_start, &mut thrown_mask, out);
+            }
+        }
+        let throws_end = out.len();
+        for p in first..first + SLOTS as u8 {
+            let c = self.pos[p as usize];
+            // §5.2 top pieces only; §5.8 not the piece moved last turn
+            if c == NOWHERE || self.top[c as usize] != p || p == self.immune {
+                continue;
+            }
+            // §5.3 One Hive
+            if self.height[c as usize] == 1 && pinned.contains(c) {
+                continue;
+            }
+            let mut dests = CellSet::EMPTY;
+            self.destinations(bug_of(p), c, &mut dests);
+            let thrown = thrown_mask & (1 << p) != 0;
+            dests.for_each(|to| {
+                // §5.9 a throw and a move to the same cell are one move
+                if thrown && out[throws_start..throws_end].contains(&FastMove { piece: p, to }) {
+                    return;
+                }
+                out.push(FastMove { piece: p, to });
+            });
+        }
+    }
+
+    /// Whether a top piece of bug `bug` is next to `cell`.
+    fn touches_bug(&self, cell: u16, bug: Bug) -> bool {
+        (0..6).any(|d| {
+            let t = self.top[neighbour(cell, d) as usize];
+            t != NO_PIECE && bug_of(t) == bug
+        })
+    }
+
+    /// The throws of a pillbug (or mosquito) at `p` (§6.8.2–§6.8.8).
+    fn throws(
+        &self,
+        p: u16,
+        pinned: &CellSet,
+        start: usize,
+        thrown_mask: &mut u32,
+        out: &mut Vec<FastMove>,
+    ) {
+        for d1 in 0..6 {
+            let t = neighbour(p, d1);
+            // §6.8.3 unstacked
+            if self.height[t as usize] != 1 {
+                continue;
+            }
+            let target = self.top[t as usize];
+            // §5.8 not the piece moved last turn; §6.8.4 One Hive
+            if target == self.immune || pinned.contains(t) {
+                continue;
+            }
+            // §6.8.5 the climb onto the pillbug: flanks of the edge t–p
+            let l = self.h(neighbour(p, counterclockwise(d1)), t);
+            let r = self.h(neighbour(p, clockwise(d1)), t);
+            if l.min(r) > 1 {
+                continue;
+            }
+            for d2 in 0..6 {
+                let to = neighbour(p, d2);
+                // §6.8.8 an empty cell next to the pillbug, not where it came from
+                if to == t || self.height[to as usize] != 0 {
+                    continue;
+                }
+                // §6.8.5 the drop, with the target lifted
+                let l = self.h(neighbour(p, counterclockwise(d2)), t);
+                let r = self.h(neighbour(p, clockwise(d2)), t);
+                if l.min(r) > 1 {
+                    continue;
+                }
+                let m = FastMove { piece: target, to };
+                if !out[start..].contains(&m) {
+                    *thrown_mask |= 1 << target;
+                    out.push(m);
+                }
+            }
+        }
+    }
+
+    /// The destinations of the top piece at `c` moving as `bug` (chapter 6).
+    fn destinations(&self, bug: Bug, c: u16, dests: &mut CellSet) {
+        match bug {
+            Bug::Queen | Bug::Pillbug => self.step_destinations(c, dests),
+            Bug::Beetle => self.beetle_destinations(c, dests),
+            Bug::Grasshopper => self.grasshopper_destinations(c, dests),
+            Bug::Spider => self.spider_destinations(c, dests),
+            Bug::Ant => self.ant_destinations(c, dests),
+            Bug::Ladybug => self.ladybug_destinations(c, dests),
+            Bug::Mosquito => {
+                // §6.7.4 on top of the hive: a beetle
+                if self.height[c as usize] > 1 {
+                    return self.beetle_destinations(c, dests);
+                }
+                // §6.7.1–§6.7.3 the bugs of the adjacent top pieces, mosquitoes excepted
+                let mut copied = 0u8;
+                for d in 0..6 {
+                    let t = self.top[neighbour(c, d) as usize];
+                    if t != NO_PIECE {
+                        copied |= 1 << bug_index(bug_of(t));
+                    }
+                }
+                copied &= !(1 << bug_index(Bug::Mosquito));
+                for bug in Bug::ALL {
+                    if copied & (1 << bug_index(bug)) != 0 {
+                        self.destinations(bug, c, dests);
+                    }
+                }
+            }
+        }
+    }
+
+    /// §6.1, §6.8.1: one ground step.
+    fn step_destinations(&self, c: u16, dests: &mut CellSet) {
+        for d in 0..6 {
+            if self.slide_ok(c, d, c) {
+                dests.insert(neighbour(c, d));
+            }
+        }
+    }
+
+    /// §6.2.1–§6.2.3: one step anywhere, by the height gate rule.
+    fn beetle_destinations(&self, c: u16, dests: &mut CellSet) {
+        for d in 0..6 {
+            if self.step_ok(c, d, c) {
+                dests.insert(neighbour(c, d));
+            }
+        }
+    }
+
+    /// §6.3.1–§6.3.3: a straight jump over at least one piece.
+    fn grasshopper_destinations(&self, c: u16, dests: &mut CellSet) {
+        for d in 0..6 {
+            let mut cell = neighbour(c, d);
+            if self.height[cell as usize] == 0 {
+                continue;
+            }
+            while self.height[cell as usize] > 0 {
+                cell = neighbour(cell, d);
+            }
+            dests.insert(cell);
+        }
+    }
+
+    /// §6.4.1–§6.4.3: exactly three ground steps, no cell twice.
+    fn spider_destinations(&self, c: u16, dests: &mut CellSet) {
+        for d1 in 0..6 {
+            if !self.slide_ok(c, d1, c) {
+                continue;
+            }
+            let a = neighbour(c, d1);
+            for d2 in 0..6 {
+                if !self.slide_ok(a, d2, c) {
+                    continue;
+                }
+                let b = neighbour(a, d2);
+                if b == c {
+                    continue;
+                }
+                for d3 in 0..6 {
+                    if !self.slide_ok(b, d3, c) {
+                        continue;
+                    }
+                    let e = neighbour(b, d3);
+                    if e != a && e != c {
+                        dests.insert(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// §6.5: every cell reachable by ground steps.
+    fn ant_destinations(&self, c: u16, dests: &mut CellSet) {
+        let mut queue = [0u16; MAX_FRONTIER + 1];
+        let mut seen = CellSet::EMPTY;
+        seen.insert(c);
+        queue[0] = c;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let x = queue[head];
+            head += 1;
+            for d in 0..6 {
+                if !self.slide_ok(x, d, c) {
+                    continue;
+                }
+                let y = neighbour(x, d);
+                if !seen.contains(y) && tail < queue.len() {
+                    seen.insert(y);
+                    dests.insert(y);
+                    queue[tail] = y;
+                    tail += 1;
+                }
+            }
+        }
+    }
+
+    /// §6.6.1–§6.6.3: up, across, down, each step by the height gate rule.
+    fn ladybug_destinations(&self, c: u16, dests: &mut CellSet) {
+        for d1 in 0..6 {
+            let a = neighbour(c, d1);
+            if self.h(a, c) == 0 || !self.step_ok(c, d1, c) {
+                continue;
+            }
+            for d2 in 0..6 {
+                let b = neighbour(a, d2);
+                if self.h(b, c) == 0 || !self.step_ok(a, d2, c) {
+                    continue;
+                }
+                for d3 in 0..6 {
+                    let e = neighbour(b, d3);
+                    if e == c || self.h(e, c) != 0 {
+                        continue;
+                    }
+                    if self.step_ok(b, d3, c) {
+                        dests.insert(e);
+                    }
+                }
+            }
+        }
+    }
+}
