@@ -76,6 +76,12 @@ impl CellSet {
         self.0[(cell >> 6) as usize] & (1 << (cell & 63)) != 0
     }
 
+    /// The number of cells in the set.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
     /// Calls `f` with every cell in the set, in index order.
     #[inline]
     pub fn for_each(&self, mut f: impl FnMut(u16)) {

@@ -87,6 +87,9 @@ pub struct FastEngine {
     placed: [[u8; 8]; 2],
     /// Pieces on the board per colour.
     on_board: [u8; 2],
+    /// Per colour and cell, how many adjacent stacks have that colour on top
+    /// (§2.5): what placement asks (§3.5, §3.6).
+    adjacent_color: [[u8; CELLS]; 2],
     /// The piece moved last turn (§5.8), `NO_PIECE` if none.
     immune: u8,
     state: GameState,
@@ -161,6 +164,7 @@ impl FastEngine {
     /// Puts piece `p` on top of `cell`, updating the hash.
     fn push(&mut self, p: u8, cell: u16, hex: Hex) {
         let level = self.height[cell as usize] as usize;
+        self.recolor(cell, self.top[cell as usize], p);
         self.below[p as usize] = self.top[cell as usize];
         self.top[cell as usize] = p;
         self.height[cell as usize] += 1;
@@ -173,10 +177,28 @@ impl FastEngine {
     fn pop(&mut self, p: u8, cell: u16) {
         self.height[cell as usize] -= 1;
         let level = self.height[cell as usize] as usize;
+        self.recolor(cell, p, self.below[p as usize]);
         self.top[cell as usize] = self.below[p as usize];
         self.below[p as usize] = NO_PIECE;
         self.pos[p as usize] = NOWHERE;
         self.hash ^= zobrist::CELL[p as usize][cell as usize] ^ zobrist::LEVEL[p as usize][level];
+    }
+
+    /// The top of `cell` changes from `old` to `new` (either may be
+    /// `NO_PIECE`): update the neighbours' counts of adjacent stack colours.
+    fn recolor(&mut self, cell: u16, old: u8, new: u8) {
+        if old != NO_PIECE && new != NO_PIECE && color_of(old) == color_of(new) {
+            return;
+        }
+        for d in 0..6 {
+            let n = neighbour(cell, d) as usize;
+            if old != NO_PIECE {
+                self.adjacent_color[color_of(old)][n] -= 1;
+            }
+            if new != NO_PIECE {
+                self.adjacent_color[color_of(new)][n] += 1;
+            }
+        }
     }
 
     fn set_immune(&mut self, p: u8) {
@@ -348,10 +370,10 @@ impl FastEngine {
         let Some((buffer, deeper)) = buffers.split_first_mut() else {
             return 1;
         };
-        self.generate(buffer);
         if depth == 1 {
-            return buffer.len() as u64;
+            return self.count_moves(buffer) as u64;
         }
+        self.generate(buffer);
         let mut nodes = 0;
         for &m in buffer.iter() {
             self.make(m);
@@ -410,6 +432,7 @@ impl Rules for FastEngine {
             hex: [Hex::ORIGIN; PIECES],
             placed: [[0; 8]; 2],
             on_board: [0; 2],
+            adjacent_color: [[0; CELLS]; 2],
             immune: NO_PIECE,
             state: GameState::NotStarted,
             hash: 0,

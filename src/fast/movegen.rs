@@ -2,7 +2,7 @@
 //! moves go into the caller's buffer, scratch space is fixed-size on the stack.
 
 use super::grid::{clockwise, counterclockwise, neighbour, CellSet, NOWHERE};
-use super::pieces::{bug_index, bug_of, color_of, FIRST_SLOT, NO_PIECE, PIECES, SLOTS};
+use super::pieces::{bug_index, bug_of, FIRST_SLOT, NO_PIECE, PIECES, SLOTS};
 use super::{FastEngine, FastMove};
 use crate::core::Bug;
 
@@ -61,10 +61,10 @@ impl FastEngine {
             return;
         }
         let color = self.side();
-        self.placements(color, out);
+        self.placements(color, Some(out));
         // §4.3 nothing moves before the queen
         if self.queen_placed(color) {
-            self.movements(color, out);
+            self.movements(color, out, true);
         }
         // §7.2 pass only when stuck
         if out.is_empty() {
@@ -72,8 +72,28 @@ impl FastEngine {
         }
     }
 
-    /// Placements (§3.1–§3.8, §4.1, §4.2).
-    fn placements(&self, color: usize, out: &mut Vec<FastMove>) {
+    /// The number of legal moves, the same as `generate` would list, with
+    /// placements counted rather than listed; `scratch` holds the movements.
+    pub(super) fn count_moves(&self, scratch: &mut Vec<FastMove>) -> usize {
+        scratch.clear();
+        if self.state.is_over() {
+            return 0;
+        }
+        let color = self.side();
+        let placements = self.placements(color, None);
+        let movements = if self.queen_placed(color) {
+            self.movements(color, scratch, false)
+        } else {
+            0
+        };
+        // §7.2 a pass when nothing else is legal
+        (placements + movements).max(1)
+    }
+
+    /// Placements (§3.1–§3.8, §4.1, §4.2): pushed to `out`, or, with
+    /// `None`, only counted (bulk counting at the last ply of perft).
+    /// Returns how many there are.
+    fn placements(&self, color: usize, mut out: Option<&mut Vec<FastMove>>) -> usize {
         let plies = self.history.len();
         let turn = 1 + plies / 2;
         let queen_placed = self.queen_placed(color);
@@ -100,29 +120,28 @@ impl FastEngine {
             }
         } else {
             // §3.5, §3.6 touch own colour, not the enemy; §3.7 empty cells only
-            let mut own = CellSet::EMPTY;
-            let mut enemy = CellSet::EMPTY;
-            for p in 0..PIECES as u8 {
+            let enemy = 1 - color;
+            let mut seen = CellSet::EMPTY;
+            let first = (color * SLOTS) as u8;
+            for p in first..first + SLOTS as u8 {
                 let c = self.pos[p as usize];
                 if c == NOWHERE || self.top[c as usize] != p {
                     continue;
                 }
-                let set = if color_of(p) == color {
-                    &mut own
-                } else {
-                    &mut enemy
-                };
                 for d in 0..6 {
-                    set.insert(neighbour(c, d));
+                    let x = neighbour(c, d);
+                    if self.height[x as usize] == 0
+                        && self.adjacent_color[enemy][x as usize] == 0
+                        && !seen.contains(x)
+                    {
+                        seen.insert(x);
+                        cells[n] = x;
+                        n += 1;
+                    }
                 }
             }
-            own.for_each(|c| {
-                if self.height[c as usize] == 0 && !enemy.contains(c) && n < MAX_FRONTIER {
-                    cells[n] = c;
-                    n += 1;
-                }
-            });
         }
+        let mut count = 0;
         for bug in self.game_type.bugs() {
             let b = bug_index(bug);
             if self.placed[color][b] as usize >= bug.count() as usize {
@@ -134,10 +153,12 @@ impl FastEngine {
             }
             // §3.2 the next number of the bug
             let piece = (color * SLOTS) as u8 + FIRST_SLOT[b] + self.placed[color][b];
-            for &to in &cells[..n] {
-                out.push(FastMove { piece, to });
+            count += n;
+            if let Some(out) = out.as_deref_mut() {
+                out.extend(cells[..n].iter().map(|&to| FastMove { piece, to }));
             }
         }
+        count
     }
 
     /// Articulation points of the hive: the cells whose removal disconnects
@@ -187,7 +208,11 @@ impl FastEngine {
     }
 
     /// Movements and throws (chapters 5 and 6).
-    fn movements(&self, color: usize, out: &mut Vec<FastMove>) {
+    ///
+    /// With `list` false, the throws are still pushed to `out` (they are few,
+    /// and needed to find duplicates) but the pieces' own moves are only
+    /// counted. Returns the number of moves.
+    fn movements(&self, color: usize, out: &mut Vec<FastMove>, list: bool) -> usize {
         let pinned = self.pinned_cells();
         let first = (color * SLOTS) as u8;
         // Throws first (§6.8.2), deduplicated among throwers (§5.9).
@@ -209,6 +234,7 @@ impl FastEngine {
             }
         }
         let throws_end = out.len();
+        let mut count = throws_end - throws_start;
         for p in first..first + SLOTS as u8 {
             let c = self.pos[p as usize];
             // §5.2 top pieces only; §5.8 not the piece moved last turn
@@ -222,14 +248,22 @@ impl FastEngine {
             let mut dests = CellSet::EMPTY;
             self.destinations(bug_of(p), c, &mut dests);
             let thrown = thrown_mask & (1 << p) != 0;
+            if !list && !thrown {
+                count += dests.len();
+                continue;
+            }
             dests.for_each(|to| {
                 // §5.9 a throw and a move to the same cell are one move
                 if thrown && out[throws_start..throws_end].contains(&FastMove { piece: p, to }) {
                     return;
                 }
-                out.push(FastMove { piece: p, to });
+                count += 1;
+                if list {
+                    out.push(FastMove { piece: p, to });
+                }
             });
         }
+        count
     }
 
     /// Whether a top piece of bug `bug` is next to `cell`.

@@ -110,6 +110,23 @@ impl FastEngine {
                 }
             }
         }
+        // adjacent stack colours (§2.5, §3.5, §3.6)
+        for (c, &count) in height.iter().enumerate() {
+            let _ = count;
+            let mut adjacent = [0u8; 2];
+            for d in 0..6 {
+                let t = self.top[neighbour(c as u16, d) as usize];
+                if t != NO_PIECE {
+                    adjacent[color_of(t)] += 1;
+                }
+            }
+            if adjacent != [self.adjacent_color[0][c], self.adjacent_color[1][c]] {
+                return Err(format!(
+                    "cell {c}: adjacent colours {:?} but {adjacent:?} recounted",
+                    [self.adjacent_color[0][c], self.adjacent_color[1][c]]
+                ));
+            }
+        }
         // counts
         let mut placed = [[0u8; 8]; 2];
         let mut on_board = [0u8; 2];
