@@ -6,9 +6,12 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use hive_oracle::core::notation::parse_game_type;
-use hive_oracle::core::RulesOptions;
+use hive_oracle::core::{Move, RulesOptions};
+use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::{divide, Rules};
+use hive_oracle::rules::{divide, perft_threads, Rules};
+
+mod selfcheck;
 
 /// hive-oracle: the rules of Hive, written down and executable.
 #[derive(Parser)]
@@ -20,6 +23,8 @@ struct Cli {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum EngineChoice {
+    /// The fast engine, written for speed and checked against the reference (src/fast/).
+    Fast,
     /// The reference engine, written for the reader (src/reference/).
     Reference,
 }
@@ -54,8 +59,11 @@ enum Command {
         #[arg(long, default_value = "Base")]
         game: String,
         /// The engine that generates the moves.
-        #[arg(long, value_enum, default_value_t = EngineChoice::Reference)]
+        #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
         engine: EngineChoice,
+        /// Split the root moves across this many threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         /// Also print the count below each root move at DEPTH.
         #[arg(long)]
         divide: bool,
@@ -66,6 +74,9 @@ enum Command {
     Validmoves {
         /// The game, as a GameString (or a GameTypeString for a new game).
         game: String,
+        /// The engine that generates the moves.
+        #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
+        engine: EngineChoice,
         #[command(flatten)]
         rules: RulesArgs,
     },
@@ -76,8 +87,27 @@ enum Command {
         /// The moves to play, each a MoveString (quote moves that contain spaces).
         #[arg(required = true)]
         moves: Vec<String>,
+        /// The engine that checks and plays the moves.
+        #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
+        engine: EngineChoice,
         #[command(flatten)]
         rules: RulesArgs,
+    },
+    /// Play random games on the fast and the reference engine at once and
+    /// compare them at every ply; exit non-zero on a disagreement.
+    Selfcheck {
+        /// How many games to play.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// The seed of the random games (the same seed plays the same games).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Only this game type (a GameTypeString); all eight in turn by default.
+        #[arg(long)]
+        game: Option<String>,
+        /// Stop a game after this many plies if it has not ended.
+        #[arg(long, default_value_t = 150)]
+        max_plies: usize,
     },
 }
 
@@ -88,19 +118,40 @@ fn main() -> ExitCode {
             depth,
             game,
             engine,
+            threads,
             divide,
             rules,
         } => match engine {
+            EngineChoice::Fast => {
+                run_perft::<FastEngine>(&game, depth, threads, divide, rules.options())
+            }
             EngineChoice::Reference => {
-                run_perft::<ReferenceEngine>(&game, depth, divide, rules.options())
+                run_perft::<ReferenceEngine>(&game, depth, threads, divide, rules.options())
             }
         },
-        Command::Validmoves { game, rules } => {
-            run_validmoves::<ReferenceEngine>(&game, rules.options())
-        }
-        Command::Play { game, moves, rules } => {
-            run_play::<ReferenceEngine>(&game, &moves, rules.options())
-        }
+        Command::Validmoves {
+            game,
+            engine,
+            rules,
+        } => match engine {
+            EngineChoice::Fast => run_validmoves::<FastEngine>(&game, rules.options()),
+            EngineChoice::Reference => run_validmoves::<ReferenceEngine>(&game, rules.options()),
+        },
+        Command::Play {
+            game,
+            moves,
+            engine,
+            rules,
+        } => match engine {
+            EngineChoice::Fast => run_play::<FastEngine>(&game, &moves, rules.options()),
+            EngineChoice::Reference => run_play::<ReferenceEngine>(&game, &moves, rules.options()),
+        },
+        Command::Selfcheck {
+            games,
+            seed,
+            game,
+            max_plies,
+        } => run_selfcheck(games, seed, game.as_deref(), max_plies),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -112,24 +163,49 @@ fn main() -> ExitCode {
 }
 
 /// Loads a GameTypeString (a new game) or a full GameString (§9.1, §9.4).
+/// When an engine refuses a GameString, the message is the reference
+/// engine's, which names the clause that forbids the move (the fast engine
+/// only says that a move is not legal).
 fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, String> {
     if !text.contains(';') {
         let game_type = parse_game_type(text).map_err(|e| e.to_string())?;
         return Ok(R::new_game(game_type, options));
     }
-    R::load_with(text, options).map_err(|e| e.to_string())
+    R::load_with(text, options).map_err(|e| match ReferenceEngine::load_with(text, options) {
+        Err(explained) => explained.to_string(),
+        Ok(_) => format!("{e} (the reference engine accepts this game: please report it)"),
+    })
 }
 
-fn run_perft<R: Rules>(
+/// Plays a move; a refusal is explained by the reference engine in the same
+/// position, with the clause that forbids the move.
+fn play_explained<R: Rules>(game: &mut R, mv: Move, text: &str) -> Result<(), String> {
+    let Err(refusal) = game.play(mv) else {
+        return Ok(());
+    };
+    let explained = ReferenceEngine::load_with(&game.game_string(), game.options())
+        .ok()
+        .and_then(|mut reference| reference.play(mv).err());
+    Err(match explained {
+        Some(why) => format!("{} is illegal: {why}", text.trim()),
+        None => format!("{} is illegal: {refusal}", text.trim()),
+    })
+}
+
+fn run_perft<R: Rules + Send>(
     game_text: &str,
     depth: u32,
+    threads: usize,
     show_divide: bool,
     options: RulesOptions,
 ) -> Result<(), String> {
+    if threads == 0 {
+        return Err("--threads must be at least 1".to_string());
+    }
     let mut game = load_game::<R>(game_text, options)?;
     for d in 1..=depth {
         let start = Instant::now();
-        let nodes = game.count_leaves(d);
+        let nodes = perft_threads(&game, d, threads);
         let seconds = start.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 {
             nodes as f64 / seconds
@@ -169,9 +245,31 @@ fn run_play<R: Rules>(
     let mut game = load_game::<R>(game_text, options)?;
     for text in moves {
         let mv = game.parse_move(text).map_err(|e| e.to_string())?;
-        game.play(mv)
-            .map_err(|e| format!("{} is illegal: {e}", text.trim()))?;
+        play_explained(&mut game, mv, text)?;
     }
     println!("{}", game.game_string());
     Ok(())
+}
+
+fn run_selfcheck(
+    games: u64,
+    seed: u64,
+    game: Option<&str>,
+    max_plies: usize,
+) -> Result<(), String> {
+    let game_type = match game {
+        Some(text) => Some(parse_game_type(text).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let config = selfcheck::Config {
+        games,
+        seed,
+        game_type,
+        max_plies,
+    };
+    if selfcheck::run(&config)? {
+        Ok(())
+    } else {
+        Err("the fast engine disagrees with the reference engine (see above)".to_string())
+    }
 }

@@ -163,3 +163,113 @@ fn bad_input_gets_a_message_not_a_panic() {
         assert!(!err.trim().is_empty(), "{args:?} gave no message");
     }
 }
+
+// ---------------------------------------------------------------------------
+// The fast engine on the command line (issue 3, points 4 and 5)
+// ---------------------------------------------------------------------------
+
+/// The depth and leaf count columns of `perft` output.
+fn perft_counts(out: &Output) -> Vec<(String, String)> {
+    stdout(out)
+        .lines()
+        .map(|l| {
+            let mut fields = l.split('\t');
+            let depth = fields.next().unwrap_or_default().to_string();
+            let count = fields.next().unwrap_or_default().to_string();
+            (depth, count)
+        })
+        .collect()
+}
+
+#[test]
+fn perft_counts_are_the_same_on_both_engines_and_any_thread_count() {
+    // §4.2, §3.4: the default engine (fast), the reference engine and the
+    // fast engine on two threads print the same published counts
+    let fast = run(&["perft", "4", "--game", "Base+MLP"]);
+    let reference = run(&["perft", "4", "--game", "Base+MLP", "--engine", "reference"]);
+    let threads = run(&["perft", "4", "--game", "Base+MLP", "--threads", "2"]);
+    for out in [&fast, &reference, &threads] {
+        assert!(out.status.success(), "{}", stderr(out));
+    }
+    let expected: Vec<(String, String)> =
+        [("1", "7"), ("2", "294"), ("3", "6678"), ("4", "151686")]
+            .iter()
+            .map(|&(d, n)| (d.to_string(), n.to_string()))
+            .collect();
+    assert_eq!(perft_counts(&fast), expected);
+    assert_eq!(perft_counts(&reference), expected);
+    assert_eq!(perft_counts(&threads), expected);
+    let out = run(&["perft", "2", "--threads", "0"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--threads"), "{}", stderr(&out));
+}
+
+#[test]
+fn validmoves_and_play_are_the_same_on_both_engines() {
+    // §5.9, §9.12: the same moves, printed the same, on either engine
+    for position in [FORCED_PASS, BLACK_QUEEN_ALMOST_SURROUNDED] {
+        let fast = run(&["validmoves", position, "--engine", "fast"]);
+        let reference = run(&["validmoves", position, "--engine", "reference"]);
+        assert!(fast.status.success(), "{}", stderr(&fast));
+        assert_eq!(stdout(&fast), stdout(&reference), "{position}");
+    }
+    let fast = run(&["play", BLACK_QUEEN_ALMOST_SURROUNDED, "wA1 -bG2"]);
+    let reference = run(&[
+        "play",
+        BLACK_QUEEN_ALMOST_SURROUNDED,
+        "wA1 -bG2",
+        "--engine",
+        "reference",
+    ]);
+    assert!(fast.status.success(), "{}", stderr(&fast));
+    assert_eq!(stdout(&fast), stdout(&reference));
+}
+
+#[test]
+fn selfcheck_plays_games_and_reports_the_rates() {
+    // §5.9, §8.8, §9.4: a few short seeded games of every game type find no
+    // disagreement; the report gives games and positions per second
+    let out = run(&[
+        "selfcheck",
+        "--games",
+        "8",
+        "--seed",
+        "1",
+        "--max-plies",
+        "40",
+    ]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("8 games"), "{text}");
+    assert!(
+        text.contains("games/s") && text.contains("positions/s"),
+        "{text}"
+    );
+    assert!(text.contains("no disagreement"), "{text}");
+    // no progress bar when the output is not a terminal
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn selfcheck_takes_one_game_type_and_refuses_a_bad_one() {
+    // §1.4, §9.1
+    let out = run(&[
+        "selfcheck",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--game",
+        "Base+MLP",
+        "--max-plies",
+        "30",
+    ]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    let out = run(&["selfcheck", "--games", "2", "--game", "Base+Q"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("GameTypeString") && !err.contains("panicked"),
+        "{err}"
+    );
+}

@@ -5,8 +5,9 @@
 //! queen rules (§4.1–§4.3) and, from depth 5 on, movement.
 
 use hive_oracle::core::{GameType, RulesOptions};
+use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::{divide, perft, Rules};
+use hive_oracle::rules::{divide, perft, perft_threads, Rules};
 
 fn counts(game_type: GameType, depth: u32) -> Vec<u64> {
     let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
@@ -96,4 +97,110 @@ fn standard_opening_allows_the_queen_first() {
     let mut game = ReferenceEngine::new_game(GameType::BASE, options);
     assert_eq!(perft(&mut game, 1), 5);
     assert_eq!(perft(&mut game, 2), 5 * 6 * 5);
+}
+
+// ---------------------------------------------------------------------------
+// The fast engine (issue 3, point 6)
+// ---------------------------------------------------------------------------
+
+/// The fast engine's own perft (`count_leaves` on its own move
+/// representation, bulk counting at the last ply) equals the reference
+/// engine's perft at every depth up to `depth`.
+fn fast_equals_reference(game_type: GameType, options: RulesOptions, depth: u32) {
+    let mut fast = FastEngine::new_game(game_type, options);
+    let mut reference = ReferenceEngine::new_game(game_type, options);
+    for d in 0..=depth {
+        assert_eq!(
+            fast.count_leaves(d),
+            perft(&mut reference, d),
+            "{game_type} at depth {d}"
+        );
+    }
+}
+
+#[test]
+fn fast_equals_reference_for_every_game_type_to_depth_4() {
+    // §1.4, §3.3, §3.4, §4.2: all eight game types, tournament opening
+    for game_type in GameType::ALL {
+        fast_equals_reference(game_type, RulesOptions::default(), 4);
+    }
+}
+
+#[test]
+fn fast_equals_reference_with_the_standard_opening() {
+    // §4.2: with the queen allowed first
+    let options = RulesOptions {
+        tournament_opening: false,
+        ..RulesOptions::default()
+    };
+    for game_type in GameType::ALL {
+        fast_equals_reference(game_type, options, 3);
+    }
+}
+
+#[test]
+fn fast_perft_from_a_midgame_position_equals_reference() {
+    // §6.8.2, §6.7.5: a Base+MLP position from a random game, both pillbugs
+    // and both mosquitoes on the board, movements and throws in the count
+    let text = "Base+MLP;InProgress;White[12];wL;bS1 /wL;wS1 wL-;bQ /bS1;wQ \\wS1;bP -bS1;wS2 wS1-;bS2 -bP;wP wS2-;bM bQ\\;wG1 wP\\;bG1 bM-;wM wS1\\;bG2 /bS2;wG1 wP/;bG1 /bQ;wG1 \\wP;bG2 \\bP;wG1 wP/;bS2 /bG1;wG1 \\wP;bM bS1\\";
+    let mut fast = FastEngine::load(text).expect("loads on the fast engine");
+    let mut reference = ReferenceEngine::load(text).expect("loads on the reference");
+    for d in 1..=3 {
+        assert_eq!(fast.count_leaves(d), perft(&mut reference, d), "depth {d}");
+    }
+}
+
+#[test]
+fn perft_threads_with_two_threads_equals_one_thread() {
+    // rules.rs: splitting the root moves across threads changes no count
+    for game_type in [GameType::BASE, GameType::BASE_MLP] {
+        let game = FastEngine::new_game(game_type, RulesOptions::default());
+        for depth in 0..=4 {
+            assert_eq!(
+                perft_threads(&game, depth, 2),
+                game.clone().count_leaves(depth),
+                "{game_type} at depth {depth}"
+            );
+        }
+        let game = ReferenceEngine::new_game(game_type, RulesOptions::default());
+        assert_eq!(
+            perft_threads(&game, 3, 2),
+            perft(&mut game.clone(), 3),
+            "{game_type}, reference"
+        );
+    }
+}
+
+#[test]
+fn fast_perft_depth_5() {
+    // §4.3, §6.1, §6.8.1: the first depth with movements, published counts
+    // (uhp.md §5.5); the reference's own depth-5 tests are ignored as slow
+    let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
+    assert_eq!(game.count_leaves(5), 516_240);
+    let mut game = FastEngine::new_game(GameType::BASE_MLP, RulesOptions::default());
+    assert_eq!(game.count_leaves(5), 5_427_108);
+}
+
+#[test]
+#[ignore = "long; run with --release --ignored"]
+fn fast_base_perft_depth_6() {
+    // published in issue 3 and by the UHP engines (uhp.md §5.5)
+    let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
+    assert_eq!(game.count_leaves(6), 12_219_480);
+}
+
+#[test]
+#[ignore = "long; run with --release --ignored"]
+fn fast_base_perft_depth_7() {
+    // published in issue 3 and by the UHP engines (uhp.md §5.5)
+    let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
+    assert_eq!(game.count_leaves(7), 181_641_900);
+}
+
+#[test]
+#[ignore = "long; run with --release --ignored"]
+fn fast_base_mlp_perft_depth_6() {
+    // published in issue 3 and by the UHP engines (uhp.md §5.5)
+    let mut game = FastEngine::new_game(GameType::BASE_MLP, RulesOptions::default());
+    assert_eq!(game.count_leaves(6), 192_353_904);
 }

@@ -1,0 +1,386 @@
+//! `hive-oracle selfcheck`: random games played on the fast engine and the
+//! reference engine at once, compared at every ply (issue 3, point 4).
+//!
+//! Game `i` of a run is played with its own generator (rand's `StdRng`)
+//! seeded from the run's seed and `i`, so every game can be replayed alone;
+//! the same seed plays the same games as long as Cargo.lock keeps the same
+//! rand version (StdRng's stream may change between its releases). The game types cycle
+//! through the eight (§1.4) or stay on the one asked for; the opening (§4.2)
+//! and the repetition draw (§8.7.2) take every combination in turn. At every
+//! ply the engines must agree on the legal moves as absolute moves (§5.9),
+//! the state (§8.8), the turn (§9.3) and the GameString (§9.4); the fast
+//! engine's incremental structures must equal their from-scratch twins
+//! (`check_invariants`, the hash included); every move is undone and redone
+//! on the fast engine, which must restore the position and the hash; and now
+//! and then both engines take back a few plies and the game goes on from there.
+
+use std::collections::BTreeSet;
+use std::io::IsTerminal;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use hive_oracle::core::notation::{self, BoardView};
+use hive_oracle::core::{GameType, Hex, Move, Piece, RulesOptions};
+use hive_oracle::fast::FastEngine;
+use hive_oracle::reference::ReferenceEngine;
+use hive_oracle::rules::Rules;
+
+/// The engine under test and the model it is checked against.
+type Fast = FastEngine;
+type Model = ReferenceEngine;
+
+/// What to play.
+pub struct Config {
+    pub games: u64,
+    pub seed: u64,
+    /// Only this game type, or all eight in turn.
+    pub game_type: Option<GameType>,
+    /// Games stop after this many plies if they have not ended.
+    pub max_plies: usize,
+}
+
+/// The first point where the engines part, in one game.
+struct Disagreement {
+    game: u64,
+    game_type: GameType,
+    options: RulesOptions,
+    /// The moves up to the position that shows the disagreement.
+    moves: Vec<Move>,
+    /// What differs.
+    what: String,
+}
+
+impl Disagreement {
+    /// The GameString of the position that shows the disagreement, printed by
+    /// the reference engine.
+    fn game_string(&self) -> String {
+        let mut model = Model::new_game(self.game_type, self.options);
+        for &mv in &self.moves {
+            model.play_unchecked(mv);
+        }
+        model.game_string()
+    }
+}
+
+/// The seed of game `index`: the run's seed and the index mixed (SplitMix64),
+/// so neighbouring games get unrelated move sequences.
+fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The game type and options of game `index`: all combinations in turn.
+fn setup(config: &Config, index: u64) -> (GameType, RulesOptions) {
+    let (game_type, rest) = match config.game_type {
+        Some(game_type) => (game_type, index),
+        None => (GameType::ALL[(index % 8) as usize], index / 8),
+    };
+    let options = RulesOptions {
+        tournament_opening: rest % 2 == 0,
+        repetition_draw: (rest / 2) % 2 == 1,
+    };
+    (game_type, options)
+}
+
+fn options_text(options: RulesOptions) -> String {
+    format!(
+        "{} opening, repetition draw {}",
+        if options.tournament_opening {
+            "tournament"
+        } else {
+            "standard"
+        },
+        if options.repetition_draw { "on" } else { "off" }
+    )
+}
+
+/// Canonical names of moves in the model's position (§9.12), `;`-separated.
+fn names(model: &Model, moves: &BTreeSet<Move>) -> String {
+    let mut out: Vec<String> = moves.iter().map(|&mv| model.move_string(mv)).collect();
+    out.sort();
+    if out.is_empty() {
+        "(none)".to_string()
+    } else {
+        out.join(";")
+    }
+}
+
+/// Compares what the engines must agree on; returns the sorted legal moves
+/// and the GameString. `names` are the canonical MoveStrings of the game so
+/// far, each printed by the reference in the position before it, which is
+/// how `Rules::game_string` builds the string (kept here as the game goes,
+/// instead of replaying the whole game on the slow engine at every ply).
+fn compare(
+    fast: &Fast,
+    model: &Model,
+    names_so_far: &[String],
+) -> Result<(Vec<Move>, String), String> {
+    // §5.9: absolute moves, each listed once
+    let fast_list = fast.legal_moves();
+    let fast_set: BTreeSet<Move> = fast_list.iter().copied().collect();
+    if fast_set.len() != fast_list.len() {
+        let mut seen = BTreeSet::new();
+        let twice: BTreeSet<Move> = fast_list
+            .iter()
+            .copied()
+            .filter(|&mv| !seen.insert(mv))
+            .collect();
+        return Err(format!(
+            "the fast engine lists moves more than once: {}",
+            names(model, &twice)
+        ));
+    }
+    let model_set: BTreeSet<Move> = model.legal_moves().into_iter().collect();
+    if fast_set != model_set {
+        let missing: BTreeSet<Move> = model_set.difference(&fast_set).copied().collect();
+        let extra: BTreeSet<Move> = fast_set.difference(&model_set).copied().collect();
+        return Err(format!(
+            "the legal moves differ\n  missing from fast: {}\n  extra in fast:     {}",
+            names(model, &missing),
+            names(model, &extra)
+        ));
+    }
+    // §8.8
+    if fast.state() != model.state() {
+        return Err(format!(
+            "the state differs: fast {}, reference {}",
+            fast.state(),
+            model.state()
+        ));
+    }
+    // §9.3
+    if fast.turn() != model.turn() {
+        return Err(format!(
+            "the turn differs: fast {}, reference {}",
+            fast.turn(),
+            model.turn()
+        ));
+    }
+    // §9.4
+    let fast_string = fast.game_string();
+    let model_string = notation::game_string(
+        model.game_type(),
+        model.state(),
+        model.plies(),
+        names_so_far,
+    );
+    if fast_string != model_string {
+        return Err(format!(
+            "the GameString differs: the fast engine prints\n  {fast_string}"
+        ));
+    }
+    Ok((model_set.into_iter().collect(), model_string))
+}
+
+fn invariants(fast: &Fast, after: &str) -> Result<(), String> {
+    fast.check_invariants().map_err(|e| {
+        format!("the fast engine's incremental structures are wrong after {after}: {e}")
+    })
+}
+
+/// Plays game `index`; counts the positions compared. `moves` is the game
+/// so far, kept by the caller so that a panic can still be reported.
+fn play_game(
+    config: &Config,
+    index: u64,
+    moves: &mut Vec<Move>,
+    positions: &mut u64,
+) -> Result<(), String> {
+    let (game_type, options) = setup(config, index);
+    let mut rng = StdRng::seed_from_u64(game_seed(config.seed, index));
+    let mut fast = Fast::new_game(game_type, options);
+    let mut model = Model::new_game(game_type, options);
+    invariants(&fast, "new_game")?;
+    // the hash after each ply, [0] at the start
+    let mut hashes = vec![fast.hash()];
+    // the piece moved at each ply and the cell it came from (movements only)
+    let mut origins: Vec<Option<(Piece, Hex)>> = Vec::new();
+    // the canonical MoveStrings of the game so far
+    let mut names_so_far: Vec<String> = Vec::new();
+    loop {
+        let (legal, before) = compare(&fast, &model, &names_so_far)?;
+        *positions += 1;
+        if legal.is_empty() || model.plies() >= config.max_plies {
+            return Ok(());
+        }
+        let mut mv = legal[rng.random_range(0..legal.len())];
+        // now and then take back the side's previous movement, so that
+        // positions repeat (§8.7.2)
+        if rng.random_range(0..8) == 0 {
+            if let Some(&Some((piece, from))) = origins.iter().rev().nth(1) {
+                let back = Move::Move { piece, to: from };
+                if legal.binary_search(&back).is_ok() {
+                    mv = back;
+                }
+            }
+        }
+        let name = model.move_string(mv);
+        let origin = mv
+            .piece()
+            .zip(mv.piece().and_then(|p| model.board().location(p)));
+        if let Err(e) = model.play(mv) {
+            return Err(format!("the reference refuses its own move {name}: {e}"));
+        }
+        if rng.random_bool(0.5) {
+            if let Err(e) = fast.play(mv) {
+                return Err(format!(
+                    "the fast engine refuses the legal move {name}: {e}"
+                ));
+            }
+        } else {
+            fast.play_unchecked(mv);
+        }
+        moves.push(mv);
+        origins.push(origin);
+        names_so_far.push(name.clone());
+        invariants(&fast, &format!("playing {name}"))?;
+        let hash = fast.hash();
+
+        // undo and redo on the fast engine alone
+        let undone = fast.undo();
+        if undone != Some(mv) {
+            moves.pop();
+            return Err(format!("undo of {name} returned {undone:?}"));
+        }
+        invariants(&fast, &format!("undoing {name}"))?;
+        if fast.hash() != hashes[hashes.len() - 1] || fast.game_string() != before {
+            moves.pop();
+            return Err(format!(
+                "undo of {name} does not restore the position and its hash"
+            ));
+        }
+        fast.play_unchecked(mv);
+        invariants(&fast, &format!("redoing {name}"))?;
+        if fast.hash() != hash {
+            return Err(format!("redoing {name} gives another hash"));
+        }
+        hashes.push(hash);
+
+        // now and then take back one to four plies on both engines and go
+        // on from the earlier position
+        if rng.random_range(0..16) == 0 {
+            let k = rng.random_range(1..=4usize).min(model.plies());
+            for _ in 0..k {
+                let expected = model.undo();
+                let got = fast.undo();
+                moves.pop();
+                origins.pop();
+                hashes.pop();
+                names_so_far.pop();
+                if got != expected {
+                    return Err(format!("undo returned {got:?}, the reference {expected:?}"));
+                }
+                invariants(&fast, "an undo")?;
+                if fast.hash() != hashes[hashes.len() - 1] {
+                    return Err("undo does not restore the hash of the position".to_string());
+                }
+            }
+        }
+    }
+}
+
+/// The message of the last panic, kept by the hook installed during a run.
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+/// Runs the self-check and prints its report. `Ok(true)` when the engines
+/// agreed everywhere, `Ok(false)` after printing a disagreement.
+pub fn run(config: &Config) -> Result<bool, String> {
+    let bar = if std::io::stderr().is_terminal() && std::io::stdout().is_terminal() {
+        let bar = ProgressBar::with_draw_target(Some(config.games), ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {msg} [{elapsed_precise}, eta {eta}]",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+
+    // A panic in an engine is a finding, not a crash: keep its message for
+    // the report instead of printing it over the progress bar.
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut last) = LAST_PANIC.lock() {
+            *last = Some(info.to_string());
+        }
+    }));
+
+    let start = Instant::now();
+    let mut positions = 0u64;
+    let mut disagreements: Vec<Disagreement> = Vec::new();
+    for index in 0..config.games {
+        let mut moves = Vec::new();
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            play_game(config, index, &mut moves, &mut positions)
+        }));
+        let what = match outcome {
+            Ok(Ok(())) => None,
+            Ok(Err(what)) => Some(what),
+            Err(_) => {
+                let message = LAST_PANIC
+                    .lock()
+                    .ok()
+                    .and_then(|mut last| last.take())
+                    .unwrap_or_else(|| "an engine panicked".to_string());
+                Some(format!(
+                    "an engine panicked in this position or on its next move: {message}"
+                ))
+            }
+        };
+        if let Some(what) = what {
+            let (game_type, options) = setup(config, index);
+            disagreements.push(Disagreement {
+                game: index,
+                game_type,
+                options,
+                moves,
+                what,
+            });
+        }
+        bar.inc(1);
+        bar.set_message(format!("{positions} positions"));
+    }
+    bar.finish_and_clear();
+    std::panic::set_hook(previous_hook);
+
+    let seconds = start.elapsed().as_secs_f64();
+    let per_second = |n: u64| {
+        if seconds > 0.0 {
+            n as f64 / seconds
+        } else {
+            0.0
+        }
+    };
+    println!(
+        "{} games, {positions} positions in {seconds:.2} s: {:.1} games/s, {:.0} positions/s",
+        config.games,
+        per_second(config.games),
+        per_second(positions)
+    );
+    // The shortest GameString that shows a disagreement, the earliest game first.
+    let Some(first) = disagreements.iter().min_by_key(|d| (d.moves.len(), d.game)) else {
+        println!("no disagreement");
+        return Ok(true);
+    };
+    println!(
+        "{} of {} games disagree; the shortest, game {} ({}, {}), at ply {}:",
+        disagreements.len(),
+        config.games,
+        first.game,
+        first.game_type,
+        options_text(first.options),
+        first.moves.len()
+    );
+    println!("{}", first.what);
+    println!("GameString:");
+    println!("{}", first.game_string());
+    Ok(false)
+}
