@@ -87,6 +87,11 @@ pub struct FastEngine {
     placed: [[u8; 8]; 2],
     /// Pieces on the board per colour.
     on_board: [u8; 2],
+    /// Per colour, the slots of its pieces that are on top of their stacks.
+    top_pieces: [u16; 2],
+    /// The bugs of the game type, as indices into `Bug::ALL`.
+    bug_indices: [u8; 8],
+    bug_count: u8,
     /// Per colour and cell, how many adjacent stacks have that colour on top
     /// (§2.5): what placement asks (§3.5, §3.6).
     adjacent_color: [[u8; CELLS]; 2],
@@ -165,6 +170,7 @@ impl FastEngine {
     fn push(&mut self, p: u8, cell: u16, hex: Hex) {
         let level = self.height[cell as usize] as usize;
         self.recolor(cell, self.top[cell as usize], p);
+        self.retop(self.top[cell as usize], p);
         self.below[p as usize] = self.top[cell as usize];
         self.top[cell as usize] = p;
         self.height[cell as usize] += 1;
@@ -178,6 +184,7 @@ impl FastEngine {
         self.height[cell as usize] -= 1;
         let level = self.height[cell as usize] as usize;
         self.recolor(cell, p, self.below[p as usize]);
+        self.retop(p, self.below[p as usize]);
         self.top[cell as usize] = self.below[p as usize];
         self.below[p as usize] = NO_PIECE;
         self.pos[p as usize] = NOWHERE;
@@ -199,6 +206,31 @@ impl FastEngine {
                 self.adjacent_color[color_of(new)][n] += 1;
             }
         }
+    }
+
+    /// The top of a cell changes from `old` to `new`: update the sets of top pieces.
+    fn retop(&mut self, old: u8, new: u8) {
+        if old != NO_PIECE {
+            self.top_pieces[color_of(old)] &= !(1 << (old as usize % pieces::SLOTS));
+        }
+        if new != NO_PIECE {
+            self.top_pieces[color_of(new)] |= 1 << (new as usize % pieces::SLOTS);
+        }
+    }
+
+    /// The pieces of `color` on top of their stacks, as piece ids.
+    #[inline]
+    fn tops_of(&self, color: usize) -> impl Iterator<Item = u8> {
+        let mut bits = self.top_pieces[color];
+        let base = (color * pieces::SLOTS) as u8;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let slot = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(base + slot)
+        })
     }
 
     fn set_immune(&mut self, p: u8) {
@@ -432,6 +464,9 @@ impl Rules for FastEngine {
             hex: [Hex::ORIGIN; PIECES],
             placed: [[0; 8]; 2],
             on_board: [0; 2],
+            top_pieces: [0; 2],
+            bug_indices: [0; 8],
+            bug_count: 0,
             adjacent_color: [[0; CELLS]; 2],
             immune: NO_PIECE,
             state: GameState::NotStarted,
@@ -440,6 +475,10 @@ impl Rules for FastEngine {
             undo: Vec::with_capacity(256),
             repetition_keys: Vec::new(),
         };
+        for bug in game_type.bugs() {
+            game.bug_indices[game.bug_count as usize] = bug_index(bug) as u8;
+            game.bug_count += 1;
+        }
         if options.repetition_draw {
             let key = game.repetition_key();
             game.repetition_keys.push(key);

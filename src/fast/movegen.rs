@@ -122,12 +122,8 @@ impl FastEngine {
             // §3.5, §3.6 touch own colour, not the enemy; §3.7 empty cells only
             let enemy = 1 - color;
             let mut seen = CellSet::EMPTY;
-            let first = (color * SLOTS) as u8;
-            for p in first..first + SLOTS as u8 {
+            for p in self.tops_of(color) {
                 let c = self.pos[p as usize];
-                if c == NOWHERE || self.top[c as usize] != p {
-                    continue;
-                }
                 for d in 0..6 {
                     let x = neighbour(c, d);
                     if self.height[x as usize] == 0
@@ -142,9 +138,10 @@ impl FastEngine {
             }
         }
         let mut count = 0;
-        for bug in self.game_type.bugs() {
-            let b = bug_index(bug);
-            if self.placed[color][b] as usize >= bug.count() as usize {
+        for &b in &self.bug_indices[..self.bug_count as usize] {
+            let b = b as usize;
+            let bug = Bug::ALL[b];
+            if self.placed[color][b] >= bug.count() {
                 continue;
             }
             let is_queen = bug == Bug::Queen;
@@ -214,13 +211,12 @@ impl FastEngine {
     /// counted. Returns the number of moves.
     fn movements(&self, color: usize, out: &mut Vec<FastMove>, list: bool) -> usize {
         let pinned = self.pinned_cells();
-        let first = (color * SLOTS) as u8;
         // Throws first (§6.8.2), deduplicated among throwers (§5.9).
         let throws_start = out.len();
         let mut thrown_mask: u32 = 0;
-        for p in first..first + SLOTS as u8 {
+        for p in self.tops_of(color) {
             let c = self.pos[p as usize];
-            if c == NOWHERE || self.top[c as usize] != p || p == self.immune {
+            if p == self.immune {
                 continue;
             }
             let can_throw = match bug_of(p) {
@@ -235,10 +231,11 @@ impl FastEngine {
         }
         let throws_end = out.len();
         let mut count = throws_end - throws_start;
-        for p in first..first + SLOTS as u8 {
+        // §5.2 top pieces only
+        for p in self.tops_of(color) {
             let c = self.pos[p as usize];
-            // §5.2 top pieces only; §5.8 not the piece moved last turn
-            if c == NOWHERE || self.top[c as usize] != p || p == self.immune {
+            // §5.8 not the piece moved last turn
+            if p == self.immune {
                 continue;
             }
             // §5.3 One Hive

@@ -127,6 +127,20 @@ impl FastEngine {
                 ));
             }
         }
+        // the sets of top pieces
+        let mut top_pieces = [0u16; 2];
+        for p in 0..PIECES as u8 {
+            let c = self.pos[p as usize];
+            if c != NOWHERE && self.top[c as usize] == p {
+                top_pieces[color_of(p)] |= 1 << (p as usize % super::pieces::SLOTS);
+            }
+        }
+        if top_pieces != self.top_pieces {
+            return Err(format!(
+                "top pieces {:?} but {top_pieces:?} recomputed",
+                self.top_pieces
+            ));
+        }
         // counts
         let mut placed = [[0u8; 8]; 2];
         let mut on_board = [0u8; 2];
