@@ -150,6 +150,28 @@ fn fast_perft_from_a_midgame_position_equals_reference() {
     }
 }
 
+/// §8.7.2: with the repetition rule on, perft must find the draws the
+/// reference finds. In this Base position (tests/rules_end.rs style) the two
+/// ants have shuttled back and forth, so lines that repeat the position a
+/// third time end in a draw; the fast engine's perft keeps the coordinates it
+/// needs for the rule (it skips them only when the rule is off).
+#[test]
+fn fast_perft_with_the_repetition_rule_equals_reference() {
+    let options = RulesOptions {
+        repetition_draw: true,
+        ..RulesOptions::default()
+    };
+    let text = "Base;InProgress;White[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-;wA1 \\wQ;bA1 bQ/;wA1 -wQ;bA1 bQ-;wA1 \\wQ;bA1 bQ/";
+    let mut fast = FastEngine::load_with(text, options).expect("loads on the fast engine");
+    let mut reference = ReferenceEngine::load_with(text, options).expect("loads on the reference");
+    let mut plain = ReferenceEngine::load(text).expect("loads without the rule");
+    for d in 1..=3 {
+        assert_eq!(fast.count_leaves(d), perft(&mut reference, d), "depth {d}");
+    }
+    // the rule changes the count here, so the test can tell the two apart
+    assert_ne!(perft(&mut reference, 3), perft(&mut plain, 3));
+}
+
 #[test]
 fn perft_threads_with_two_threads_equals_one_thread() {
     // rules.rs: splitting the root moves across threads changes no count

@@ -66,6 +66,8 @@ struct Undo {
     previous_hex: Hex,
     previous_immune: u8,
     previous_state: GameState,
+    /// Whether the move went into the trait-level history.
+    recorded: bool,
 }
 
 /// A game played by the fast engine.
@@ -114,7 +116,7 @@ impl FastEngine {
     }
 
     fn side(&self) -> usize {
-        self.history.len() & 1
+        self.undo.len() & 1
     }
 
     fn queen_placed(&self, color: usize) -> bool {
@@ -243,17 +245,33 @@ impl FastEngine {
         }
     }
 
-    /// Plays an internal move known to be legal.
+    /// Plays an internal move known to be legal, recording it in the history.
     fn make(&mut self, m: FastMove) {
+        self.make_with(m, true);
+    }
+
+    /// Plays an internal move known to be legal. Perft passes `record =
+    /// false`: the move then stays out of the trait-level history, and the
+    /// pieces' `Hex` coordinates, only needed at the trait's boundary and by
+    /// the repetition rule, are not updated unless that rule is on.
+    fn make_with(&mut self, m: FastMove, record: bool) {
         let previous_immune = self.immune;
         let previous_state = self.state;
-        let mv = self.to_move(m);
+        let needs_hex = record || self.options.repetition_draw;
+        let mv = if needs_hex {
+            self.to_move(m)
+        } else {
+            Move::Pass
+        };
         let mut from = NOWHERE;
         let mut previous_hex = Hex::ORIGIN;
         if !m.is_pass() {
             let p = m.piece;
-            let to_hex = mv.destination().unwrap_or(Hex::ORIGIN);
             previous_hex = self.hex[p as usize];
+            let to_hex = match mv.destination() {
+                Some(hex) if needs_hex => hex,
+                _ => previous_hex,
+            };
             from = self.pos[p as usize];
             if from == NOWHERE {
                 let color = color_of(p);
@@ -267,13 +285,16 @@ impl FastEngine {
         // §5.8, §6.8.7: the piece just moved (or placed) is immune; nothing after a pass
         self.set_immune(if m.is_pass() { NO_PIECE } else { m.piece });
         self.hash ^= zobrist::BLACK_TO_MOVE;
-        self.history.push(mv);
+        if record {
+            self.history.push(mv);
+        }
         self.undo.push(Undo {
             mv: m,
             from,
             previous_hex,
             previous_immune,
             previous_state,
+            recorded: record,
         });
         if self.options.repetition_draw {
             let key = self.repetition_key();
@@ -285,7 +306,11 @@ impl FastEngine {
     /// Takes back the last ply.
     fn unmake(&mut self) -> Option<Move> {
         let undo = self.undo.pop()?;
-        let mv = self.history.pop();
+        let mv = if undo.recorded {
+            self.history.pop()
+        } else {
+            None
+        };
         if self.options.repetition_draw {
             self.repetition_keys.pop();
         }
@@ -326,12 +351,12 @@ impl FastEngine {
             if let Some((current, earlier)) = self.repetition_keys.split_last() {
                 let start = earlier.len().saturating_sub(32);
                 let count = earlier[start..].iter().filter(|&&k| k == *current).count();
-                if count + 1 >= 3 && !self.history.is_empty() {
+                if count + 1 >= 3 && !self.undo.is_empty() {
                     return GameState::Draw;
                 }
             }
         }
-        if self.history.is_empty() {
+        if self.undo.is_empty() {
             GameState::NotStarted
         } else {
             GameState::InProgress
@@ -408,7 +433,7 @@ impl FastEngine {
         self.generate(buffer);
         let mut nodes = 0;
         for &m in buffer.iter() {
-            self.make(m);
+            self.make_with(m, false);
             nodes += self.perft_fast(depth - 1, deeper);
             self.unmake();
         }

@@ -94,7 +94,7 @@ impl FastEngine {
     /// `None`, only counted (bulk counting at the last ply of perft).
     /// Returns how many there are.
     fn placements(&self, color: usize, mut out: Option<&mut Vec<FastMove>>) -> usize {
-        let plies = self.history.len();
+        let plies = self.undo.len();
         let turn = 1 + plies / 2;
         let queen_placed = self.queen_placed(color);
         let queen_due = turn >= 4 && !queen_placed;
@@ -121,18 +121,34 @@ impl FastEngine {
         } else {
             // §3.5, §3.6 touch own colour, not the enemy; §3.7 empty cells only
             let enemy = 1 - color;
-            let mut seen = CellSet::EMPTY;
-            for p in self.tops_of(color) {
-                let c = self.pos[p as usize];
-                for d in 0..6 {
-                    let x = neighbour(c, d);
-                    if self.height[x as usize] == 0
-                        && self.adjacent_color[enemy][x as usize] == 0
-                        && !seen.contains(x)
-                    {
-                        seen.insert(x);
-                        cells[n] = x;
-                        n += 1;
+            if out.is_none() {
+                // Counting only: a cell touching k own stacks is met k times,
+                // so each meeting weighs 60 / k (60 is divisible by 1..=6).
+                let mut weight = 0usize;
+                for p in self.tops_of(color) {
+                    let c = self.pos[p as usize];
+                    for d in 0..6 {
+                        let x = neighbour(c, d) as usize;
+                        if self.height[x] == 0 && self.adjacent_color[enemy][x] == 0 {
+                            weight += 60 / self.adjacent_color[color][x] as usize;
+                        }
+                    }
+                }
+                n = weight / 60;
+            } else {
+                let mut seen = CellSet::EMPTY;
+                for p in self.tops_of(color) {
+                    let c = self.pos[p as usize];
+                    for d in 0..6 {
+                        let x = neighbour(c, d);
+                        if self.height[x as usize] == 0
+                            && self.adjacent_color[enemy][x as usize] == 0
+                            && !seen.contains(x)
+                        {
+                            seen.insert(x);
+                            cells[n] = x;
+                            n += 1;
+                        }
                     }
                 }
             }
