@@ -171,6 +171,13 @@ impl FastEngine {
                 self.compute_state()
             ));
         }
+        if self.history.len() != self.undo.len() || self.undo.iter().any(|u| !u.recorded) {
+            return Err(format!(
+                "{} moves in the history but {} undo records, not all recorded",
+                self.history.len(),
+                self.undo.len()
+            ));
+        }
         let immune = self.undo.last().map(|u| u.mv.piece).unwrap_or(NO_PIECE);
         if immune != self.immune {
             return Err(format!(
