@@ -3,7 +3,8 @@
 //!
 //! * [`core`]: the shared vocabulary (hexes, pieces, moves, notation);
 //! * [`rules`]: the [`rules::Rules`] trait, perft and divide;
-//! * [`reference`]: the reference engine, written for the reader.
+//! * [`reference`]: the reference engine, written for the reader;
+//! * [`uhp`]: the Universal Hive Protocol engine session (`hive-oracle uhp`).
 //!
 //! ```
 //! use hive_oracle::reference::ReferenceEngine;
@@ -20,3 +21,5 @@ pub mod core;
 pub mod fast;
 pub mod reference;
 pub mod rules;
+pub mod search;
+pub mod uhp;

@@ -109,6 +109,13 @@ enum Command {
         #[arg(long, default_value_t = 150)]
         max_plies: usize,
     },
+    /// Run as a Universal Hive Protocol engine on stdin and stdout, for UHP
+    /// viewers and tournament runners (rules options are engine options).
+    Uhp {
+        /// The engine that holds the game (the `Engine` option can switch it).
+        #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
+        engine: EngineChoice,
+    },
 }
 
 fn main() -> ExitCode {
@@ -152,6 +159,7 @@ fn main() -> ExitCode {
             game,
             max_plies,
         } => run_selfcheck(games, seed, game.as_deref(), max_plies),
+        Command::Uhp { engine } => run_uhp(engine),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -249,6 +257,21 @@ fn run_play<R: Rules>(
     }
     println!("{}", game.game_string());
     Ok(())
+}
+
+fn run_uhp(engine: EngineChoice) -> Result<(), String> {
+    let engine = match engine {
+        EngineChoice::Fast => hive_oracle::uhp::EngineChoice::Fast,
+        EngineChoice::Reference => hive_oracle::uhp::EngineChoice::Reference,
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match hive_oracle::uhp::run(stdin.lock(), stdout.lock(), engine) {
+        Ok(()) => Ok(()),
+        // The client closed its end of the pipe: nothing is left to answer.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("uhp: {e}")),
+    }
 }
 
 fn run_selfcheck(

@@ -151,7 +151,7 @@ impl Turn {
     /// The TurnString after `plies` plies (§9.3, §4.4).
     pub fn after_plies(plies: usize) -> Turn {
         Turn {
-            color: if plies % 2 == 0 {
+            color: if plies.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black

@@ -1,0 +1,148 @@
+//! The game of a UHP session, held by either engine. Every refusal is
+//! explained by the reference engine, which names the clause (the fast
+//! engine only says that a move is not legal).
+
+use super::EngineChoice;
+use crate::core::notation::{BoardView, NotationError};
+use crate::core::{GameState, GameType, Move, RulesOptions};
+use crate::fast::FastEngine;
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// A game on one of the two engines.
+#[derive(Clone)]
+pub enum Game {
+    /// Boxed: the fast engine's arrays make it 4.5 KB.
+    Fast(Box<FastEngine>),
+    Reference(ReferenceEngine),
+}
+
+/// Runs the same code on whichever engine holds the game.
+macro_rules! on_engine {
+    ($game:expr, $engine:ident => $body:expr) => {
+        match $game {
+            Game::Fast($engine) => $body,
+            Game::Reference($engine) => $body,
+        }
+    };
+}
+
+impl Game {
+    /// A new game with no move played.
+    pub fn new(engine: EngineChoice, game_type: GameType, options: RulesOptions) -> Game {
+        match engine {
+            EngineChoice::Fast => Game::Fast(Box::new(FastEngine::new_game(game_type, options))),
+            EngineChoice::Reference => {
+                Game::Reference(ReferenceEngine::new_game(game_type, options))
+            }
+        }
+    }
+
+    /// Loads a GameString, replaying and checking every move (§9.4). A
+    /// refusal is the reference engine's, which names the move and the clause.
+    pub fn load(engine: EngineChoice, text: &str, options: RulesOptions) -> Result<Game, String> {
+        let explained = |fast_error: String| match ReferenceEngine::load_with(text, options) {
+            Err(why) => why.to_string(),
+            Ok(_) => {
+                format!("{fast_error} (the reference engine accepts this game: please report it)")
+            }
+        };
+        match engine {
+            EngineChoice::Fast => FastEngine::load_with(text, options)
+                .map(|g| Game::Fast(Box::new(g)))
+                .map_err(|e| explained(e.to_string())),
+            EngineChoice::Reference => ReferenceEngine::load_with(text, options)
+                .map(Game::Reference)
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The same game on the other engine (or the same one), by reloading its
+    /// GameString; `self` is untouched.
+    pub fn switched(&self, engine: EngineChoice) -> Result<Game, String> {
+        if engine == self.engine() {
+            return Ok(self.clone());
+        }
+        Game::load(engine, &self.game_string(), self.options())
+    }
+
+    pub fn engine(&self) -> EngineChoice {
+        match self {
+            Game::Fast(_) => EngineChoice::Fast,
+            Game::Reference(_) => EngineChoice::Reference,
+        }
+    }
+
+    pub fn game_type(&self) -> GameType {
+        on_engine!(self, g => g.game_type())
+    }
+
+    pub fn options(&self) -> RulesOptions {
+        on_engine!(self, g => g.options())
+    }
+
+    pub fn state(&self) -> GameState {
+        on_engine!(self, g => g.state())
+    }
+
+    pub fn plies(&self) -> usize {
+        on_engine!(self, g => g.plies())
+    }
+
+    /// The canonical GameString (§9.4).
+    pub fn game_string(&self) -> String {
+        on_engine!(self, g => g.game_string())
+    }
+
+    /// Reads a MoveString in the current position (§9.6–§9.13).
+    pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        on_engine!(self, g => g.parse_move(text))
+    }
+
+    /// The canonical MoveString of a move in the current position (§9.12).
+    pub fn move_string(&self, mv: Move) -> String {
+        on_engine!(self, g => g.move_string(mv))
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        on_engine!(self, g => g.legal_moves())
+    }
+
+    /// Plays a move; a refusal leaves the game as it was and is explained by
+    /// the reference engine in the same position, with its clause.
+    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        match self {
+            Game::Reference(g) => g.play(mv).map_err(|why| why.to_string()),
+            Game::Fast(g) => {
+                let Err(refusal) = g.play(mv) else {
+                    return Ok(());
+                };
+                let explained = ReferenceEngine::load_with(&g.game_string(), g.options())
+                    .ok()
+                    .map(|mut reference| reference.play(mv));
+                Err(match explained {
+                    Some(Err(why)) => why.to_string(),
+                    Some(Ok(())) => format!(
+                        "{refusal} (the reference engine accepts this move: please report it)"
+                    ),
+                    None => refusal.to_string(),
+                })
+            }
+        }
+    }
+
+    pub fn undo(&mut self) -> Option<Move> {
+        on_engine!(self, g => g.undo())
+    }
+
+    /// The game on the fast engine, for the search.
+    pub fn to_fast(&self) -> Result<FastEngine, String> {
+        match self {
+            Game::Fast(g) => Ok((**g).clone()),
+            Game::Reference(_) => match self.switched(EngineChoice::Fast)? {
+                Game::Fast(g) => Ok(*g),
+                Game::Reference(_) => Err("the fast engine did not load the game".to_string()),
+            },
+        }
+    }
+}

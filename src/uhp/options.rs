@@ -1,0 +1,218 @@
+//! The engine options of the UHP session (uhp.md section 5.8): the two
+//! rules options, the engine, and the search settings. Each is printed as a
+//! standard UHP option line, `Name;type;Value;Default[;...]`.
+
+use super::{quote, EngineChoice};
+use crate::core::RulesOptions;
+
+/// The deepest `bestmove depth` search the session runs by default: on the
+/// project's 2-core machine (release build, 2026-11-29) depth 5 takes 0.6 to
+/// 1 s in Base and Base+MLP midgames, depth 6 takes 3 to 6 s and depth 7 up
+/// to a minute.
+pub const DEFAULT_MAX_DEPTH: u32 = 5;
+/// The largest value the `MaxDepth` option takes, so that no `bestmove
+/// depth` runs for minutes (`bestmove time` searches deeper within its budget).
+pub const MAX_DEPTH_LIMIT: u32 = 6;
+/// The transposition table size by default, in MiB.
+pub const DEFAULT_TABLE_SIZE_MIB: u32 = 16;
+/// The largest transposition table the `TableSizeMiB` option allows, in MiB.
+pub const TABLE_SIZE_LIMIT_MIB: u32 = 1024;
+
+/// The values of every option of a session. They persist across `newgame`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// §4.2: no queen on a player's first placement. `TournamentOpening`.
+    pub tournament_opening: bool,
+    /// §8.7.2: threefold repetition within 32 plies draws. `RepetitionDraw`.
+    pub repetition_draw: bool,
+    /// The engine that holds the game. `Engine`.
+    pub engine: EngineChoice,
+    /// The cap on the depth of `bestmove depth N`. `MaxDepth`.
+    pub max_depth: u32,
+    /// The size of the search's transposition table in MiB. `TableSizeMiB`.
+    pub table_size_mib: u32,
+}
+
+impl Options {
+    /// The defaults, with the given engine.
+    pub fn new(engine: EngineChoice) -> Options {
+        let rules = RulesOptions::default();
+        Options {
+            tournament_opening: rules.tournament_opening,
+            repetition_draw: rules.repetition_draw,
+            engine,
+            max_depth: DEFAULT_MAX_DEPTH,
+            table_size_mib: DEFAULT_TABLE_SIZE_MIB,
+        }
+    }
+
+    /// The rules options that games of the session are played with.
+    pub fn rules(&self) -> RulesOptions {
+        RulesOptions {
+            tournament_opening: self.tournament_opening,
+            repetition_draw: self.repetition_draw,
+        }
+    }
+
+    /// Every option line, in a fixed order.
+    pub fn lines(&self) -> Vec<String> {
+        OptionName::ALL
+            .iter()
+            .map(|&name| self.line(name))
+            .collect()
+    }
+
+    /// The UHP option line of one option (uhp.md section 5.8).
+    pub fn line(&self, name: OptionName) -> String {
+        let defaults = Options::new(EngineChoice::Fast);
+        let text = name.text();
+        match name {
+            OptionName::TournamentOpening => {
+                bool_line(text, self.tournament_opening, defaults.tournament_opening)
+            }
+            OptionName::RepetitionDraw => {
+                bool_line(text, self.repetition_draw, defaults.repetition_draw)
+            }
+            OptionName::Engine => format!(
+                "{text};enum;{};{};Fast;Reference",
+                self.engine.name(),
+                defaults.engine.name()
+            ),
+            OptionName::MaxDepth => format!(
+                "{text};int;{};{};1;{MAX_DEPTH_LIMIT}",
+                self.max_depth, defaults.max_depth
+            ),
+            OptionName::TableSizeMiB => format!(
+                "{text};int;{};{};1;{TABLE_SIZE_LIMIT_MIB}",
+                self.table_size_mib, defaults.table_size_mib
+            ),
+        }
+    }
+}
+
+fn bool_line(name: &str, value: bool, default: bool) -> String {
+    format!("{name};bool;{};{}", bool_text(value), bool_text(default))
+}
+
+fn bool_text(value: bool) -> &'static str {
+    if value {
+        "True"
+    } else {
+        "False"
+    }
+}
+
+/// The options a session knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionName {
+    TournamentOpening,
+    RepetitionDraw,
+    Engine,
+    MaxDepth,
+    TableSizeMiB,
+}
+
+impl OptionName {
+    pub const ALL: [OptionName; 5] = [
+        OptionName::TournamentOpening,
+        OptionName::RepetitionDraw,
+        OptionName::Engine,
+        OptionName::MaxDepth,
+        OptionName::TableSizeMiB,
+    ];
+
+    /// The name as printed.
+    pub fn text(self) -> &'static str {
+        match self {
+            OptionName::TournamentOpening => "TournamentOpening",
+            OptionName::RepetitionDraw => "RepetitionDraw",
+            OptionName::Engine => "Engine",
+            OptionName::MaxDepth => "MaxDepth",
+            OptionName::TableSizeMiB => "TableSizeMiB",
+        }
+    }
+
+    /// Reads an option name in any letter case.
+    pub fn parse(text: &str) -> Result<OptionName, String> {
+        OptionName::ALL
+            .into_iter()
+            .find(|name| name.text().eq_ignore_ascii_case(text))
+            .ok_or_else(|| {
+                let known: Vec<&str> = OptionName::ALL.iter().map(|n| n.text()).collect();
+                format!(
+                    "unknown option {}: the options are {}",
+                    quote(text),
+                    known.join(", ")
+                )
+            })
+    }
+
+    /// Whether the option changes the rules, so that it cannot change once a
+    /// move has been played.
+    pub fn is_rule(self) -> bool {
+        matches!(
+            self,
+            OptionName::TournamentOpening | OptionName::RepetitionDraw
+        )
+    }
+}
+
+/// Reads `value` as a value of option `name` and returns the options with it
+/// set; `options` itself is not touched.
+pub fn with_value(options: &Options, name: OptionName, value: &str) -> Result<Options, String> {
+    let mut next = *options;
+    match name {
+        OptionName::TournamentOpening => next.tournament_opening = parse_bool(name, value)?,
+        OptionName::RepetitionDraw => next.repetition_draw = parse_bool(name, value)?,
+        OptionName::Engine => {
+            next.engine = if value.eq_ignore_ascii_case("fast") {
+                EngineChoice::Fast
+            } else if value.eq_ignore_ascii_case("reference") {
+                EngineChoice::Reference
+            } else {
+                return Err(format!(
+                    "{} takes Fast or Reference, not {}",
+                    name.text(),
+                    quote(value)
+                ));
+            }
+        }
+        OptionName::MaxDepth => next.max_depth = parse_int(name, value, MAX_DEPTH_LIMIT)?,
+        OptionName::TableSizeMiB => {
+            next.table_size_mib = parse_int(name, value, TABLE_SIZE_LIMIT_MIB)?
+        }
+    }
+    Ok(next)
+}
+
+fn parse_bool(name: OptionName, value: &str) -> Result<bool, String> {
+    if value.eq_ignore_ascii_case("true") {
+        Ok(true)
+    } else if value.eq_ignore_ascii_case("false") {
+        Ok(false)
+    } else {
+        Err(format!(
+            "{} takes True or False, not {}",
+            name.text(),
+            quote(value)
+        ))
+    }
+}
+
+/// An integer from 1 to `max`, written in decimal digits only.
+fn parse_int(name: OptionName, value: &str, max: u32) -> Result<u32, String> {
+    let problem = || {
+        format!(
+            "{} takes a whole number from 1 to {max}, not {}",
+            name.text(),
+            quote(value)
+        )
+    };
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(problem());
+    }
+    match value.parse::<u32>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(problem()),
+    }
+}

@@ -1,0 +1,622 @@
+//! The UHP engine session (`hive-oracle uhp`, `src/uhp/`).
+//!
+//! * Transcripts: every `tests/uhp/*.txt` is a list of input lines (raw
+//!   bytes, one command per line; a line starting with `# ` is a comment and
+//!   is not sent). Each is run through a [`Session`] on the fast engine and
+//!   its whole output is snapshotted with insta (`tests/snapshots/uhp_*.snap`); the same
+//!   transcript on the reference engine must print the same output (the
+//!   `Engine` option line aside). Every refused command (`err`, `invalidmove`)
+//!   must leave the GameString and the options as they were.
+//! * A seeded stream of random and hostile lines: no panic, every non-blank
+//!   line answered and ending with `ok`, refused commands change nothing.
+//! * The real binary: banner, a short session, a clean exit at end of input.
+//!
+//! Update the snapshots with `INSTA_UPDATE=always cargo test --test uhp`
+//! (or `cargo insta review`), then read the diff.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use hive_oracle::uhp::{EngineChoice, Options, Session};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// The input lines of a transcript file: split on `\n` only, so that `\r`
+/// and every other byte reach the session as they are.
+fn transcript_lines(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    if lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// An input line as shown in a snapshot: control bytes and invalid UTF-8 escaped.
+fn shown(line: &[u8]) -> String {
+    line.utf8_chunks()
+        .flat_map(|chunk| {
+            let valid: String = chunk
+                .valid()
+                .chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_default().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+            let invalid: String = chunk
+                .invalid()
+                .iter()
+                .map(|b| format!("\\x{b:02x}"))
+                .collect();
+            [valid, invalid]
+        })
+        .collect()
+}
+
+fn is_refusal(reply: &[String]) -> bool {
+    reply
+        .iter()
+        .any(|l| l.starts_with("err ") || l.starts_with("invalidmove "))
+}
+
+/// Checks the framing of one reply and that a refusal changed nothing.
+fn check_reply(
+    line: &[u8],
+    reply: &[String],
+    before: &(Option<String>, Options),
+    session: &Session,
+) {
+    let blank = line.trim_ascii().is_empty();
+    if blank || session.has_exited() {
+        assert!(
+            reply.is_empty(),
+            "{:?} was answered: {reply:?}",
+            shown(line)
+        );
+        return;
+    }
+    assert_eq!(
+        reply.last().map(String::as_str),
+        Some("ok"),
+        "{:?}: the reply does not end with ok: {reply:?}",
+        shown(line)
+    );
+    assert_eq!(
+        reply.iter().filter(|l| *l == "ok").count(),
+        1,
+        "{:?}: {reply:?}",
+        shown(line)
+    );
+    assert!(
+        reply.iter().all(|l| !l.contains('\n') && !l.contains('\r')),
+        "{reply:?}"
+    );
+    if is_refusal(reply) {
+        assert_eq!(
+            reply.len(),
+            2,
+            "{:?}: a refusal is one line: {reply:?}",
+            shown(line)
+        );
+        let after = (session.game_string(), *session.options());
+        assert_eq!(
+            &after,
+            before,
+            "{:?} was refused but changed the session",
+            shown(line)
+        );
+    }
+}
+
+/// Runs a transcript on a new session and returns its output, with each
+/// input line shown after `> `.
+fn run_transcript(bytes: &[u8], engine: EngineChoice) -> String {
+    let mut session = Session::new(engine);
+    let mut out = String::new();
+    for line in session.banner() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    for line in transcript_lines(bytes) {
+        if line.starts_with(b"# ") {
+            out.push_str(&String::from_utf8_lossy(line));
+            out.push('\n');
+            continue;
+        }
+        let before = (session.game_string(), *session.options());
+        let reply = session.handle_line(line);
+        check_reply(line, &reply, &before, &session);
+        out.push_str(&format!("> {}\n", shown(line)));
+        for l in reply {
+            out.push_str(&l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The transcript files, sorted by name.
+fn transcript_files() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/uhp");
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .expect("tests/uhp")
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn transcripts() {
+    let files = transcript_files();
+    assert!(files.len() >= 10, "{files:?}");
+    for path in files {
+        let bytes = fs::read(&path).expect("transcript");
+        let fast = run_transcript(&bytes, EngineChoice::Fast);
+        let reference = run_transcript(&bytes, EngineChoice::Reference);
+        let without_engine_line = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| !l.starts_with("Engine;enum;"))
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(
+            without_engine_line(&fast),
+            without_engine_line(&reference),
+            "{}: the engines answer differently",
+            path.display()
+        );
+        let name = path
+            .file_stem()
+            .and_then(|stem| stem.to_str())
+            .expect("a file name");
+        insta::with_settings!({
+            input_file => &path,
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!(format!("uhp_{name}"), fast);
+        });
+    }
+}
+
+/// The transcripts together use every command and every game type.
+#[test]
+fn transcripts_cover_every_command() {
+    let mut all = String::new();
+    for path in transcript_files() {
+        all.push_str(&String::from_utf8_lossy(&fs::read(&path).expect("file")));
+    }
+    for command in [
+        "info",
+        "newgame",
+        "play",
+        "pass",
+        "validmoves",
+        "bestmove depth",
+        "bestmove time",
+        "undo",
+        "options get",
+        "options set",
+        "exit",
+    ] {
+        assert!(all.contains(command), "no transcript uses {command}");
+    }
+    for game_type in [
+        "Base+M\n",
+        "Base+L\n",
+        "Base+P\n",
+        "Base+ML\n",
+        "Base+MP\n",
+        "Base+LP\n",
+        "Base+MLP\n",
+    ] {
+        assert!(all.contains(game_type), "no transcript plays {game_type}");
+    }
+}
+
+/// A depth search gives the same move whatever was searched before
+/// (the table of earlier searches is not consulted).
+#[test]
+fn depth_searches_do_not_depend_on_earlier_searches() {
+    let position = format!("newgame {}", POSITIONS[1]);
+    let mut fresh = Session::new(EngineChoice::Fast);
+    fresh.handle_line(position.as_bytes());
+    fresh.handle_line(b"play wS1");
+    let expected = fresh.handle_line(b"bestmove depth 3");
+    let mut used = Session::new(EngineChoice::Fast);
+    for line in [
+        "newgame Base+MLP",
+        "play wS1",
+        "bestmove depth 2",
+        "play bS1 wS1-",
+        "bestmove depth 3",
+        "undo",
+        "bestmove depth 1",
+    ] {
+        used.handle_line(line.as_bytes());
+    }
+    assert_eq!(used.handle_line(b"bestmove depth 3"), expected);
+}
+
+/// The sample session in README.md is what the engine prints.
+#[test]
+fn readme_session_is_what_the_engine_prints() {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let start = readme.find("### As a UHP engine").expect("the UHP section");
+    let block = readme[start..]
+        .split("```text\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("a text block in the UHP section");
+    let mut session = Session::new(EngineChoice::Fast);
+    let mut printed = session.banner();
+    for line in block.lines() {
+        if let Some(input) = line.strip_prefix("> ") {
+            printed.push(line.to_string());
+            printed.extend(session.handle_line(input.as_bytes()));
+        }
+    }
+    assert_eq!(block.lines().collect::<Vec<_>>(), printed);
+}
+
+// ---------------------------------------------------------------------------
+// Random and hostile input
+// ---------------------------------------------------------------------------
+
+const POSITIONS: &[&str] = &[
+    "Base",
+    "Base+MLP",
+    "Base+M",
+    "Base+LP",
+    // White must pass (§7.2).
+    "Base;InProgress;White[15];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wQ wS1/;bB1 \\bS1;wQ wS1-;bA1 -bQ;wQ wS1/;bA2 bA1\\;wQ wS1-;bA3 -bB1;wQ wS1/;bA1 wS1\\;wQ bA1/;bA2 wQ\\;wQ bA2/;bB1 \\wS1;wQ \\bA2;bB1 wS1;wQ bA2/;bB2 \\bS1;wQ \\bA2;bB2 \\bB1;wQ bA2/;bB2 bB1/;wQ bB2\\;bA3 wQ/",
+    // White wins with wA1 wQ/ (§8.2).
+    "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wQ wS1/;bG1 bQ-;wG1 -wS1;bG2 bQ/;wG2 \\wQ;bG3 bQ\\;wA1 /wS1;bA1 bS1\\",
+    // Over: a draw (§8.3).
+    "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wQ wS1/;bG1 bQ-;wG1 \\wS1;bG2 bQ/;wG2 \\wQ;bG3 bQ\\;wA1 -wS1;bA1 bS1\\;wA1 wQ/",
+];
+
+const WORDS: &[&str] = &[
+    "info",
+    "newgame",
+    "play",
+    "pass",
+    "validmoves",
+    "bestmove",
+    "undo",
+    "options",
+    "get",
+    "set",
+    "depth",
+    "time",
+    "exit",
+    "wS1",
+    "bQ",
+    "-wS1",
+    "wS1/",
+    "\\bQ",
+    "Engine",
+    "Reference",
+    "Fast",
+    "MaxDepth",
+    "TableSizeMiB",
+    "TournamentOpening",
+    "RepetitionDraw",
+    "True",
+    "False",
+    "99999999999999999999",
+    "0",
+    "-1",
+    "Base;InProgress;White[2];wS1;bS1 wS1-;",
+    ";",
+    "",
+];
+
+fn pick<'a>(rng: &mut StdRng, items: &[&'a str]) -> &'a str {
+    items[rng.random_range(0..items.len())]
+}
+
+/// A line of one of several kinds: a valid command, a legal or illegal move,
+/// a mutated command, random bytes, a huge number, a long line.
+fn random_line(rng: &mut StdRng, session: &Session) -> Vec<u8> {
+    let legal: Vec<String> = session
+        .game()
+        .filter(|g| !g.state().is_over())
+        .map(|g| {
+            g.legal_moves()
+                .into_iter()
+                .map(|m| g.move_string(m))
+                .collect()
+        })
+        .unwrap_or_default();
+    let line: Vec<u8> = match rng.random_range(0..20) {
+        0..=5 if !legal.is_empty() => {
+            format!("play {}", legal[rng.random_range(0..legal.len())]).into_bytes()
+        }
+        0..=2 => format!("newgame {}", pick(rng, POSITIONS)).into_bytes(),
+        3 => b"validmoves".to_vec(),
+        4 => format!("undo {}", rng.random_range(0..4)).into_bytes(),
+        5 => b"pass".to_vec(),
+        6 => format!("bestmove depth {}", rng.random_range(0..3)).into_bytes(),
+        7 => {
+            let name = pick(
+                rng,
+                &[
+                    "Engine",
+                    "MaxDepth",
+                    "TournamentOpening",
+                    "RepetitionDraw",
+                    "TableSizeMiB",
+                    "Bogus",
+                ],
+            );
+            let value = pick(
+                rng,
+                &["Fast", "Reference", "True", "False", "1", "2", "0", "x"],
+            );
+            format!("options set {name} {value}").into_bytes()
+        }
+        8 => {
+            // Words thrown together.
+            let n = rng.random_range(1..6);
+            (0..n)
+                .map(|_| pick(rng, WORDS))
+                .collect::<Vec<_>>()
+                .join(" ")
+                .into_bytes()
+        }
+        9 | 10 => {
+            // A valid command with bytes changed, inserted or removed.
+            let base = pick(
+                rng,
+                &[
+                    "play wS1",
+                    "play bS1 wS1-",
+                    "newgame Base+MLP",
+                    "undo 2",
+                    "options get Engine",
+                    "bestmove depth 1",
+                    "validmoves",
+                    "newgame Base;InProgress;White[2];wS1;bS1 wS1-",
+                ],
+            );
+            let mut bytes = base.as_bytes().to_vec();
+            for _ in 0..rng.random_range(1..4) {
+                let at = rng.random_range(0..=bytes.len());
+                match rng.random_range(0..3) {
+                    0 => bytes.insert(at, rng.random()),
+                    1 if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, b" \t;-/\\0123456789"[rng.random_range(0..16)]),
+                }
+            }
+            bytes
+        }
+        11 => (0..rng.random_range(0..40)).map(|_| rng.random()).collect(),
+        12 => {
+            let digits: String = (0..rng.random_range(15..60))
+                .map(|_| char::from(b'0' + rng.random_range(0..10u8)))
+                .collect();
+            let command = pick(
+                rng,
+                &[
+                    "undo",
+                    "bestmove depth",
+                    "options set MaxDepth",
+                    "options set TableSizeMiB",
+                ],
+            );
+            format!("{command} {digits}").into_bytes()
+        }
+        13 => {
+            // A long line: 1 MB of one token or of many.
+            let filler = pick(rng, &["a", "wS1 ", ";", "\u{00e9}", "\t"]);
+            let prefix = pick(rng, &["", "play ", "newgame ", "options set Engine "]);
+            let mut line = prefix.as_bytes().to_vec();
+            while line.len() < 1_000_000 {
+                line.extend_from_slice(filler.as_bytes());
+            }
+            line
+        }
+        14 => pick(rng, &["", " ", "\r", "\t \r"]).as_bytes().to_vec(),
+        15 => b"info".to_vec(),
+        16 => b"options".to_vec(),
+        _ => {
+            let mut line = pick(rng, &["validmoves", "undo", "play pass"])
+                .as_bytes()
+                .to_vec();
+            line.extend_from_slice(pick(rng, &["\r", "   ", "\t", "\r\r", "\u{00a0}"]).as_bytes());
+            line
+        }
+    };
+    // Never a valid time budget: it would make the test wait.
+    if line.windows(4).any(|w| w.eq_ignore_ascii_case(b"time")) {
+        return b"bestmove time 00:00:00".to_vec();
+    }
+    line
+}
+
+#[test]
+fn random_and_hostile_lines_never_break_the_session() {
+    let started = std::time::Instant::now();
+    let mut rng = StdRng::seed_from_u64(20261129);
+    let (mut sent, mut answered, mut refused) = (0, 0, 0);
+    for engine in [EngineChoice::Fast, EngineChoice::Reference] {
+        let mut session = Session::new(engine);
+        let lines = if engine == EngineChoice::Fast {
+            4000
+        } else {
+            1000
+        };
+        for _ in 0..lines {
+            let line = random_line(&mut rng, &session);
+            let before = (session.game_string(), *session.options());
+            let reply = session.handle_line(&line);
+            check_reply(&line, &reply, &before, &session);
+            sent += 1;
+            answered += usize::from(!reply.is_empty());
+            refused += usize::from(is_refusal(&reply));
+            if session.has_exited() {
+                session = Session::new(engine);
+            }
+            if let Some(game) = session.game() {
+                let text = game.game_string();
+                assert!(!text.is_empty());
+            }
+        }
+    }
+    assert!(answered > 4000, "only {answered} lines answered");
+    assert!(refused > 1000, "only {refused} lines refused");
+    println!(
+        "{sent} lines, {answered} answered, {refused} refused, {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Lines the random generator makes rarely, each in every state.
+#[test]
+fn every_command_in_every_state() {
+    let states: &[&[&str]] = &[
+        &[],
+        &["newgame Base"],
+        &["newgame Base", "play wS1", "undo"],
+        &["newgame Base+MLP", "play wM", "play bL wM-"],
+        &[&format!("newgame {}", POSITIONS[4])],
+        &[&format!("newgame {}", POSITIONS[6])],
+    ];
+    let commands = [
+        "info",
+        "newgame",
+        "newgame Base+MLP",
+        "newgame Base;x",
+        "play",
+        "play wS1",
+        "play pass",
+        "play bS1 wS1-",
+        "pass",
+        "validmoves",
+        "bestmove depth 1",
+        "bestmove depth 99999999999999999999",
+        "bestmove time 00:00:00",
+        "bestmove",
+        "undo",
+        "undo 0",
+        "undo 99999999999999999999",
+        "options",
+        "options get Engine",
+        "options set Engine Reference",
+        "options set TournamentOpening False",
+        "options set RepetitionDraw True",
+        "options set MaxDepth 99999999999999999999",
+        "exit",
+    ];
+    for setup in states {
+        for command in commands {
+            let mut session = Session::new(EngineChoice::Fast);
+            for line in *setup {
+                let reply = session.handle_line(line.as_bytes());
+                assert!(!is_refusal(&reply), "{line}: {reply:?}");
+            }
+            let before = (session.game_string(), *session.options());
+            let reply = session.handle_line(command.as_bytes());
+            check_reply(command.as_bytes(), &reply, &before, &session);
+        }
+    }
+}
+
+/// 1 MB lines are answered like any other; non-UTF-8 is an `err`.
+#[test]
+fn long_lines_and_invalid_utf8_get_an_err() {
+    let mut session = Session::new(EngineChoice::Fast);
+    session.handle_line(b"newgame Base");
+    let long = "x".repeat(1 << 20);
+    for line in [
+        format!("play {long}"),
+        format!("newgame {long}"),
+        long.clone(),
+        format!("newgame Base;InProgress;White[1];{long}"),
+        format!("options set Engine {long}"),
+    ] {
+        let reply = session.handle_line(line.as_bytes());
+        assert_eq!(reply.len(), 2, "{reply:?}");
+        assert!(reply[0].len() < 400, "the message quotes too much");
+        assert!(is_refusal(&reply));
+    }
+    let reply = session.handle_line(b"play \xff");
+    assert!(
+        reply[0].starts_with("err ") && reply[0].contains("UTF-8"),
+        "{reply:?}"
+    );
+    assert_eq!(
+        session.game_string().as_deref(),
+        Some("Base;NotStarted;White[1]")
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The real binary
+// ---------------------------------------------------------------------------
+
+fn run_binary(input: &[u8]) -> (String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
+        .args(["uhp", "--engine", "fast"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("write");
+    drop(stdin); // end of input
+    let out = child.wait_with_output().expect("the binary ends");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.success() && out.stderr.is_empty(),
+    )
+}
+
+#[test]
+fn the_binary_answers_a_session_and_exits_at_end_of_input() {
+    let (out, clean) = run_binary(
+        b"info\r\nnewgame Base\nplay wS1\n\nplay bQ wS1-\nvalidmoves\n\xff\nundo 5\nundo",
+    );
+    assert!(clean, "{out}");
+    let expected = format!(
+        "id hive-oracle {v}\nMosquito;Ladybug;Pillbug\nok\n\
+         id hive-oracle {v}\nMosquito;Ladybug;Pillbug\nok\n\
+         Base;NotStarted;White[1]\nok\n\
+         Base;InProgress;Black[1];wS1\nok\n\
+         invalidmove the queen cannot be a player's first placement (tournament opening) (§4.2)\nok\n\
+         bA1 -wS1;bA1 /wS1;bA1 \\wS1;bA1 wS1-;bA1 wS1/;bA1 wS1\\;bB1 -wS1;bB1 /wS1;bB1 \\wS1;bB1 wS1-;bB1 wS1/;bB1 wS1\\;bG1 -wS1;bG1 /wS1;bG1 \\wS1;bG1 wS1-;bG1 wS1/;bG1 wS1\\;bS1 -wS1;bS1 /wS1;bS1 \\wS1;bS1 wS1-;bS1 wS1/;bS1 wS1\\\nok\n\
+         err the line is not valid UTF-8 (bad byte at offset 0); UHP commands are ASCII\nok\n\
+         err undo takes a number of plies from 1 to 1, not \"5\"\nok\n\
+         Base;NotStarted;White[1]\nok\n",
+        v = env!("CARGO_PKG_VERSION")
+    );
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn the_binary_stops_at_exit_and_skips_an_over_long_line() {
+    let mut input = b"newgame Base\n".to_vec();
+    input.extend(std::iter::repeat_n(
+        b'a',
+        hive_oracle::uhp::MAX_LINE_BYTES + 10,
+    ));
+    input.extend_from_slice(b"\ninfo\nexit\ninfo\n");
+    let (out, clean) = run_binary(&input);
+    assert!(clean, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3 + 2 + 2 + 3, "{out}");
+    assert!(lines[5].starts_with("err the line is longer than"), "{out}");
+    assert_eq!(lines[9], "ok");
+}
