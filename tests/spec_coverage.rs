@@ -117,10 +117,17 @@ fn implementation_files() -> Vec<PathBuf> {
 }
 
 fn test_files() -> Vec<PathBuf> {
-    files_under(&root().join("tests"), "rs")
+    let mut files: Vec<PathBuf> = files_under(&root().join("tests"), "rs")
         .into_iter()
         .filter(|p| !p.ends_with("spec_coverage.rs") && !p.ends_with("common/mod.rs"))
-        .collect()
+        .collect();
+    files.extend(case_files());
+    files
+}
+
+/// The case corpus (spec/cases.md): its `clauses` count as test citations.
+fn case_files() -> Vec<PathBuf> {
+    files_under(&root().join("tests/cases"), "toml")
 }
 
 #[test]
@@ -158,6 +165,7 @@ fn every_citation_names_an_existing_clause() {
     let mut problems = Vec::new();
     let mut code_files = files_under(&root().join("src"), "rs");
     code_files.extend(files_under(&root().join("tests"), "rs"));
+    code_files.extend(case_files());
     for (clause, places) in citations(&code_files) {
         if sections.contains(&clause) && !all.contains_key(&clause) {
             problems.push(format!(
@@ -266,5 +274,23 @@ fn every_test_named_by_a_ruling_exists() {
         problems.is_empty(),
         "rulings name missing tests:\n{}",
         problems.join("\n")
+    );
+}
+
+#[test]
+fn every_leaf_clause_has_a_case() {
+    // issue 5: the corpus pins every leaf clause (spec/cases.md, "Coverage")
+    let all = labels();
+    let cited = citations(&case_files());
+    let missing: Vec<String> = leaves(&all)
+        .into_iter()
+        .filter(|clause| !cited.contains_key(clause))
+        .map(|clause| format!("§{clause}"))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{} leaf clauses have no case in tests/cases: {}",
+        missing.len(),
+        missing.join(", ")
     );
 }
