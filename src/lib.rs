@@ -4,7 +4,9 @@
 //! * [`core`]: the shared vocabulary (hexes, pieces, moves, notation);
 //! * [`rules`]: the [`rules::Rules`] trait, perft and divide;
 //! * [`reference`]: the reference engine, written for the reader;
-//! * [`uhp`]: the Universal Hive Protocol engine session (`hive-oracle uhp`).
+//! * [`uhp`]: the Universal Hive Protocol engine session (`hive-oracle uhp`);
+//! * [`render`]: ASCII and SVG pictures of a position (`hive-oracle render`);
+//! * [`explain`]: why a move is legal or illegal, clause by clause (`hive-oracle explain`).
 //!
 //! ```
 //! use hive_oracle::reference::ReferenceEngine;
@@ -19,8 +21,10 @@
 
 pub mod cases;
 pub mod core;
+pub mod explain;
 pub mod fast;
 pub mod reference;
+pub mod render;
 pub mod rules;
 pub mod search;
 pub mod uhp;

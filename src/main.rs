@@ -5,10 +5,11 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use hive_oracle::core::notation::parse_game_type;
-use hive_oracle::core::{Move, RulesOptions};
+use hive_oracle::core::notation::{parse_game_type, parse_piece, BoardView};
+use hive_oracle::core::{Hex, Move, RulesOptions};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;
+use hive_oracle::render;
 use hive_oracle::rules::{divide, perft_threads, Rules};
 
 mod selfcheck;
@@ -109,6 +110,34 @@ enum Command {
         #[arg(long, default_value_t = 150)]
         max_plies: usize,
     },
+    /// Print an ASCII picture of a position (and write an SVG picture with --svg).
+    Render {
+        /// The game, as a GameString (or a GameTypeString for a new game).
+        game: String,
+        /// Also write a standalone SVG picture to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+        /// Cells to highlight, separated by spaces, commas or semicolons: axial
+        /// coordinates `q,r` in parentheses or not, or piece names (their cells).
+        #[arg(long, value_name = "CELLS")]
+        highlight: Option<String>,
+        /// A MoveString: highlight its start and destination and draw its arrow.
+        #[arg(long = "move", value_name = "MOVE")]
+        mv: Option<String>,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
+    /// Explain a move (legal or illegal, and why, clause by clause) or, with
+    /// no move, a position (its state and every legal move with its clause).
+    Explain {
+        /// The game, as a GameString (or a GameTypeString for a new game).
+        game: String,
+        /// The MoveString to explain (quote it if it contains a space).
+        #[arg(value_name = "MOVE")]
+        mv: Option<String>,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
     /// Run as a Universal Hive Protocol engine on stdin and stdout, for UHP
     /// viewers and tournament runners (rules options are engine options).
     Uhp {
@@ -160,6 +189,26 @@ fn main() -> ExitCode {
             max_plies,
         } => run_selfcheck(games, seed, game.as_deref(), max_plies),
         Command::Uhp { engine } => run_uhp(engine),
+        Command::Render {
+            game,
+            svg,
+            highlight,
+            mv,
+            rules,
+        } => run_render(
+            &game,
+            svg.as_deref(),
+            highlight.as_deref(),
+            mv.as_deref(),
+            rules.options(),
+        ),
+        Command::Explain { game, mv, rules } => {
+            hive_oracle::explain::explain_command(&game, mv.as_deref(), rules.options()).map(
+                |text| {
+                    print!("{text}");
+                },
+            )
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -256,6 +305,73 @@ fn run_play<R: Rules>(
         play_explained(&mut game, mv, text)?;
     }
     println!("{}", game.game_string());
+    Ok(())
+}
+
+/// Reads the `--highlight` list: `q,r` pairs (optionally in parentheses) or
+/// piece names standing for their cells.
+fn parse_cells(game: &ReferenceEngine, text: &str) -> Result<Vec<Hex>, String> {
+    let cleaned: String = text
+        .chars()
+        .map(|c| if matches!(c, '(' | ')' | ';') { ' ' } else { c })
+        .collect();
+    let tokens: Vec<&str> = cleaned.split_whitespace().collect();
+    let mut cells = Vec::new();
+    let mut pending: Option<i32> = None;
+    // Numbers come in pairs (`q,r` or `q, r`); anything else is a piece name.
+    for token in tokens
+        .iter()
+        .flat_map(|t| t.split(','))
+        .filter(|t| !t.is_empty())
+    {
+        if let Ok(n) = token.parse::<i32>() {
+            match pending.take() {
+                None => pending = Some(n),
+                Some(q) => cells.push(Hex::new(q, n)),
+            }
+            continue;
+        }
+        if pending.is_some() {
+            return Err(format!("--highlight: \"{token}\" is not a number after q"));
+        }
+        let piece = parse_piece(token).map_err(|e| format!("--highlight: {e}"))?;
+        let at = game
+            .location(piece)
+            .ok_or_else(|| format!("--highlight: {piece} is not on the board"))?;
+        cells.push(at);
+    }
+    if pending.is_some() {
+        return Err("--highlight: a cell needs two coordinates, q,r".to_string());
+    }
+    Ok(cells)
+}
+
+fn run_render(
+    game_text: &str,
+    svg_file: Option<&std::path::Path>,
+    highlight: Option<&str>,
+    move_text: Option<&str>,
+    options: RulesOptions,
+) -> Result<(), String> {
+    let game = hive_oracle::explain::load(game_text, options)?;
+    let mut cells = match highlight {
+        Some(text) => parse_cells(&game, text)?,
+        None => Vec::new(),
+    };
+    let mut arrow = None;
+    if let Some(text) = move_text {
+        let mv = game.parse_move(text).map_err(|e| e.to_string())?;
+        let ends = hive_oracle::explain::move_cells(&game, mv);
+        if let [from, to] = ends[..] {
+            arrow = Some((from, to));
+        }
+        cells.extend(ends);
+    }
+    if let Some(path) = svg_file {
+        std::fs::write(path, render::svg(&game, &cells, arrow))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    print!("{}", render::ascii(&game, &cells));
     Ok(())
 }
 

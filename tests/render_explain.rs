@@ -1,0 +1,564 @@
+//! Pictures and explanations (issue 5, points 4 and 5): the ASCII picture of
+//! a position (insta snapshots, `tests/snapshots/render_explain_*.snap`), the
+//! SVG picture (well-formed XML, one hexagon per occupied cell), `explain`
+//! for refusals (the groups of One Hive, the pieces of a gate) and for legal
+//! moves (the granting clause), and the `render` and `explain` commands,
+//! bad input included.
+//!
+//! Update the snapshots with `INSTA_UPDATE=always cargo test --test render_explain`
+//! (or `cargo insta review`), then read the diff.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use common::game;
+use hive_oracle::core::{GameType, Hex, Move, RulesOptions};
+use hive_oracle::explain::{explain_move, explain_position, grants, verdict};
+use hive_oracle::reference::ReferenceEngine;
+use hive_oracle::render;
+use hive_oracle::rules::Rules;
+
+/// `wQ wS1 bS1 bQ` in a line; lifting `wS1` splits it (spec §5.3 example).
+const LINE: &str = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+
+/// The pocket at (1, 1) behind the gate `wS2`/`wB1` (spec §5.5 example).
+const POCKET: &str = r"Base;InProgress;White[9];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wG1 wQ-;bG1 /bQ;wG2 wS1\;bG2 -bQ;wB1 wG1\;bA1 -bG2;wS2 wG2\;bA2 -bA1;wG3 wS1/;bA3 -bA2;wA1 -wS2;bB1 -bA3";
+
+/// `wB1` on `wS1` between the stacks `bB1^2` and `wB2^2` (spec §5.6 example).
+const HEIGHT_GATE: &str = r"Base;InProgress;White[10];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \wQ;bA1 bQ-;wA1 \bS1;bA1 wS1\;wB1 -wA1;bB1 bQ/;wB1 wS1;bB1 \bQ;wB2 /wQ;bB1 wA1;wB2 wQ\;bB2 bQ/;wB2 bA1;bB2 \bQ";
+
+/// `wP` may throw `bS1` but not `bQ`, which has just moved (spec §5.8 example).
+const PILLBUG: &str = r"Base+P;InProgress;White[4];wP;bS1 wP-;wQ -wP;bQ bS1/;wA1 -wQ;bQ \bS1";
+
+/// `wM` on the ground next to the pillbug `bP` only.
+const MOSQUITO_BY_PILLBUG: &str = r"Base+MP;InProgress;White[6];wA1;bA1 wA1-;wQ -wA1;bQ bA1-;wM \wA1;bP \bQ;wG1 -wQ;bP \bA1;wM bP/;bG1 bA1\";
+
+fn mv(g: &ReferenceEngine, text: &str) -> Move {
+    g.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({
+        snapshot_path => "snapshots",
+        prepend_module_to_snapshot => false,
+    }, {
+        insta::assert_snapshot!(format!("render_explain_{name}"), text);
+    });
+}
+
+// ---------------------------------------------------------------------------
+// ASCII pictures
+// ---------------------------------------------------------------------------
+
+#[test]
+fn ascii_picture_of_a_line() {
+    // §2.1: rows shifted half a cell; §5.3 the cell in question highlighted
+    let g = game(LINE);
+    let picture = render::ascii(&g, &[Hex::ORIGIN]);
+    assert!(picture.contains(" wQ     [wS1]    bS1     bQ"), "{picture}");
+    assert!(picture.contains("highlighted: (0, 0)"), "{picture}");
+    snapshot("ascii_line", &picture);
+}
+
+#[test]
+fn ascii_picture_lists_stacks_bottom_to_top() {
+    // §2.4: stacks with their pieces bottom to top; §5.6 the step in question
+    let g = game(HEIGHT_GATE);
+    let picture = render::ascii(&g, &[Hex::new(0, 0), Hex::new(1, 0)]);
+    assert!(picture.contains("(0, 0): wS1, wB1 (height 2)"), "{picture}");
+    assert!(
+        picture.contains("(1, -1): wA1, bB1 (height 2)"),
+        "{picture}"
+    );
+    assert!(picture.contains("[wB1^2] [bS1]"), "{picture}");
+    snapshot("ascii_height_gate", &picture);
+}
+
+#[test]
+fn ascii_picture_of_a_pocket_and_of_an_empty_board() {
+    // §5.5: the pocket highlighted even though it is empty; §3.3 the origin
+    let picture = render::ascii(&game(POCKET), &[Hex::new(1, 1)]);
+    assert!(picture.contains("[.]"), "{picture}");
+    snapshot("ascii_pocket", &picture);
+    let empty = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+    let picture = render::ascii(&empty, &[Hex::ORIGIN]);
+    assert_eq!(
+        picture,
+        "(no piece on the board)\n[.]\nhighlighted: (0, 0)\n"
+    );
+}
+
+#[test]
+fn ascii_picture_is_deterministic_for_both_engines() {
+    // §2.4: the picture depends only on the stacks, whichever engine holds them
+    let reference = game(HEIGHT_GATE);
+    let fast = hive_oracle::fast::FastEngine::load(HEIGHT_GATE).expect("loads");
+    assert_eq!(
+        render::ascii(&reference, &[Hex::ORIGIN]),
+        render::ascii(&fast, &[Hex::ORIGIN])
+    );
+}
+
+// ---------------------------------------------------------------------------
+// SVG pictures
+// ---------------------------------------------------------------------------
+
+/// A small XML well-formedness checker: one root element, balanced and
+/// properly nested tags, quoted attributes, no duplicate attribute, only
+/// known entities, no stray `<` or `&` in text.
+fn check_xml(text: &str) -> Result<usize, String> {
+    let mut rest = text;
+    let mut stack: Vec<String> = Vec::new();
+    let mut roots = 0;
+    let mut elements = 0;
+    let check_text = |t: &str| -> Result<(), String> {
+        let mut s = t;
+        while let Some(i) = s.find('&') {
+            let after = &s[i + 1..];
+            let end = after.find(';').ok_or("unterminated entity")?;
+            let name = &after[..end];
+            let known = ["amp", "lt", "gt", "quot", "apos"].contains(&name)
+                || (name.starts_with('#') && name.len() > 1);
+            if !known {
+                return Err(format!("unknown entity &{name};"));
+            }
+            s = &after[end + 1..];
+        }
+        if t.contains('>') && !t.trim().is_empty() {
+            // '>' is allowed in text, but our SVG never needs it
+            return Err(format!("raw '>' in text {t:?}"));
+        }
+        Ok(())
+    };
+    if let Some(decl) = rest.strip_prefix("<?xml") {
+        let end = decl.find("?>").ok_or("unterminated declaration")?;
+        rest = &decl[end + 2..];
+    }
+    while !rest.is_empty() {
+        let Some(open) = rest.find('<') else {
+            check_text(rest)?;
+            if !rest.trim().is_empty() && stack.is_empty() {
+                return Err("text after the root element".into());
+            }
+            break;
+        };
+        let text_part = &rest[..open];
+        check_text(text_part)?;
+        if stack.is_empty() && !text_part.trim().is_empty() {
+            return Err("text outside the root element".into());
+        }
+        rest = &rest[open..];
+        let close = rest.find('>').ok_or("unterminated tag")?;
+        let tag = &rest[1..close];
+        rest = &rest[close + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            let top = stack.pop().ok_or("closing tag without opening")?;
+            if top != name.trim() {
+                return Err(format!("</{name}> closes <{top}>"));
+            }
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let body = tag.trim_end_matches('/');
+        let name_end = body.find(char::is_whitespace).unwrap_or(body.len());
+        let name = &body[..name_end];
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':')
+        {
+            return Err(format!("bad element name {name:?}"));
+        }
+        // attributes: name="value" pairs
+        let mut attrs = body[name_end..].trim();
+        let mut seen = std::collections::BTreeSet::new();
+        while !attrs.is_empty() {
+            let eq = attrs
+                .find('=')
+                .ok_or(format!("attribute without value in <{name}>"))?;
+            let key = attrs[..eq].trim();
+            if key.is_empty() || key.contains(char::is_whitespace) || !seen.insert(key.to_string())
+            {
+                return Err(format!("bad or duplicate attribute {key:?} in <{name}>"));
+            }
+            let after = attrs[eq + 1..].trim_start();
+            let quote = after.chars().next().ok_or("missing attribute value")?;
+            if quote != '"' && quote != '\'' {
+                return Err(format!("unquoted attribute {key} in <{name}>"));
+            }
+            let end = after[1..].find(quote).ok_or("unterminated attribute")?;
+            let value = &after[1..1 + end];
+            if value.contains('<') {
+                return Err(format!("'<' in attribute {key}"));
+            }
+            check_text(value)?;
+            attrs = after[end + 2..].trim_start();
+        }
+        if stack.is_empty() {
+            roots += 1;
+        }
+        elements += 1;
+        if !self_closing {
+            stack.push(name.to_string());
+        }
+    }
+    if !stack.is_empty() {
+        return Err(format!("unclosed elements {stack:?}"));
+    }
+    if roots != 1 {
+        return Err(format!("{roots} root elements"));
+    }
+    Ok(elements)
+}
+
+#[test]
+fn xml_checker_rejects_broken_documents() {
+    assert!(check_xml("<a><b/></a>").is_ok());
+    assert!(check_xml("<a><b></a>").is_err());
+    assert!(check_xml("<a x=1/>").is_err());
+    assert!(check_xml("<a>x & y</a>").is_err());
+    assert!(check_xml("<a/><b/>").is_err());
+    assert!(check_xml("<a x=\"1\" x=\"2\"/>").is_err());
+}
+
+fn count(text: &str, needle: &str) -> usize {
+    text.matches(needle).count()
+}
+
+#[test]
+fn svg_is_well_formed_with_one_hexagon_per_occupied_cell() {
+    // §2.4, §2.5: one hexagon per stack, coloured by its top piece
+    for (text, highlight, arrow) in [
+        (LINE, vec![Hex::ORIGIN], None),
+        (
+            HEIGHT_GATE,
+            vec![Hex::new(0, 0), Hex::new(1, 0)],
+            Some((Hex::new(0, 0), Hex::new(1, 0))),
+        ),
+        (POCKET, vec![Hex::new(1, 1)], None),
+        (PILLBUG, vec![], Some((Hex::new(1, 0), Hex::new(0, 1)))),
+    ] {
+        let g = game(text);
+        let svg = render::svg(&g, &highlight, arrow);
+        check_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+        let cells = g.board().occupied_cells().count();
+        assert_eq!(count(&svg, "<polygon class=\"piece "), cells, "{svg}");
+        assert_eq!(count(&svg, "class=\"highlight\""), highlight.len());
+        assert_eq!(count(&svg, "class=\"arrow\""), usize::from(arrow.is_some()));
+        let tall = g
+            .board()
+            .occupied_cells()
+            .filter(|&h| g.board().height(h) >= 2)
+            .count();
+        assert_eq!(count(&svg, "class=\"height\""), tall, "{svg}");
+    }
+    let empty = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+    let svg = render::svg(&empty, &[], None);
+    check_xml(&svg).expect("empty board");
+    assert_eq!(count(&svg, "<polygon class=\"piece "), 0);
+}
+
+#[test]
+fn svg_colours_a_stack_by_its_top_piece() {
+    // §2.5: the stack at (1, -1) is wA1 under bB1, so it is black
+    let svg = render::svg(&game(HEIGHT_GATE), &[], None);
+    let at = svg
+        .find("<title>wA1, bB1 at (1, -1)</title>")
+        .expect("title");
+    assert!(svg[at..]
+        .trim_start_matches(|c| c != '<')
+        .contains("class=\"piece black\""));
+    let polygon = &svg[at..at + svg[at..].find("/>").expect("polygon")];
+    assert!(polygon.contains("piece black"), "{polygon}");
+}
+
+// ---------------------------------------------------------------------------
+// explain
+// ---------------------------------------------------------------------------
+
+#[test]
+fn explain_one_hive_names_the_two_groups() {
+    // §5.3
+    let g = game(LINE);
+    let text = explain_move(&g, mv(&g, "wS1 wQ/"));
+    assert!(text.starts_with("illegal: "), "{text}");
+    assert!(
+        text.contains(
+            "§5.3 One Hive — lifting wS1 from (0, 0) leaves two groups: {bQ, bS1} and {wQ}"
+        ),
+        "{text}"
+    );
+    snapshot("explain_one_hive", &text);
+}
+
+#[test]
+fn explain_gate_names_the_two_flanking_pieces() {
+    // §5.5, §6.5: the ant's way into the pocket passes between wB1 and wS2
+    let g = game(POCKET);
+    let text = explain_move(&g, mv(&g, r"wA1 wQ\"));
+    assert!(text.starts_with("illegal: "), "{text}");
+    assert!(
+        text.contains(
+            "the step from (1, 2) to (1, 1) passes between wB1 at (2, 1) and wS2 at (0, 2), both occupied"
+        ),
+        "{text}"
+    );
+    snapshot("explain_gate", &text);
+}
+
+#[test]
+fn explain_height_gate_gives_the_heights() {
+    // §6.2.2, §5.6: min(2, 2) = 2 > max(1, 1) = 1
+    let g = game(HEIGHT_GATE);
+    let text = explain_move(&g, mv(&g, "wB1 bS1"));
+    assert!(
+        text.contains("min(L, R) = 2 > max(h(a), h(b)) = max(1, 1) = 1"),
+        "{text}"
+    );
+    assert!(text.contains("wB2 at (0, 1) (height 2)"), "{text}");
+}
+
+#[test]
+fn explain_legal_moves_name_their_granting_clause() {
+    // §6.2.1, §6.2.3: the beetle climbs onto the stack bB1^2
+    let g = game(HEIGHT_GATE);
+    let text = explain_move(&g, mv(&g, "wB1 bB1"));
+    assert!(text.starts_with("legal: wB1 bB1"), "{text}");
+    assert!(text.contains("§6.2.1 Beetle — "), "{text}");
+    assert!(text.contains("(height 2 → 3)"), "{text}");
+    assert!(text.contains("§6.2.3"), "{text}");
+    snapshot("explain_beetle_climb", &text);
+    // §6.8.2: the throw names its thrower; §6.8.6 the pinned pillbug still throws
+    let g = game(PILLBUG);
+    let text = explain_move(&g, mv(&g, r"bS1 wP\"));
+    assert!(text.starts_with("legal: "), "{text}");
+    assert!(
+        text.contains("§6.8.2 Pillbug's ability — wP at (0, 0) uses the pillbug's ability"),
+        "{text}"
+    );
+    assert!(text.contains("§6.8.6"), "{text}");
+    snapshot("explain_throw", &text);
+    // §6.7.1, §6.7.5: the mosquito names the bug it copies
+    let g = game(MOSQUITO_BY_PILLBUG);
+    let text = explain_move(&g, mv(&g, r"wM \bP"));
+    assert!(text.contains("copies the pillbug bP at (1, -1)"), "{text}");
+}
+
+#[test]
+fn explain_refusals_start_with_the_refusal_of_play() {
+    // §5.8: bQ has just moved and cannot be thrown; §3.2, §3.6, §4.2 placements
+    for (text, moves) in [
+        (PILLBUG, vec![r"bQ \wP", r"wQ \bQ", "wA3 -wA1", "wS1 bS1-"]),
+        (LINE, vec!["wS1 wQ/", "bQ -wQ", "wB1 bQ-", "pass"]),
+        ("Base;InProgress;Black[1];wS1", vec!["bQ wS1-"]),
+    ] {
+        let g = game(text);
+        for m in moves {
+            let m = mv(&g, m);
+            let refusal = g.clone().play(m).expect_err("illegal");
+            let v = verdict(&g, m);
+            assert!(!v.legal);
+            assert_eq!(v.refusal.as_deref(), Some(refusal.to_string().as_str()));
+            assert_eq!(v.facts[0].clauses, refusal.clauses);
+            let shown = explain_move(&g, m);
+            let first = shown.lines().next().expect("a line");
+            assert!(first.ends_with(&refusal.to_string()), "{first}");
+        }
+    }
+}
+
+/// Deterministic pseudo-random games: every legal move of every position met
+/// has at least one way granted by a clause, and every verdict agrees with
+/// the legal move set; explaining any candidate move never panics.
+#[test]
+fn every_legal_move_is_granted_by_a_clause() {
+    // §5.9: each legal move is granted by at least one way
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for game_type in [GameType::BASE, GameType::BASE_MLP] {
+        for _ in 0..3 {
+            let mut g = ReferenceEngine::new_game(game_type, RulesOptions::default());
+            for _ in 0..40 {
+                let legal = g.legal_move_set();
+                for &m in &legal {
+                    let ways = grants(&g, m);
+                    assert!(!ways.is_empty(), "{} has no grant", g.move_string(m));
+                    assert!(ways.iter().all(|w| !w[0].clauses.is_empty()));
+                }
+                // A few illegal candidates: every piece to a cell next to the hive.
+                let cells: Vec<Hex> = g
+                    .board()
+                    .occupied_cells()
+                    .flat_map(|h| h.neighbours())
+                    .take(6)
+                    .collect();
+                for piece in game_type.all_pieces().step_by(5) {
+                    for &to in &cells {
+                        let m = if g.board().location(piece).is_some() {
+                            Move::Move { piece, to }
+                        } else {
+                            Move::Place { piece, to }
+                        };
+                        let v = verdict(&g, m);
+                        assert_eq!(v.legal, legal.contains(&m));
+                        assert!(!v.facts.is_empty());
+                    }
+                }
+                let moves: Vec<Move> = legal.into_iter().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                let pick = moves[(next() % moves.len() as u64) as usize];
+                g.play_unchecked(pick);
+            }
+            let _ = explain_position(&g);
+        }
+    }
+}
+
+#[test]
+fn explain_position_lists_every_legal_move_with_its_clause() {
+    // §6.8.2, §5.8: the position's moves grouped by piece; bQ is immune
+    let g = game(PILLBUG);
+    let text = explain_position(&g);
+    assert!(text.contains("state: InProgress"), "{text}");
+    assert!(text.contains("to move: White"), "{text}");
+    assert!(
+        text.contains(&format!("legal moves: {}", g.legal_moves().len())),
+        "{text}"
+    );
+    for m in g.legal_moves() {
+        if let Move::Move { .. } = m {
+            assert!(text.contains(&g.move_string(m)), "{}", g.move_string(m));
+        }
+    }
+    assert!(
+        text.contains("§6.8.2 Pillbug's ability — wP at (0, 0)"),
+        "{text}"
+    );
+    snapshot("explain_position_pillbug", &text);
+}
+
+#[test]
+fn explain_position_of_a_finished_game() {
+    // §8.5, §8.1, §8.2: the surrounded queen is named
+    let g = game(
+        r"Base;InProgress;White[7];wS1;bS1 wS1-;wQ \wS1;bQ bS1/;wQ wS1/;bG1 bQ-;wG1 -wS1;bG2 bQ/;wG2 \wQ;bG3 bQ\;wA1 /wS1;bA1 bS1\;wA1 -bG2",
+    );
+    let text = explain_position(&g);
+    assert!(text.contains("state: WhiteWins"), "{text}");
+    assert!(text.contains("§8.5"), "{text}");
+    assert!(
+        text.contains("bQ at (2, -1) has all six neighbours occupied"),
+        "{text}"
+    );
+    assert!(text.contains("§8.2"), "{text}");
+}
+
+// ---------------------------------------------------------------------------
+// The command line
+// ---------------------------------------------------------------------------
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn render_prints_the_picture_and_writes_the_svg() {
+    // §2.4, §2.5: the picture of a position with stacks
+    let dir = std::env::temp_dir().join(format!("hive-oracle-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("gate.svg");
+    let out = run(&[
+        "render",
+        HEIGHT_GATE,
+        "--svg",
+        file.to_str().expect("utf-8 path"),
+        "--move",
+        "wB1 bS1",
+        "--highlight",
+        "(0,1); bB1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(
+        text,
+        render::ascii(
+            &game(HEIGHT_GATE),
+            &[
+                Hex::new(0, 1),
+                Hex::new(1, -1),
+                Hex::new(0, 0),
+                Hex::new(1, 0)
+            ]
+        )
+    );
+    let svg = std::fs::read_to_string(&file).expect("svg written");
+    check_xml(&svg).expect("well-formed");
+    assert_eq!(count(&svg, "class=\"arrow\""), 1);
+    assert_eq!(count(&svg, "class=\"highlight\""), 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn explain_command_explains_moves_and_positions() {
+    // §5.3: a refusal; §6.1 a legal queen step
+    let out = run(&["explain", LINE, "wS1 wQ/"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("leaves two groups: {bQ, bS1} and {wQ}"));
+    let out = run(&["explain", LINE, r"wQ \wS1"]);
+    assert!(
+        stdout(&out).starts_with(r"legal: wQ \wS1"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("§6.1 Queen Bee — "));
+    let out = run(&["explain", LINE]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("legal moves: 22"), "{}", stdout(&out));
+    // §4.2: the options reach the explanation
+    let out = run(&["explain", "Base", "wQ"]);
+    assert!(stdout(&out).contains("§4.2"), "{}", stdout(&out));
+    let out = run(&["explain", "Base", "wQ", "--standard-opening"]);
+    assert!(stdout(&out).starts_with("legal: wQ"), "{}", stdout(&out));
+}
+
+#[test]
+fn bad_input_gets_a_message_and_exit_status_one() {
+    // §9.14: unreadable input is reported, never a panic
+    for args in [
+        vec!["explain", "Bsae"],
+        vec!["explain", "Base;InProgress;White[2];wS1;bQ wS1-"],
+        vec!["explain", LINE, "wQ zz"],
+        vec!["explain", LINE, "wQ bA3-"],
+        vec!["explain", LINE, ""],
+        vec!["render", "Base;Foo"],
+        vec!["render", LINE, "--highlight", "1,"],
+        vec!["render", LINE, "--highlight", "wA1"],
+        vec!["render", LINE, "--highlight", "xyz"],
+        vec!["render", LINE, "--move", "wQ"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
