@@ -627,9 +627,10 @@ fn just_thrown_pillbug_cannot_move_or_throw() {
     assert_piece_moves(&g, "bA2", &[r"bA2 \wP", "bA2 wP/", "bA2 wP-", r"bA2 wP\"]);
 }
 
-/// The refusal of a throw by a pillbug that was just thrown should cite the
-/// immunity of that pillbug (§5.8), the rule that forbids it; the engine
-/// says instead that no pillbug is next to the piece (§5.1, §6.8.2).
+/// The refusal of a throw by a pillbug that was just thrown cites the
+/// immunity of that pillbug (§5.8), the rule that forbids it. Regression:
+/// the engine once said that no pillbug was next to the piece (§5.1,
+/// §6.8.2), because it set immune throwers aside before explaining.
 /// Constructed for this test; same position as
 /// `just_thrown_pillbug_cannot_move_or_throw`.
 #[test]

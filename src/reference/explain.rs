@@ -150,6 +150,14 @@ fn movement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<Ill
     // Prefer the reason about the piece's own movement; mention the throw only
     // when no thrower is next to it.
     match (own_reason.flatten(), throw_reason) {
+        // A pinned piece next to its own pillbug can be neither moved nor
+        // thrown: name both rules (§5.3 for the move, §6.8.4 for the throw).
+        (Some(mut own), Some(throw)) if own.clauses == ["§5.3"] && throw.clauses == ["§6.8.4"] => {
+            own.reason
+                .push_str(", so it can neither move nor be thrown");
+            own.clauses.push("§6.8.4");
+            Some(own)
+        }
         (Some(own), _) => Some(own),
         (None, Some(throw)) => Some(throw),
         (None, None) => None,
