@@ -210,8 +210,14 @@ fn bug_problem(board: &Board, piece: Piece, bug: Bug, from: Hex, to: Hex) -> Ill
                     &["§6.2.1"],
                 )
             } else if movement::height_gate_blocks(&lifted, from, to) {
+                let on_ground = lifted.height(from) == 0 && lifted.height(to) == 0;
+                let what = if on_ground {
+                    "slide between two occupied cells (a gate)"
+                } else {
+                    "pass between two higher stacks (a gate)"
+                };
                 IllegalMove::new(
-                    format!("{piece} cannot pass between two higher stacks (a gate) to {to}"),
+                    format!("{piece} cannot {what} to {to}"),
                     &["§6.2.2", "§5.6"],
                 )
             } else {
@@ -258,7 +264,7 @@ fn bug_problem(board: &Board, piece: Piece, bug: Bug, from: Hex, to: Hex) -> Ill
                 bugs::ant::ant_walk_ends(board, from, &movement::ground_step_ignoring_gates);
             if without_gates.contains(&to) {
                 IllegalMove::new(
-                    format!("{piece} cannot reach {to}: the way in passes through a gate"),
+                    format!("{piece} cannot reach {to}: every way there passes through a gate"),
                     &["§6.5", "§5.5"],
                 )
             } else {
