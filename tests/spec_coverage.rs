@@ -294,3 +294,32 @@ fn every_leaf_clause_has_a_case() {
         missing.join(", ")
     );
 }
+
+#[test]
+fn every_ruling_links_cases_that_exist() {
+    // issue 5, point 7: spec/rulings.md links each ruling to the cases that pin it
+    let text = read(&root().join("spec/rulings.md"));
+    let link = Regex::new(r"tests/cases/([a-z0-9-]+\.toml)::([a-z0-9-]+)").expect("regex");
+    let dir = root().join("tests/cases");
+    let corpus = hive_oracle::cases::load_corpus(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let ids: BTreeSet<String> = corpus.iter().map(|c| c.id()).collect();
+    let mut problems = Vec::new();
+    for section in text.split("\n## ").skip(1) {
+        let title = section.lines().next().unwrap_or_default().to_string();
+        let links: Vec<String> = link
+            .captures_iter(section)
+            .map(|c| format!("{}::{}", &c[1], &c[2]))
+            .collect();
+        // A ruling no case can pin says so, with its reason: "**Cases.** none: …".
+        let none_with_reason = section.contains("**Cases.** none: ");
+        if links.is_empty() && !none_with_reason {
+            problems.push(format!("ruling \"{title}\" links no case"));
+        }
+        for id in links {
+            if !ids.contains(&id) {
+                problems.push(format!("ruling \"{title}\" links missing case {id}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
