@@ -19,6 +19,7 @@
 //! assert_eq!(game.game_string(), "Base;InProgress;White[2];wS1;bS1 wS1-");
 //! ```
 
+pub mod agreement;
 pub mod cases;
 pub mod core;
 pub mod explain;

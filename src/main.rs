@@ -281,12 +281,7 @@ fn run_perft<R: Rules + Send>(
 
 fn run_validmoves<R: Rules>(game_text: &str, options: RulesOptions) -> Result<(), String> {
     let game = load_game::<R>(game_text, options)?;
-    let mut moves: Vec<String> = game
-        .legal_moves()
-        .into_iter()
-        .map(|mv| game.move_string(mv))
-        .collect();
-    moves.sort();
+    let moves = game.valid_move_strings();
     // §8.5 a finished game has no legal moves: print nothing at all
     if !moves.is_empty() {
         println!("{}", moves.join(";"));

@@ -119,6 +119,18 @@ pub trait Rules: BoardView + Clone + Sized {
         out
     }
 
+    /// The legal moves as canonical MoveStrings (§9.12), sorted: the line
+    /// `validmoves` prints, identical for every engine.
+    fn valid_move_strings(&self) -> Vec<String> {
+        let mut moves: Vec<String> = self
+            .legal_moves()
+            .into_iter()
+            .map(|mv| self.move_string(mv))
+            .collect();
+        moves.sort();
+        moves
+    }
+
     /// Reads a MoveString in this position (§9.6–§9.13).
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
         notation::parse_and_resolve(self, text)

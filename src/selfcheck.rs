@@ -14,7 +14,6 @@
 //! on the fast engine, which must restore the position and the hash; and now
 //! and then both engines take back a few plies and the game goes on from there.
 
-use std::collections::BTreeSet;
 use std::io::IsTerminal;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
@@ -24,6 +23,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+use hive_oracle::agreement::compare_engines;
 use hive_oracle::core::notation::{self, BoardView};
 use hive_oracle::core::{GameType, Hex, Move, Piece, RulesOptions};
 use hive_oracle::fast::FastEngine;
@@ -101,17 +101,6 @@ fn options_text(options: RulesOptions) -> String {
     )
 }
 
-/// Canonical names of moves in the model's position (§9.12), `;`-separated.
-fn names(model: &Model, moves: &BTreeSet<Move>) -> String {
-    let mut out: Vec<String> = moves.iter().map(|&mv| model.move_string(mv)).collect();
-    out.sort();
-    if out.is_empty() {
-        "(none)".to_string()
-    } else {
-        out.join(";")
-    }
-}
-
 /// Compares what the engines must agree on; returns the sorted legal moves
 /// and the GameString. `names` are the canonical MoveStrings of the game so
 /// far, each printed by the reference in the position before it, which is
@@ -122,61 +111,14 @@ fn compare(
     model: &Model,
     names_so_far: &[String],
 ) -> Result<(Vec<Move>, String), String> {
-    // §5.9: absolute moves, each listed once
-    let fast_list = fast.legal_moves();
-    let fast_set: BTreeSet<Move> = fast_list.iter().copied().collect();
-    if fast_set.len() != fast_list.len() {
-        let mut seen = BTreeSet::new();
-        let twice: BTreeSet<Move> = fast_list
-            .iter()
-            .copied()
-            .filter(|&mv| !seen.insert(mv))
-            .collect();
-        return Err(format!(
-            "the fast engine lists moves more than once: {}",
-            names(model, &twice)
-        ));
-    }
-    let model_set: BTreeSet<Move> = model.legal_moves().into_iter().collect();
-    if fast_set != model_set {
-        let missing: BTreeSet<Move> = model_set.difference(&fast_set).copied().collect();
-        let extra: BTreeSet<Move> = fast_set.difference(&model_set).copied().collect();
-        return Err(format!(
-            "the legal moves differ\n  missing from fast: {}\n  extra in fast:     {}",
-            names(model, &missing),
-            names(model, &extra)
-        ));
-    }
-    // §8.8
-    if fast.state() != model.state() {
-        return Err(format!(
-            "the state differs: fast {}, reference {}",
-            fast.state(),
-            model.state()
-        ));
-    }
-    // §9.3
-    if fast.turn() != model.turn() {
-        return Err(format!(
-            "the turn differs: fast {}, reference {}",
-            fast.turn(),
-            model.turn()
-        ));
-    }
-    // §9.4
-    let fast_string = fast.game_string();
     let model_string = notation::game_string(
         model.game_type(),
         model.state(),
         model.plies(),
         names_so_far,
     );
-    if fast_string != model_string {
-        return Err(format!(
-            "the GameString differs: the fast engine prints\n  {fast_string}"
-        ));
-    }
-    Ok((model_set.into_iter().collect(), model_string))
+    let agreement = compare_engines(fast, model, &model_string)?;
+    Ok((agreement.legal, agreement.game_string))
 }
 
 fn invariants(fast: &Fast, after: &str) -> Result<(), String> {

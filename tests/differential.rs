@@ -29,9 +29,9 @@
 //! properties in proportion, for example
 //! `HIVE_ORACLE_CASES=2000 cargo test --release --test differential`.
 
-use std::collections::BTreeSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use hive_oracle::agreement::compare_engines;
 use hive_oracle::core::{GameState, GameType, Hex, Move, Piece, RulesOptions};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;
@@ -82,69 +82,14 @@ struct Snapshot {
     hash: u64,
 }
 
-/// Canonical names of a set of moves in the model's position (§9.12).
-fn names(model: &Model, moves: &BTreeSet<Move>) -> Vec<String> {
-    let mut out: Vec<String> = moves.iter().map(|&mv| model.move_string(mv)).collect();
-    out.sort();
-    out
-}
-
 /// Compares everything the engines must agree on in the current position
-/// and returns the snapshot of it; `Err` says what differs.
+/// (`hive_oracle::agreement::compare_engines`) and returns the snapshot of
+/// it; `Err` says what differs.
 fn compare(fast: &Fast, model: &Model) -> Result<Snapshot, String> {
-    // §5.9: moves are compared as absolute moves, each listed once
-    let fast_list = fast.legal_moves();
-    let fast_set: BTreeSet<Move> = fast_list.iter().copied().collect();
-    if fast_set.len() != fast_list.len() {
-        let mut seen = BTreeSet::new();
-        let twice: BTreeSet<Move> = fast_list
-            .iter()
-            .copied()
-            .filter(|&mv| !seen.insert(mv))
-            .collect();
-        return Err(format!(
-            "the fast engine lists moves more than once: {:?}",
-            names(model, &twice)
-        ));
-    }
-    let model_set: BTreeSet<Move> = model.legal_moves().into_iter().collect();
-    if fast_set != model_set {
-        let missing: BTreeSet<Move> = model_set.difference(&fast_set).copied().collect();
-        let extra: BTreeSet<Move> = fast_set.difference(&model_set).copied().collect();
-        return Err(format!(
-            "legal moves differ\n  missing from fast: {:?}\n  extra in fast:     {:?}",
-            names(model, &missing),
-            names(model, &extra)
-        ));
-    }
-    // §8.8
-    if fast.state() != model.state() {
-        return Err(format!(
-            "state differs: fast {}, reference {}",
-            fast.state(),
-            model.state()
-        ));
-    }
-    // §7.1, §9.3
-    if fast.side_to_move() != model.side_to_move() || fast.turn() != model.turn() {
-        return Err(format!(
-            "turn differs: fast {}, reference {}",
-            fast.turn(),
-            model.turn()
-        ));
-    }
-    if fast.history() != model.history() {
-        return Err("the histories differ".to_string());
-    }
-    // §9.4, §9.12
-    let game_string = model.game_string();
-    let fast_string = fast.game_string();
-    if fast_string != game_string {
-        return Err(format!("GameString differs: fast prints\n  {fast_string}"));
-    }
+    let agreement = compare_engines(fast, model, &model.game_string())?;
     Ok(Snapshot {
-        game_string,
-        legal: model_set.into_iter().collect(),
+        game_string: agreement.game_string,
+        legal: agreement.legal,
         hash: fast.hash(),
     })
 }

@@ -108,6 +108,11 @@ impl Game {
         on_engine!(self, g => g.legal_moves())
     }
 
+    /// The legal moves as sorted canonical MoveStrings (§9.12).
+    pub fn valid_move_strings(&self) -> Vec<String> {
+        on_engine!(self, g => g.valid_move_strings())
+    }
+
     /// Plays a move; a refusal leaves the game as it was and is explained by
     /// the reference engine in the same position, with its clause.
     pub fn play(&mut self, mv: Move) -> Result<(), String> {

@@ -251,13 +251,7 @@ impl Session {
     /// `validmoves`: the legal moves, canonical (§9.12), sorted, `;`-separated.
     fn validmoves(&self) -> Reply {
         let game = live(&self.game)?;
-        let mut moves: Vec<String> = game
-            .legal_moves()
-            .into_iter()
-            .map(|mv| game.move_string(mv))
-            .collect();
-        moves.sort();
-        Ok(vec![moves.join(";")])
+        Ok(vec![game.valid_move_strings().join(";")])
     }
 
     /// `bestmove depth N` and `bestmove time hh:mm:ss` (uhp.md section 5.6).
