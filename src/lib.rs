@@ -21,6 +21,7 @@
 
 pub mod agreement;
 pub mod cases;
+pub mod check;
 pub mod core;
 pub mod explain;
 pub mod fast;

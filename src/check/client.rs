@@ -1,0 +1,781 @@
+//! A Universal Hive Protocol client: drives an engine process over its stdin
+//! and stdout, one command at a time, following the client checklist of
+//! `shared/uhp.md` (section 8).
+//!
+//! Every read has a deadline: the engine's stdout is read on a background
+//! thread that forwards whole lines over a channel, so an engine that hangs
+//! turns into [`ClientError::Timeout`] instead of blocking the caller, and one
+//! that dies turns into [`ClientError::Exited`] with whatever it printed
+//! first. Lines are split on `\n` with a trailing `\r` removed (CRLF engines
+//! work); bytes that are not UTF-8 are replaced (lossily) and flagged in
+//! [`Response::garbled`], never a panic. After a timeout, a crash or a
+//! framing error the client is *defunct*: the engine's state is unknown, so
+//! every later command fails at once with [`ClientError::Defunct`].
+//!
+//! The engine process is killed when the client is dropped, so no engine is
+//! left running; [`UhpClient::exit`] asks it politely first.
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use hive_oracle::check::client::UhpClient;
+//!
+//! let mut engine = UhpClient::spawn("target/release/hive-oracle uhp", Duration::from_secs(5))?;
+//! println!("{} supports {:?}", engine.id(), engine.capabilities());
+//! engine.newgame("Base")?;
+//! let moves = engine.validmoves()?;
+//! assert_eq!(moves.len(), 4);
+//! engine.exit();
+//! # Ok::<(), hive_oracle::check::client::ClientError>(())
+//! ```
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::core::{GameType, Move};
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// The name given to the start-up phase (reading the banner) in errors.
+pub const STARTUP: &str = "start-up";
+/// How long [`UhpClient::exit`] waits for the engine to leave by itself.
+pub const EXIT_GRACE: Duration = Duration::from_millis(500);
+/// The longest line kept, in bytes; the rest of a longer line is dropped
+/// and the line is flagged as garbled.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// The most output accepted for one command, in bytes, before the engine is
+/// declared to be flooding.
+pub const MAX_RESPONSE_BYTES: usize = 64 << 20;
+
+/// Why talking to the engine failed. Each variant names the command during
+/// which it happened ([`STARTUP`] while reading the banner).
+#[derive(Debug, Error)]
+pub enum ClientError {
+    /// The engine could not be started: empty or badly quoted command line,
+    /// program not found, not executable…
+    #[error("cannot start engine `{command_line}`: {source}")]
+    Spawn {
+        command_line: String,
+        #[source]
+        source: io::Error,
+    },
+    /// No `ok` within the timeout: the engine hangs (or is too slow).
+    #[error("engine did not finish `{command}` within {after:?}{}", partial(.partial_output))]
+    Timeout {
+        command: String,
+        after: Duration,
+        partial_output: Vec<String>,
+    },
+    /// The engine closed its output before `ok`: it crashed or exited early.
+    #[error("engine exited during `{command}` before `ok` ({}){}", status_text(.status), partial(.partial_output))]
+    Exited {
+        command: String,
+        status: Option<ExitStatus>,
+        partial_output: Vec<String>,
+    },
+    /// Reading from or writing to the engine failed for another reason.
+    #[error("i/o error during `{command}`: {source}")]
+    Io {
+        command: String,
+        #[source]
+        source: io::Error,
+    },
+    /// The engine answered, but not in UHP: no `id` line or garbage in the
+    /// banner, a malformed `validmoves` answer, a flood of output…
+    #[error("protocol error during `{command}`: {detail}")]
+    Protocol { command: String, detail: String },
+    /// The engine refused a command the caller needed to succeed (an `err`
+    /// or `invalidmove` line); see [`UhpClient::validmoves`].
+    #[error("engine refused `{command}`: {}", .lines.join(" / "))]
+    Refused { command: String, lines: Vec<String> },
+    /// An earlier failure left the engine in an unknown state; nothing more
+    /// is sent to it.
+    #[error("engine not asked `{command}`: it is unusable since an earlier failure ({cause})")]
+    Defunct { command: String, cause: String },
+}
+
+fn partial(lines: &[String]) -> String {
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!("; it printed: {}", lines.join(" / "))
+    }
+}
+
+fn status_text(status: &Option<ExitStatus>) -> String {
+    match status {
+        Some(status) => status.to_string(),
+        None => "still running".to_string(),
+    }
+}
+
+/// The expansions an engine says it supports: its capabilities line
+/// (uhp.md section 2.1), read case-insensitively.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Capabilities {
+    pub mosquito: bool,
+    pub ladybug: bool,
+    pub pillbug: bool,
+    /// Flags that are not one of the three expansions, as written.
+    pub unknown: Vec<String>,
+}
+
+impl Capabilities {
+    /// Parses a capabilities line such as `Mosquito;Ladybug;Pillbug`.
+    pub fn parse(line: &str) -> Capabilities {
+        let mut caps = Capabilities::default();
+        for flag in line.split(';').map(str::trim).filter(|f| !f.is_empty()) {
+            match flag.to_ascii_lowercase().as_str() {
+                "mosquito" => caps.mosquito = true,
+                "ladybug" => caps.ladybug = true,
+                "pillbug" => caps.pillbug = true,
+                _ => caps.unknown.push(flag.to_string()),
+            }
+        }
+        caps
+    }
+
+    /// Whether the engine can play games of this type: every expansion piece
+    /// of the type is among its flags.
+    pub fn supports(&self, game_type: GameType) -> bool {
+        (!game_type.mosquito || self.mosquito)
+            && (!game_type.ladybug || self.ladybug)
+            && (!game_type.pillbug || self.pillbug)
+    }
+
+    /// The supported game types, in the order of [`GameType::ALL`].
+    pub fn game_types(&self) -> Vec<GameType> {
+        GameType::ALL
+            .into_iter()
+            .filter(|&t| self.supports(t))
+            .collect()
+    }
+}
+
+/// The lines an engine printed for one command, before its `ok`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Response {
+    /// The lines, without line endings and without the final `ok`.
+    pub lines: Vec<String>,
+    /// Whether some line was not UTF-8 (or was cut at [`MAX_LINE_BYTES`]);
+    /// such lines are in `lines` with replacement characters.
+    pub garbled: bool,
+    /// Lines printed after the previous `ok` and before this command was
+    /// sent: output nobody asked for.
+    pub stray: Vec<String>,
+}
+
+impl Response {
+    /// Whether the command failed: any line starts with `err` or
+    /// `invalidmove` (uhp.md section 2.3).
+    pub fn is_error(&self) -> bool {
+        self.error_line().is_some()
+    }
+
+    /// Whether the failure is an `invalidmove` (a refused move).
+    pub fn is_invalid_move(&self) -> bool {
+        self.error_line()
+            .is_some_and(|line| line.starts_with("invalidmove"))
+    }
+
+    /// The message of the first `err`/`invalidmove` line: the text after its
+    /// first space (empty for a bare `err`).
+    pub fn error_text(&self) -> Option<&str> {
+        self.error_line()
+            .map(|line| line.split_once(' ').map_or("", |(_, rest)| rest.trim()))
+    }
+
+    /// The only line of the response, if there is exactly one.
+    pub fn single_line(&self) -> Option<&str> {
+        match self.lines.as_slice() {
+            [line] => Some(line),
+            _ => None,
+        }
+    }
+
+    /// The last line, as `bestmove` is read (uhp.md section 5.6).
+    pub fn last_line(&self) -> Option<&str> {
+        self.lines.last().map(String::as_str)
+    }
+
+    fn error_line(&self) -> Option<&str> {
+        self.lines
+            .iter()
+            .map(String::as_str)
+            .find(|line| line.starts_with("err") || line.starts_with("invalidmove"))
+    }
+}
+
+/// How [`UhpClient::exit`] ended the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shutdown {
+    /// It left by itself within [`EXIT_GRACE`], with this status.
+    Exited(ExitStatus),
+    /// It was still running after the grace period (or had already failed)
+    /// and was killed.
+    Killed,
+}
+
+/// What the reader thread forwards.
+enum Event {
+    Line { text: String, garbled: bool },
+    Eof,
+    Failed(io::Error),
+}
+
+/// A running UHP engine.
+pub struct UhpClient {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    events: Receiver<Event>,
+    timeout: Duration,
+    banner: Vec<String>,
+    id: String,
+    capabilities: Capabilities,
+    /// Set by the first failure that leaves the engine's state unknown.
+    defunct: Option<String>,
+    /// Whether the child has been waited for.
+    reaped: bool,
+}
+
+impl fmt::Debug for UhpClient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UhpClient")
+            .field("pid", &self.child.id())
+            .field("id", &self.id)
+            .field("capabilities", &self.capabilities)
+            .field("timeout", &self.timeout)
+            .field("defunct", &self.defunct)
+            .finish()
+    }
+}
+
+/// Splits a command line into words: blanks separate words, double quotes
+/// group (`"my engine" uhp` → `my engine`, `uhp`) and are removed. There are
+/// no escapes. An unterminated quote is an error.
+pub fn split_command_line(command_line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quoted = false;
+    for c in command_line.chars() {
+        if c == '"' {
+            quoted = !quoted;
+            in_word = true;
+        } else if c.is_whitespace() && !quoted {
+            if in_word {
+                words.push(std::mem::take(&mut word));
+                in_word = false;
+            }
+        } else {
+            word.push(c);
+            in_word = true;
+        }
+    }
+    if quoted {
+        return Err("unterminated double quote".to_string());
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+/// Reads `\n`-terminated lines from `out` and forwards them until end of
+/// output or until the client is gone.
+fn forward_lines(out: impl Read, events: mpsc::Sender<Event>) {
+    let mut reader = BufReader::new(out);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        // Read at most MAX_LINE_BYTES of a line, then skip the rest of it.
+        let read = reader
+            .by_ref()
+            .take(MAX_LINE_BYTES as u64)
+            .read_until(b'\n', &mut buf);
+        let event = match read {
+            Ok(0) => Event::Eof,
+            Ok(_) => {
+                let mut garbled = false;
+                if buf.last() == Some(&b'\n') {
+                    buf.pop();
+                } else if buf.len() >= MAX_LINE_BYTES {
+                    garbled = true;
+                    if let Err(e) = skip_line(&mut reader) {
+                        let _ = events.send(Event::Failed(e));
+                        return;
+                    }
+                }
+                if buf.last() == Some(&b'\r') {
+                    buf.pop();
+                }
+                let text = match String::from_utf8(std::mem::take(&mut buf)) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        garbled = true;
+                        String::from_utf8_lossy(e.as_bytes()).into_owned()
+                    }
+                };
+                Event::Line { text, garbled }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => Event::Failed(e),
+        };
+        let last = !matches!(event, Event::Line { .. });
+        if events.send(event).is_err() || last {
+            return;
+        }
+    }
+}
+
+/// Discards the rest of an over-long line.
+fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let chunk = reader.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        if let Some(end) = chunk.iter().position(|&b| b == b'\n') {
+            reader.consume(end + 1);
+            return Ok(());
+        }
+        let len = chunk.len();
+        reader.consume(len);
+    }
+}
+
+impl UhpClient {
+    /// Starts the engine `command_line` (program and arguments, see
+    /// [`split_command_line`]; stderr is discarded) and reads its start-up
+    /// banner up to the first `ok` within `timeout`, which also bounds every
+    /// later command.
+    pub fn spawn(command_line: &str, timeout: Duration) -> Result<UhpClient, ClientError> {
+        let spawn_error = |source: io::Error| ClientError::Spawn {
+            command_line: command_line.to_string(),
+            source,
+        };
+        let words = split_command_line(command_line)
+            .map_err(|e| spawn_error(io::Error::new(io::ErrorKind::InvalidInput, e)))?;
+        let Some((program, args)) = words.split_first() else {
+            return Err(spawn_error(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "empty command line",
+            )));
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(spawn_error)?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (sender, events) = mpsc::channel();
+        let reader = thread::Builder::new()
+            .name("uhp-client-reader".to_string())
+            .spawn(move || forward_lines(stdout, sender));
+        let mut client = UhpClient {
+            child,
+            stdin,
+            events,
+            timeout,
+            banner: Vec::new(),
+            id: String::new(),
+            capabilities: Capabilities::default(),
+            defunct: None,
+            reaped: false,
+        };
+        if let Err(e) = reader {
+            // `client` is dropped here, which kills the engine.
+            return Err(ClientError::Io {
+                command: STARTUP.to_string(),
+                source: e,
+            });
+        }
+        let banner = client.read_response(STARTUP, Vec::new())?;
+        client.read_banner(banner)?;
+        Ok(client)
+    }
+
+    /// Checks the banner and takes the id and capabilities from it.
+    fn read_banner(&mut self, banner: Response) -> Result<(), ClientError> {
+        let protocol = |detail: String| ClientError::Protocol {
+            command: STARTUP.to_string(),
+            detail,
+        };
+        let shown = banner.lines.join(" / ");
+        if banner.garbled {
+            self.defunct = Some("garbage in the start-up banner".to_string());
+            return Err(protocol(format!("the banner is not UTF-8 text: {shown}")));
+        }
+        if banner.is_error() {
+            self.defunct = Some("error in the start-up banner".to_string());
+            return Err(protocol(format!("the banner is an error: {shown}")));
+        }
+        let Some(id) = banner.lines.first().and_then(|l| l.strip_prefix("id ")) else {
+            self.defunct = Some("no id line in the start-up banner".to_string());
+            return Err(protocol(format!(
+                "the banner does not start with an `id` line: {}",
+                if shown.is_empty() {
+                    "(nothing before ok)"
+                } else {
+                    &shown
+                }
+            )));
+        };
+        self.id = id.trim().to_string();
+        if let Some(line) = banner.lines.get(1) {
+            self.capabilities = Capabilities::parse(line);
+        }
+        self.banner = banner.lines;
+        Ok(())
+    }
+
+    /// The engine's id: its first banner line without `id `.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The expansions the engine says it supports.
+    pub fn capabilities(&self) -> &Capabilities {
+        &self.capabilities
+    }
+
+    /// The start-up banner, without its `ok`.
+    pub fn banner(&self) -> &[String] {
+        &self.banner
+    }
+
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The timeout on every command.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    /// Changes the timeout on later commands (for a long `bestmove`, say).
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
+    /// Why the client is unusable, if it is.
+    pub fn defunct(&self) -> Option<&str> {
+        self.defunct.as_deref()
+    }
+
+    /// Sends one command line and reads the engine's lines up to `ok`.
+    /// A refusal (`err`, `invalidmove`) is a normal [`Response`]; see
+    /// [`Response::is_error`].
+    pub fn command(&mut self, line: &str) -> Result<Response, ClientError> {
+        let command = line.trim().to_string();
+        if let Some(cause) = &self.defunct {
+            return Err(ClientError::Defunct {
+                command,
+                cause: cause.clone(),
+            });
+        }
+        if command.contains(['\n', '\r']) {
+            return Err(ClientError::Io {
+                command,
+                source: io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "a command must be a single line",
+                ),
+            });
+        }
+        // Whatever the engine printed since the last `ok` was not asked for.
+        let mut stray = Vec::new();
+        let mut ended = false;
+        while let Ok(event) = self.events.try_recv() {
+            match event {
+                Event::Line { text, .. } => stray.push(text),
+                Event::Eof | Event::Failed(_) => {
+                    ended = true;
+                    break;
+                }
+            }
+        }
+        if ended {
+            return Err(self.exited(&command, stray));
+        }
+        if let Err(e) = self.send(&command) {
+            // A dead engine shows as a broken pipe: report it as an exit.
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                return Err(self.exited(&command, stray));
+            }
+            self.defunct = Some(format!("writing `{command}` failed: {e}"));
+            return Err(ClientError::Io { command, source: e });
+        }
+        self.read_response(&command, stray)
+    }
+
+    fn send(&mut self, command: &str) -> io::Result<()> {
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::BrokenPipe, "stdin is closed"))?;
+        stdin.write_all(command.as_bytes())?;
+        stdin.write_all(b"\n")?;
+        stdin.flush()
+    }
+
+    /// Reads lines up to `ok` within the timeout.
+    fn read_response(
+        &mut self,
+        command: &str,
+        stray: Vec<String>,
+    ) -> Result<Response, ClientError> {
+        let deadline = Instant::now() + self.timeout;
+        let mut response = Response {
+            stray,
+            ..Response::default()
+        };
+        let mut bytes = 0usize;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(left) {
+                Ok(Event::Line { text, garbled }) => {
+                    if text == "ok" && !garbled {
+                        return Ok(response);
+                    }
+                    bytes += text.len() + 1;
+                    response.garbled |= garbled;
+                    response.lines.push(text);
+                    if bytes > MAX_RESPONSE_BYTES {
+                        self.defunct = Some(format!("flood of output on `{command}`"));
+                        return Err(ClientError::Protocol {
+                            command: command.to_string(),
+                            detail: format!(
+                                "more than {MAX_RESPONSE_BYTES} bytes of output without `ok`"
+                            ),
+                        });
+                    }
+                }
+                Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.exited(command, response.lines));
+                }
+                Ok(Event::Failed(source)) => {
+                    self.defunct = Some(format!("reading the answer to `{command}` failed"));
+                    return Err(ClientError::Io {
+                        command: command.to_string(),
+                        source,
+                    });
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    self.defunct =
+                        Some(format!("no `ok` for `{command}` within {:?}", self.timeout));
+                    return Err(ClientError::Timeout {
+                        command: command.to_string(),
+                        after: self.timeout,
+                        partial_output: response.lines,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The error for an engine whose output has ended: its exit status if it
+    /// has one within [`EXIT_GRACE`].
+    fn exited(&mut self, command: &str, partial_output: Vec<String>) -> ClientError {
+        self.defunct = Some(format!("the engine exited during `{command}`"));
+        self.stdin = None;
+        let status = self.wait_for(EXIT_GRACE);
+        ClientError::Exited {
+            command: command.to_string(),
+            status,
+            partial_output,
+        }
+    }
+
+    /// Waits up to `grace` for the engine to exit; its status if it did.
+    fn wait_for(&mut self, grace: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + grace;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    self.reaped = true;
+                    return Some(status);
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    thread::sleep(Duration::from_millis(5));
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Ends the engine: sends `exit` (which prints nothing), closes its
+    /// stdin, waits up to [`EXIT_GRACE`], then kills it.
+    pub fn exit(mut self) -> Shutdown {
+        if self.defunct.is_none() {
+            // A failure here means the engine is already gone or stuck; the
+            // wait and the kill below deal with both.
+            let _ = self.send("exit");
+        }
+        self.stdin = None;
+        match self.wait_for(EXIT_GRACE) {
+            Some(status) => Shutdown::Exited(status),
+            None => {
+                self.kill();
+                Shutdown::Killed
+            }
+        }
+    }
+
+    /// Kills and reaps the engine if it has not been reaped yet.
+    fn kill(&mut self) {
+        if self.reaped {
+            return;
+        }
+        self.stdin = None;
+        if let Ok(Some(_)) = self.child.try_wait() {
+            self.reaped = true;
+            return;
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.reaped = true;
+    }
+
+    /// `newgame` with a GameTypeString or a GameString (nothing: `Base`).
+    pub fn newgame(&mut self, game: &str) -> Result<Response, ClientError> {
+        let game = game.trim();
+        if game.is_empty() {
+            self.command("newgame")
+        } else {
+            self.command(&format!("newgame {game}"))
+        }
+    }
+
+    /// `play` a MoveString; a refused move is a [`Response`] with
+    /// [`Response::is_invalid_move`].
+    pub fn play(&mut self, mv: &str) -> Result<Response, ClientError> {
+        self.command(&format!("play {}", mv.trim()))
+    }
+
+    /// `pass`.
+    pub fn pass(&mut self) -> Result<Response, ClientError> {
+        self.command("pass")
+    }
+
+    /// `undo n`.
+    pub fn undo(&mut self, n: usize) -> Result<Response, ClientError> {
+        self.command(&format!("undo {n}"))
+    }
+
+    /// `validmoves`, split on `;` (blank items dropped). An empty line or no
+    /// line means no moves (uhp.md section 5.5); a refusal is
+    /// [`ClientError::Refused`]; more than one line is a protocol error.
+    pub fn validmoves(&mut self) -> Result<Vec<String>, ClientError> {
+        let command = "validmoves";
+        let response = self.command(command)?;
+        if response.is_error() {
+            return Err(ClientError::Refused {
+                command: command.to_string(),
+                lines: response.lines,
+            });
+        }
+        match response.lines.as_slice() {
+            [] => Ok(Vec::new()),
+            [line] => Ok(line
+                .split(';')
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+                .map(str::to_string)
+                .collect()),
+            lines => Err(ClientError::Protocol {
+                command: command.to_string(),
+                detail: format!(
+                    "expected one line of moves, got {}: {}",
+                    lines.len(),
+                    lines.join(" / ")
+                ),
+            }),
+        }
+    }
+}
+
+impl Drop for UhpClient {
+    /// Kills a still-running engine, so that none is left behind.
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Resolves an engine's MoveStrings to absolute moves in the reference
+/// position `game` (with [`Rules::parse_move`]), so that moves spelled
+/// differently compare equal. Returns the moves and the texts that could
+/// not be resolved (unparsable, or naming a piece that is not where it
+/// must be).
+pub fn resolve_moves(game: &ReferenceEngine, texts: &[String]) -> (BTreeSet<Move>, Vec<String>) {
+    let mut moves = BTreeSet::new();
+    let mut unresolvable = Vec::new();
+    for text in texts {
+        match game.parse_move(text) {
+            Ok(mv) => {
+                moves.insert(mv);
+            }
+            Err(_) => unresolvable.push(text.clone()),
+        }
+    }
+    (moves, unresolvable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_handles_quotes_and_blanks() {
+        assert_eq!(
+            split_command_line("  a  \"b c\" d\"e f\"g ").unwrap(),
+            ["a", "b c", "de fg"]
+        );
+        assert_eq!(split_command_line("\"\"").unwrap(), [""]);
+        assert!(split_command_line("").unwrap().is_empty());
+        assert!(split_command_line("a \"b").is_err());
+    }
+
+    #[test]
+    fn capabilities_are_case_insensitive() {
+        let caps = Capabilities::parse("mosquito;PILLBUG;Spider");
+        assert!(caps.mosquito && caps.pillbug && !caps.ladybug);
+        assert_eq!(caps.unknown, ["Spider"]);
+        assert!(caps.supports(GameType::from_flags(true, false, true)));
+        assert!(!caps.supports(GameType::BASE_MLP));
+        assert_eq!(Capabilities::default().game_types(), [GameType::BASE]);
+    }
+
+    #[test]
+    fn response_helpers() {
+        let r = Response {
+            lines: vec!["x".into(), "invalidmove You can't.".into()],
+            ..Response::default()
+        };
+        assert!(r.is_error() && r.is_invalid_move());
+        assert_eq!(r.error_text(), Some("You can't."));
+        assert_eq!(r.single_line(), None);
+        let r = Response {
+            lines: vec!["err".into()],
+            ..Response::default()
+        };
+        assert!(r.is_error() && !r.is_invalid_move());
+        assert_eq!(r.error_text(), Some(""));
+        let r = Response {
+            lines: vec!["wS1".into()],
+            ..Response::default()
+        };
+        assert!(!r.is_error());
+        assert_eq!(r.single_line(), Some("wS1"));
+    }
+}
