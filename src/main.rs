@@ -22,6 +22,13 @@ struct Cli {
     command: Command,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum CheckFormat {
+    Text,
+    Json,
+    Junit,
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum EngineChoice {
     /// The fast engine, written for speed and checked against the reference (src/fast/).
@@ -138,18 +145,93 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
     },
+    /// Check a UHP engine against the rules: protocol, the case corpus and
+    /// seeded random games. Exit 0: no findings; 1: findings; 2: the check
+    /// could not run.
+    Check {
+        /// The engine's command line; this executable's `uhp` by default.
+        #[arg(long)]
+        engine: Option<String>,
+        /// How many random games to play.
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+        /// The seed of the random games (game i uses seed S+i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The game types of the random games, separated by commas
+        /// (e.g. `Base,Base+MLP`); every supported one by default.
+        #[arg(long, value_name = "LIST")]
+        game_types: Option<String>,
+        /// A random game stops after this many plies.
+        #[arg(long, default_value_t = 100)]
+        max_plies: usize,
+        /// The case corpus directory (default: tests/cases if it exists).
+        #[arg(long, value_name = "DIR")]
+        corpus: Option<std::path::PathBuf>,
+        /// The timeout on every engine command, in milliseconds.
+        #[arg(long, default_value_t = 5000)]
+        timeout_ms: u64,
+        /// The report format.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
+        /// Also write the report to this file.
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+    },
     /// Run as a Universal Hive Protocol engine on stdin and stdout, for UHP
     /// viewers and tournament runners (rules options are engine options).
     Uhp {
         /// The engine that holds the game (the `Engine` option can switch it).
         #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
         engine: EngineChoice,
+        /// A deliberate fault, for testing the checker (see src/uhp/fault.rs).
+        #[arg(long, hide = true, value_name = "NAME", value_parser = parse_fault)]
+        fault: Option<hive_oracle::uhp::Fault>,
     },
 }
 
+/// Reads the name of a `--fault`.
+fn parse_fault(text: &str) -> Result<hive_oracle::uhp::Fault, String> {
+    text.parse()
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // `check` promises exit status 2 for bad arguments; clap uses 2 too.
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
     let result = match cli.command {
+        Command::Check {
+            engine,
+            games,
+            seed,
+            game_types,
+            max_plies,
+            corpus,
+            timeout_ms,
+            format,
+            out,
+        } => {
+            return run_check(CheckArgs {
+                engine,
+                games,
+                seed,
+                game_types,
+                max_plies,
+                corpus,
+                timeout_ms,
+                format,
+                out,
+            })
+        }
         Command::Perft {
             depth,
             game,
@@ -188,7 +270,7 @@ fn main() -> ExitCode {
             game,
             max_plies,
         } => run_selfcheck(games, seed, game.as_deref(), max_plies),
-        Command::Uhp { engine } => run_uhp(engine),
+        Command::Uhp { engine, fault } => run_uhp(engine, fault),
         Command::Render {
             game,
             svg,
@@ -370,14 +452,14 @@ fn run_render(
     Ok(())
 }
 
-fn run_uhp(engine: EngineChoice) -> Result<(), String> {
+fn run_uhp(engine: EngineChoice, fault: Option<hive_oracle::uhp::Fault>) -> Result<(), String> {
     let engine = match engine {
         EngineChoice::Fast => hive_oracle::uhp::EngineChoice::Fast,
         EngineChoice::Reference => hive_oracle::uhp::EngineChoice::Reference,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    match hive_oracle::uhp::run(stdin.lock(), stdout.lock(), engine) {
+    match hive_oracle::uhp::run_with_fault(stdin.lock(), stdout.lock(), engine, fault) {
         Ok(()) => Ok(()),
         // The client closed its end of the pipe: nothing is left to answer.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
@@ -405,5 +487,96 @@ fn run_selfcheck(
         Ok(())
     } else {
         Err("the fast engine disagrees with the reference engine (see above)".to_string())
+    }
+}
+
+struct CheckArgs {
+    engine: Option<String>,
+    games: u64,
+    seed: u64,
+    game_types: Option<String>,
+    max_plies: usize,
+    corpus: Option<std::path::PathBuf>,
+    timeout_ms: u64,
+    format: CheckFormat,
+    out: Option<std::path::PathBuf>,
+}
+
+/// `check`: exit 0 without findings, 1 with findings, 2 when it cannot run.
+fn run_check(args: CheckArgs) -> ExitCode {
+    use hive_oracle::check::{checker, report};
+    use std::io::IsTerminal;
+    let fail = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let engine = match args.engine {
+        Some(engine) => engine,
+        None => match std::env::current_exe() {
+            Ok(exe) => format!("\"{}\" uhp", exe.display()),
+            Err(e) => return fail(format!("cannot find this executable: {e}")),
+        },
+    };
+    let game_types = match &args.game_types {
+        None => None,
+        Some(list) => {
+            let mut types = Vec::new();
+            for word in list
+                .split([',', ' '])
+                .map(str::trim)
+                .filter(|w| !w.is_empty())
+            {
+                match parse_game_type(word) {
+                    Ok(t) => types.push(t),
+                    Err(e) => return fail(format!("--game-types: {e}")),
+                }
+            }
+            Some(types)
+        }
+    };
+    let corpus = match args.corpus {
+        Some(dir) => Some(dir),
+        None => {
+            let default = std::path::PathBuf::from("tests/cases");
+            default.is_dir().then_some(default)
+        }
+    };
+    let config = checker::Config {
+        engine,
+        games: args.games,
+        seed: args.seed,
+        game_types,
+        max_plies: args.max_plies,
+        corpus,
+        timeout: std::time::Duration::from_millis(args.timeout_ms.max(1)),
+        progress: std::io::stderr().is_terminal(),
+    };
+    let result = match checker::run(&config) {
+        Ok(result) => result,
+        Err(e) => return fail(e),
+    };
+    let text = match args.format {
+        CheckFormat::Text => report::text(&result),
+        CheckFormat::Json => report::json(&result),
+        CheckFormat::Junit => report::junit(&result),
+    };
+    match &args.out {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &text) {
+                return fail(format!("cannot write {}: {e}", path.display()));
+            }
+            if args.format == CheckFormat::Text {
+                print!("{text}");
+            } else {
+                // The summary on stdout; the full report is in the file.
+                print!("{}", report::text(&result));
+            }
+        }
+        None => print!("{text}"),
+    }
+    if result.clean() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }

@@ -4,4 +4,6 @@
 //!   process with a timeout on every command and survives engines that
 //!   crash, hang, print garbage, omit `ok`, write CRLF or exit early.
 
+pub mod checker;
 pub mod client;
+pub mod report;

@@ -136,6 +136,17 @@ impl Game {
         }
     }
 
+    /// The moves played so far, passes included.
+    pub fn history(&self) -> &[Move] {
+        on_engine!(self, g => g.history())
+    }
+
+    /// Applies a move without checking it (for `--fault` only, which plays
+    /// moves the rules refuse).
+    pub(crate) fn play_unchecked(&mut self, mv: Move) {
+        on_engine!(self, g => g.play_unchecked(mv))
+    }
+
     pub fn undo(&mut self) -> Option<Move> {
         on_engine!(self, g => g.undo())
     }

@@ -16,16 +16,18 @@
 //! assert_eq!(session.handle_line(b"undo"), ["Base;NotStarted;White[1]", "ok"]);
 //! ```
 
+mod fault;
 mod game;
 mod options;
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use crate::core::notation::parse_game_type;
+use crate::core::notation::{parse_game_string, parse_game_type};
 use crate::core::GameType;
 use crate::search::{self, SearchLimits, TranspositionTable};
 
+pub use fault::Fault;
 pub use game::Game;
 pub use options::{OptionName, Options, DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT};
 
@@ -97,16 +99,34 @@ pub struct Session {
     /// Allocated by the first `bestmove`, so that start-up stays fast.
     table: Option<TranspositionTable>,
     exited: bool,
+    /// A deliberate fault, for testing the checker (`uhp --fault`).
+    fault: Option<Fault>,
+    /// The non-blank lines handled so far.
+    commands: usize,
 }
 
 impl Session {
     /// A session with default options on the given engine and no game.
     pub fn new(engine: EngineChoice) -> Session {
+        Session::with_fault(engine, None)
+    }
+
+    /// A session that is deliberately wrong in the way `fault` says, for
+    /// testing the checker (see [`Fault`]). A rule fault holds its game on
+    /// the reference engine, which can be made to play any move. The crash
+    /// and hang faults act only in [`run_with_fault`].
+    pub fn with_fault(engine: EngineChoice, fault: Option<Fault>) -> Session {
+        let engine = match fault {
+            Some(f) if f.is_rule_fault() => EngineChoice::Reference,
+            _ => engine,
+        };
         Session {
             options: Options::new(engine),
             game: None,
             table: None,
             exited: false,
+            fault,
+            commands: 0,
         }
     }
 
@@ -117,7 +137,9 @@ impl Session {
 
     /// The GameString of the current game, `None` before the first `newgame`.
     pub fn game_string(&self) -> Option<String> {
-        self.game.as_ref().map(Game::game_string)
+        self.game
+            .as_ref()
+            .map(|game| fault::game_string(self.fault, game))
     }
 
     /// The current options.
@@ -146,6 +168,7 @@ impl Session {
         if trimmed.is_empty() {
             return Vec::new();
         }
+        self.commands += 1;
         let result = match std::str::from_utf8(trimmed) {
             Ok(text) => self.command(text),
             Err(e) => err(format!(
@@ -164,7 +187,9 @@ impl Session {
         for line in &mut out {
             *line = printable(line);
         }
-        out.push("ok".to_string());
+        if !fault::drops_ok(self.fault, self.commands) {
+            out.push("ok".to_string());
+        }
         out
     }
 
@@ -227,12 +252,33 @@ impl Session {
             match parse_game_type(arg) {
                 Ok(game_type) => Game::new(engine, game_type, rules),
                 Err(type_error) if !arg.contains(';') => return err(type_error.to_string()),
+                Err(_) if self.fault.is_some() => self.load_faulty(arg)?,
                 Err(_) => Game::load(engine, arg, rules).map_err(Failure::Err)?,
             }
         };
-        let text = game.game_string();
+        let text = fault::game_string(self.fault, &game);
         self.game = Some(game);
         Ok(vec![text])
+    }
+
+    /// Loads a GameString by replaying its moves under the session's fault,
+    /// so that a game the faulty engine played can be loaded again.
+    fn load_faulty(&self, text: &str) -> Result<Game, Failure> {
+        let record = parse_game_string(text).map_err(|e| Failure::Err(e.to_string()))?;
+        let mut game = Game::new(self.options.engine, record.game_type, self.options.rules());
+        for (i, move_text) in record.moves.iter().enumerate() {
+            let mv = game
+                .parse_move(move_text)
+                .map_err(|e| Failure::Err(format!("move {}: {e}", i + 1)))?;
+            fault::play(self.fault, &mut game, mv).map_err(|why| {
+                Failure::Err(format!(
+                    "move {} ({}) is illegal: {why}",
+                    i + 1,
+                    quote(move_text)
+                ))
+            })?;
+        }
+        Ok(game)
     }
 
     /// `play MoveString` and `pass` (uhp.md sections 5.3 and 5.4).
@@ -244,14 +290,14 @@ impl Session {
         let Some(game) = self.game.as_mut() else {
             return err("no game in progress: start one with newgame");
         };
-        game.play(mv).map_err(Failure::InvalidMove)?;
-        Ok(vec![game.game_string()])
+        fault::play(self.fault, game, mv).map_err(Failure::InvalidMove)?;
+        Ok(vec![fault::game_string(self.fault, game)])
     }
 
     /// `validmoves`: the legal moves, canonical (§9.12), sorted, `;`-separated.
     fn validmoves(&self) -> Reply {
         let game = live(&self.game)?;
-        Ok(vec![game.valid_move_strings().join(";")])
+        Ok(vec![fault::valid_move_strings(self.fault, game).join(";")])
     }
 
     /// `bestmove depth N` and `bestmove time hh:mm:ss` (uhp.md section 5.6).
@@ -330,7 +376,7 @@ impl Session {
         for _ in 0..count {
             game.undo();
         }
-        Ok(vec![game.game_string()])
+        Ok(vec![fault::game_string(self.fault, game)])
     }
 
     /// `options`, `options get Name`, `options set Name Value` (uhp.md section 5.8).
@@ -536,18 +582,31 @@ fn write_lines(output: &mut impl Write, lines: &[String]) -> io::Result<()> {
 /// Runs a UHP session: prints the banner, then answers each input line,
 /// flushing after every response, until `exit` or the end of the input.
 /// Only an I/O error on the streams ends it early.
-pub fn run(
+pub fn run(input: impl BufRead, output: impl Write, engine: EngineChoice) -> io::Result<()> {
+    run_with_fault(input, output, engine, None)
+}
+
+/// [`run`] with a deliberate fault (`hive-oracle uhp --fault NAME`, for
+/// testing the checker): besides the session's faults, `crash-mid-game`
+/// exits the process with status 101 and `hang` blocks forever, before the
+/// command that triggers them is answered.
+pub fn run_with_fault(
     mut input: impl BufRead,
     mut output: impl Write,
     engine: EngineChoice,
+    fault: Option<Fault>,
 ) -> io::Result<()> {
-    let mut session = Session::new(engine);
+    let mut session = Session::with_fault(engine, fault);
     write_lines(&mut output, &session.banner())?;
     let mut line = Vec::new();
     loop {
         let reply = match read_line(&mut input, &mut line, MAX_LINE_BYTES)? {
             Read::Eof => return Ok(()),
-            Read::Line => session.handle_line(&line),
+            Read::Line => {
+                let plies = session.game.as_ref().map_or(0, Game::plies);
+                fault::before_command(fault, &line, plies);
+                session.handle_line(&line)
+            }
             Read::TooLong => session.long_line_reply(),
         };
         if !reply.is_empty() {

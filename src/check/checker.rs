@@ -1,0 +1,1257 @@
+//! `hive-oracle check`: drives a UHP engine through protocol checks, the
+//! case corpus and seeded random games, compares everything it says with the
+//! reference engine, and records each disagreement as a [`Finding`].
+//!
+//! Moves are always compared as absolute moves (§5.9), resolved in the
+//! reference position with [`resolve_moves`], never as strings. A
+//! disagreement found in a random game is shrunk: shorter prefixes of the
+//! game are loaded with `newgame <GameString>` and the shortest one that
+//! still shows the same kind of disagreement is reported.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde::Serialize;
+
+use crate::cases::{load_corpus, LoadedCase};
+use crate::check::client::{resolve_moves, ClientError, Response, UhpClient};
+use crate::core::notation::{parse_game_state, parse_piece, parse_turn, BoardView};
+use crate::core::{GameState, GameType, Move, RulesOptions, Turn};
+use crate::explain::verdict;
+use crate::reference::placement::next_pieces_in_reserve;
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// What to check and how.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The engine's command line (program and arguments).
+    pub engine: String,
+    /// How many random games.
+    pub games: u64,
+    /// The seed of the random games: game `i` uses seed `seed + i`.
+    pub seed: u64,
+    /// The game types of the random games; `None`: every supported one.
+    pub game_types: Option<Vec<GameType>>,
+    /// A random game stops after this many plies.
+    pub max_plies: usize,
+    /// The corpus directory; `None`: no corpus checks.
+    pub corpus: Option<PathBuf>,
+    /// The timeout on every command.
+    pub timeout: Duration,
+    /// Show a progress bar (on stderr).
+    pub progress: bool,
+}
+
+/// The kinds of findings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    MissingMoves,
+    ExtraMoves,
+    State,
+    AcceptedIllegal,
+    RejectedLegal,
+    Undo,
+    Protocol,
+    Crash,
+    Timeout,
+}
+
+impl Kind {
+    /// The kind as written in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::MissingMoves => "missing-moves",
+            Kind::ExtraMoves => "extra-moves",
+            Kind::State => "state",
+            Kind::AcceptedIllegal => "accepted-illegal",
+            Kind::RejectedLegal => "rejected-legal",
+            Kind::Undo => "undo",
+            Kind::Protocol => "protocol",
+            Kind::Crash => "crash",
+            Kind::Timeout => "timeout",
+        }
+    }
+}
+
+/// One disagreement between the engine and the rules.
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    pub kind: Kind,
+    /// The test case it belongs to (`protocol`, a corpus case id, `game N`).
+    pub test: String,
+    pub game_type: String,
+    /// The reference engine's canonical GameString of the position.
+    pub game_string: String,
+    /// The moves involved, in canonical notation.
+    pub moves: Vec<String>,
+    /// The clauses that decide the differing moves.
+    pub clauses: Vec<String>,
+    pub detail: String,
+    /// A command line that reproduces (or explains) the finding.
+    pub reproduce: String,
+    /// For a finding from a random game shrunk to a shorter prefix: the
+    /// number of plies of the game where it was first seen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found_at_ply: Option<usize>,
+}
+
+/// One test case of the report (JUnit: one per corpus case and per game).
+#[derive(Clone, Debug, Serialize)]
+pub struct TestCase {
+    /// `protocol`, `corpus` or `games`.
+    pub class: String,
+    pub name: String,
+    pub seconds: f64,
+    /// Why the case was not run, if it was not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
+}
+
+/// Counts of what was checked.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    pub engine_id: String,
+    pub capabilities: Vec<String>,
+    pub protocol_checks: u64,
+    pub corpus_cases: u64,
+    pub corpus_cases_skipped: u64,
+    pub corpus_skip_reasons: BTreeMap<String, u64>,
+    pub games: u64,
+    pub plies: u64,
+    pub validmoves_compared: u64,
+    pub illegal_probes: u64,
+    pub undo_checks: u64,
+    pub pass_checks: u64,
+    pub engine_restarts: u64,
+    pub findings: u64,
+    pub findings_by_kind: BTreeMap<String, u64>,
+    pub seconds: f64,
+    /// Time spent waiting for the engine's answers.
+    pub engine_seconds: f64,
+    /// Time spent in the reference engine (legal moves, resolving, clauses).
+    pub reference_seconds: f64,
+    pub notes: Vec<String>,
+}
+
+/// The result of a check.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub engine: String,
+    pub summary: Summary,
+    pub findings: Vec<Finding>,
+    #[serde(skip)]
+    pub tests: Vec<TestCase>,
+}
+
+impl Report {
+    /// Whether the engine agreed everywhere.
+    pub fn clean(&self) -> bool {
+        self.findings.is_empty()
+    }
+}
+
+/// After this many test units in a row whose engine failed (crash, timeout,
+/// protocol error), the rest is skipped: the engine is unusable.
+const MAX_CONSECUTIVE_FAILURES: u32 = 3;
+
+/// A reason to stop a test unit early: the finding was recorded.
+struct Stop;
+
+/// The engine, restarted on demand after a failure.
+struct Session {
+    command: String,
+    timeout: Duration,
+    client: Option<UhpClient>,
+    restarts: u64,
+    engine_time: Duration,
+}
+
+impl Session {
+    fn client(&mut self) -> Result<&mut UhpClient, ClientError> {
+        if self.client.as_ref().is_some_and(|c| c.defunct().is_some()) {
+            self.client = None;
+        }
+        if self.client.is_none() {
+            let start = Instant::now();
+            let spawned = UhpClient::spawn(&self.command, self.timeout);
+            self.engine_time += start.elapsed();
+            self.restarts += 1;
+            self.client = Some(spawned?);
+        }
+        Ok(self.client.as_mut().expect("spawned above"))
+    }
+
+    fn command(&mut self, line: &str) -> Result<Response, ClientError> {
+        let client = self.client()?;
+        let start = Instant::now();
+        let result = client.command(line);
+        self.engine_time += start.elapsed();
+        result
+    }
+
+    /// `validmoves` in the position of `game`. Once the game is over, a
+    /// refusal is as good as an empty list: no move is legal (§8.5).
+    fn validmoves(&mut self, game: &ReferenceEngine) -> Result<Vec<String>, ClientError> {
+        let client = self.client()?;
+        let start = Instant::now();
+        let result = client.validmoves();
+        self.engine_time += start.elapsed();
+        match result {
+            Err(ClientError::Refused { .. }) if game.state().is_over() => Ok(Vec::new()),
+            other => other,
+        }
+    }
+
+    fn shutdown(&mut self) {
+        if let Some(client) = self.client.take() {
+            client.exit();
+        }
+    }
+}
+
+/// The running check: the engine, the findings and the counts.
+struct Checker<'a> {
+    config: &'a Config,
+    session: Session,
+    findings: Vec<Finding>,
+    tests: Vec<TestCase>,
+    summary: Summary,
+    reference_time: Duration,
+    consecutive_failures: u32,
+}
+
+/// The state and turn fields of a GameString printed by an engine.
+fn state_and_turn(line: &str) -> Option<(GameState, Turn)> {
+    let fields: Vec<&str> = line.trim().split(';').collect();
+    if fields.len() < 3 {
+        return None;
+    }
+    let state = parse_game_state(fields[1]).ok()?;
+    let turn = parse_turn(fields[2]).ok()?;
+    Some((state, turn))
+}
+
+/// Canonical names of moves in `game`, sorted.
+fn names(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<String> {
+    let mut out: Vec<String> = moves.iter().map(|&mv| game.move_string(mv)).collect();
+    out.sort();
+    out
+}
+
+/// The clauses behind the verdict on each move, deduplicated, in order.
+fn clauses_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for &mv in moves.iter().take(8) {
+        let v = verdict(game, mv);
+        let mut cited: Vec<&str> = Vec::new();
+        if !v.legal {
+            cited.extend(
+                game.clone()
+                    .play(mv)
+                    .err()
+                    .into_iter()
+                    .flat_map(|e| e.clauses),
+            );
+        }
+        cited.extend(v.facts.iter().flat_map(|f| f.clauses.iter().copied()));
+        for clause in cited {
+            if !out.iter().any(|c| c == clause) {
+                out.push(clause.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Quotes a word for a POSIX shell.
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+fn explain_command(game_string: &str, mv: Option<&str>) -> String {
+    match mv {
+        Some(mv) => format!(
+            "hive-oracle explain {} {}",
+            shell_quote(game_string),
+            shell_quote(mv)
+        ),
+        None => format!("hive-oracle explain {}", shell_quote(game_string)),
+    }
+}
+
+/// The legal moves of the reference position.
+fn reference_moves(game: &ReferenceEngine) -> BTreeSet<Move> {
+    game.legal_move_set()
+}
+
+/// A move the reference refuses, chosen among plausible ones: a piece of
+/// the reserve placed on a cell touching the hive, or a piece of the side to
+/// move moved to such a cell, that is not a legal move. With its canonical
+/// text (when it round-trips) and the clauses of its refusal.
+fn illegal_candidate(
+    game: &ReferenceEngine,
+    legal: &BTreeSet<Move>,
+    rng: &mut StdRng,
+) -> Option<(Move, String, Vec<String>)> {
+    let board = game.board();
+    let color = game.side_to_move();
+    let cells: Vec<_> = board.empty_cells_touching_hive().into_iter().collect();
+    if cells.is_empty() {
+        return None;
+    }
+    let mut candidates = Vec::new();
+    for piece in next_pieces_in_reserve(board, game.game_type(), color) {
+        for &to in &cells {
+            candidates.push(Move::Place { piece, to });
+        }
+    }
+    for (_, piece) in board.pieces() {
+        if piece.color == color && board.is_on_top(piece) {
+            for &to in &cells {
+                candidates.push(Move::Move { piece, to });
+            }
+        }
+    }
+    candidates.retain(|mv| !legal.contains(mv));
+    for _ in 0..8 {
+        if candidates.is_empty() {
+            return None;
+        }
+        let mv = candidates.swap_remove(rng.random_range(0..candidates.len()));
+        let text = game.move_string(mv);
+        if game.parse_move(&text) != Ok(mv) {
+            continue;
+        }
+        if let Err(refusal) = game.clone().play(mv) {
+            let clauses = refusal.clauses.iter().map(|c| c.to_string()).collect();
+            return Some((mv, text, clauses));
+        }
+    }
+    None
+}
+
+/// What an engine's `validmoves` shows against the rules, in one position.
+struct MoveDiff {
+    missing: BTreeSet<Move>,
+    extra: BTreeSet<Move>,
+    unresolvable: Vec<String>,
+}
+
+impl MoveDiff {
+    fn kinds(&self) -> Vec<Kind> {
+        let mut kinds = Vec::new();
+        if !self.missing.is_empty() {
+            kinds.push(Kind::MissingMoves);
+        }
+        if !self.extra.is_empty() || !self.unresolvable.is_empty() {
+            kinds.push(Kind::ExtraMoves);
+        }
+        kinds
+    }
+}
+
+impl<'a> Checker<'a> {
+    fn new(config: &'a Config) -> Checker<'a> {
+        Checker {
+            config,
+            session: Session {
+                command: config.engine.clone(),
+                timeout: config.timeout,
+                client: None,
+                restarts: 0,
+                engine_time: Duration::ZERO,
+            },
+            findings: Vec::new(),
+            tests: Vec::new(),
+            summary: Summary::default(),
+            reference_time: Duration::ZERO,
+            consecutive_failures: 0,
+        }
+    }
+
+    fn check_command(&self, seed: u64, game_type: GameType) -> String {
+        format!(
+            "hive-oracle check --engine {} --games 1 --seed {seed} --game-types {game_type} --max-plies {}",
+            shell_quote(&self.config.engine),
+            self.config.max_plies
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self,
+        kind: Kind,
+        test: &str,
+        game_type: GameType,
+        game_string: String,
+        moves: Vec<String>,
+        clauses: Vec<String>,
+        detail: String,
+        reproduce: String,
+    ) {
+        self.findings.push(Finding {
+            kind,
+            test: test.to_string(),
+            game_type: game_type.to_string(),
+            game_string,
+            moves,
+            clauses,
+            detail,
+            reproduce,
+            found_at_ply: None,
+        });
+    }
+
+    /// Records a failure to talk to the engine and drops the engine.
+    fn engine_failure(
+        &mut self,
+        test: &str,
+        game: &ReferenceEngine,
+        error: ClientError,
+        reproduce: String,
+    ) -> Stop {
+        let kind = match &error {
+            ClientError::Timeout { .. } => Kind::Timeout,
+            ClientError::Exited { .. } => Kind::Crash,
+            _ => Kind::Protocol,
+        };
+        if kind != Kind::Protocol || matches!(error, ClientError::Defunct { .. }) {
+            self.consecutive_failures += 1;
+        }
+        self.add(
+            kind,
+            test,
+            game.game_type(),
+            game.game_string(),
+            Vec::new(),
+            Vec::new(),
+            error.to_string(),
+            reproduce,
+        );
+        Stop
+    }
+
+    /// The engine's legal moves against the reference's, in `game`.
+    fn compare_moves(&mut self, game: &ReferenceEngine, texts: &[String]) -> MoveDiff {
+        let start = Instant::now();
+        let (engine_moves, unresolvable) = resolve_moves(game, texts);
+        let legal = reference_moves(game);
+        self.reference_time += start.elapsed();
+        self.summary.validmoves_compared += 1;
+        MoveDiff {
+            missing: legal.difference(&engine_moves).copied().collect(),
+            extra: engine_moves.difference(&legal).copied().collect(),
+            unresolvable,
+        }
+    }
+
+    /// Records the findings of a move comparison.
+    fn report_diff(
+        &mut self,
+        test: &str,
+        game: &ReferenceEngine,
+        diff: &MoveDiff,
+        reproduce: Option<String>,
+        found_at_ply: Option<usize>,
+    ) {
+        let game_string = game.game_string();
+        for kind in diff.kinds() {
+            let (moves, clauses, detail) = if kind == Kind::MissingMoves {
+                let moves = names(game, &diff.missing);
+                let detail = format!(
+                    "the engine's validmoves lacks {} legal move(s): {}",
+                    moves.len(),
+                    moves.join("; ")
+                );
+                (moves, clauses_of(game, &diff.missing), detail)
+            } else {
+                let mut moves = names(game, &diff.extra);
+                let mut detail = format!(
+                    "the engine's validmoves has {} illegal move(s): {}",
+                    moves.len(),
+                    moves.join("; ")
+                );
+                if !diff.unresolvable.is_empty() {
+                    detail.push_str(&format!(
+                        "; unreadable in this position: {}",
+                        diff.unresolvable.join("; ")
+                    ));
+                    moves.extend(diff.unresolvable.iter().cloned());
+                }
+                (moves, clauses_of(game, &diff.extra), detail)
+            };
+            let reproduce = reproduce.clone().unwrap_or_else(|| {
+                explain_command(&game_string, moves.first().map(String::as_str))
+            });
+            self.add(
+                kind,
+                test,
+                game.game_type(),
+                game_string.clone(),
+                moves,
+                clauses,
+                detail,
+                reproduce,
+            );
+            if let Some(ply) = found_at_ply {
+                self.findings.last_mut().expect("just added").found_at_ply = Some(ply);
+            }
+        }
+    }
+
+    /// Checks the GameString an engine printed against the reference.
+    fn compare_game_string(
+        &mut self,
+        test: &str,
+        game: &ReferenceEngine,
+        response: &Response,
+        after: &str,
+        reproduce: &str,
+    ) -> Result<(), Stop> {
+        let line = response.last_line().unwrap_or("");
+        match state_and_turn(line) {
+            None => {
+                self.add(
+                    Kind::Protocol,
+                    test,
+                    game.game_type(),
+                    game.game_string(),
+                    Vec::new(),
+                    Vec::new(),
+                    format!("after {after}, expected a GameString, got \"{line}\""),
+                    reproduce.to_string(),
+                );
+                Err(Stop)
+            }
+            Some((state, turn)) => {
+                if state != game.state() || turn != game.turn() {
+                    self.add(
+                        Kind::State,
+                        test,
+                        game.game_type(),
+                        game.game_string(),
+                        Vec::new(),
+                        vec!["§8.8".to_string(), "§9.3".to_string()],
+                        format!(
+                            "after {after}, the engine says {state};{turn}, the rules say {};{}",
+                            game.state(),
+                            game.turn()
+                        ),
+                        reproduce.to_string(),
+                    );
+                    return Err(Stop);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn protocol(&mut self) -> Result<(), String> {
+        let start = Instant::now();
+        let test = "protocol";
+        let base = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+        let reproduce = format!("{} (then type: info)", self.config.engine);
+        let client = match self.session.client() {
+            Ok(client) => client,
+            Err(e @ ClientError::Spawn { .. }) => return Err(e.to_string()),
+            Err(e) => {
+                self.summary.protocol_checks += 1;
+                self.engine_failure(test, &base, e, reproduce);
+                self.tests.push(TestCase {
+                    class: "protocol".into(),
+                    name: test.into(),
+                    seconds: start.elapsed().as_secs_f64(),
+                    skipped: None,
+                });
+                return Ok(());
+            }
+        };
+        let banner = client.banner().to_vec();
+        self.summary.engine_id = client.id().to_string();
+        let caps = client.capabilities().clone();
+        self.summary.capabilities = [
+            ("Mosquito", caps.mosquito),
+            ("Ladybug", caps.ladybug),
+            ("Pillbug", caps.pillbug),
+        ]
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(n, _)| n.to_string())
+        .collect();
+        self.summary.protocol_checks += 1;
+        if banner.len() < 2 {
+            self.summary
+                .notes
+                .push("the banner has no capabilities line: only Base is checked".to_string());
+        }
+        if !caps.unknown.is_empty() {
+            self.summary.notes.push(format!(
+                "unknown capabilities ignored: {}",
+                caps.unknown.join(";")
+            ));
+        }
+        let protocol_finding = |checker: &mut Self, detail: String| {
+            checker.add(
+                Kind::Protocol,
+                test,
+                GameType::BASE,
+                base.game_string(),
+                Vec::new(),
+                vec!["uhp".to_string()],
+                detail,
+                reproduce.clone(),
+            );
+        };
+        self.summary.protocol_checks += 1;
+        match self.session.command("info") {
+            Ok(info) => {
+                if info.lines != banner {
+                    protocol_finding(
+                        self,
+                        format!(
+                            "`info` answers \"{}\", the start-up banner was \"{}\"",
+                            info.lines.join(" / "),
+                            banner.join(" / ")
+                        ),
+                    );
+                }
+            }
+            Err(e) => {
+                self.engine_failure(test, &base, e, reproduce.clone());
+            }
+        }
+        self.summary.protocol_checks += 1;
+        match self.session.command("frobnicate") {
+            Ok(answer) => {
+                if !answer.lines.first().is_some_and(|l| l.starts_with("err")) {
+                    protocol_finding(
+                        self,
+                        format!(
+                            "an unknown command (`frobnicate`) must be answered with `err`, got \"{}\"",
+                            answer.lines.join(" / ")
+                        ),
+                    );
+                }
+            }
+            Err(e) => {
+                self.engine_failure(test, &base, e, reproduce.clone());
+            }
+        }
+        self.tests.push(TestCase {
+            class: "protocol".into(),
+            name: test.into(),
+            seconds: start.elapsed().as_secs_f64(),
+            skipped: None,
+        });
+        Ok(())
+    }
+
+    fn supported(&mut self) -> Vec<GameType> {
+        match self.session.client() {
+            Ok(client) => client.capabilities().game_types(),
+            Err(_) => vec![GameType::BASE],
+        }
+    }
+
+    fn corpus(&mut self, cases: &[LoadedCase], progress: &indicatif::ProgressBar) {
+        let supported = self.supported();
+        for case in cases {
+            progress.inc(1);
+            let start = Instant::now();
+            let id = case.id();
+            let skip = self.corpus_skip(case, &supported);
+            if let Some(reason) = &skip {
+                self.summary.corpus_cases_skipped += 1;
+                *self
+                    .summary
+                    .corpus_skip_reasons
+                    .entry(reason.clone())
+                    .or_default() += 1;
+            } else {
+                self.summary.corpus_cases += 1;
+                let before = self.findings.len();
+                let _ = self.corpus_case(case, &id);
+                self.note_unit_result(before);
+            }
+            self.tests.push(TestCase {
+                class: "corpus".into(),
+                name: id,
+                seconds: start.elapsed().as_secs_f64(),
+                skipped: skip,
+            });
+        }
+    }
+
+    fn engine_unusable(&self) -> bool {
+        self.consecutive_failures >= MAX_CONSECUTIVE_FAILURES
+    }
+
+    fn note_unit_result(&mut self, findings_before: usize) {
+        let failed = self.findings[findings_before..]
+            .iter()
+            .any(|f| matches!(f.kind, Kind::Crash | Kind::Timeout));
+        if !failed {
+            self.consecutive_failures = 0;
+        }
+    }
+
+    fn corpus_skip(&self, case: &LoadedCase, supported: &[GameType]) -> Option<String> {
+        if self.engine_unusable() {
+            return Some("engine unusable after repeated crashes or timeouts".to_string());
+        }
+        let game_type = case
+            .case
+            .game
+            .split(';')
+            .next()
+            .and_then(|t| crate::core::notation::parse_game_type(t).ok());
+        let Some(game_type) = game_type else {
+            return Some("the game does not parse".to_string());
+        };
+        if !supported.contains(&game_type) {
+            return Some(format!("game type {game_type} not supported by the engine"));
+        }
+        let options: RulesOptions = case.case.options.into();
+        if options != RulesOptions::default() {
+            return Some("non-default rules options".to_string());
+        }
+        if ReferenceEngine::load_with(&case.case.game, options).is_err() {
+            return Some("the game does not load on the reference engine".to_string());
+        }
+        None
+    }
+
+    fn corpus_case(&mut self, loaded: &LoadedCase, id: &str) -> Result<(), Stop> {
+        let case = &loaded.case;
+        let game = ReferenceEngine::load_with(&case.game, RulesOptions::default())
+            .expect("checked by corpus_skip");
+        let game_string = game.game_string();
+        let corpus_dir = self
+            .config
+            .corpus
+            .as_ref()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        let reproduce = format!(
+            "hive-oracle check --engine {} --games 0 --corpus {}   # case {id}",
+            shell_quote(&self.config.engine),
+            shell_quote(&corpus_dir)
+        );
+        let response = match self.session.command(&format!("newgame {}", case.game)) {
+            Ok(r) => r,
+            Err(e) => return Err(self.engine_failure(id, &game, e, reproduce)),
+        };
+        if response.is_error() {
+            self.add(
+                Kind::RejectedLegal,
+                id,
+                game.game_type(),
+                game_string.clone(),
+                Vec::new(),
+                vec!["§9.4".to_string()],
+                format!(
+                    "the engine refused to load the GameString: {}",
+                    response.lines.join(" / ")
+                ),
+                reproduce,
+            );
+            return Err(Stop);
+        }
+        self.compare_game_string(id, &game, &response, "newgame", &reproduce)?;
+        if let Some(expected) = &case.state {
+            if let Some((state, _)) = state_and_turn(response.last_line().unwrap_or("")) {
+                if state.name() != expected {
+                    self.add(
+                        Kind::State,
+                        id,
+                        game.game_type(),
+                        game_string.clone(),
+                        Vec::new(),
+                        case.clauses.clone(),
+                        format!("the engine says {state}, the case says {expected}"),
+                        reproduce.clone(),
+                    );
+                }
+            }
+        }
+        let texts = match self.session.validmoves(&game) {
+            Ok(t) => t,
+            Err(e) => return Err(self.engine_failure(id, &game, e, reproduce)),
+        };
+        let mut diff = self.compare_moves(&game, &texts);
+        // The case's own expectations, restricted to `piece` when given.
+        let piece = case.piece.as_deref().and_then(|p| parse_piece(p).ok());
+        let (engine_moves, _) = resolve_moves(&game, &texts);
+        let in_scope = |mv: &Move| piece.is_none() || mv.piece() == piece;
+        let resolve = |texts: &[String]| resolve_moves(&game, texts).0;
+        if let Some(expected) = &case.valid_moves {
+            let expected = resolve(expected);
+            diff.missing
+                .extend(expected.difference(&engine_moves).copied());
+            diff.extra.extend(
+                engine_moves
+                    .iter()
+                    .filter(|mv| in_scope(mv) && !expected.contains(mv))
+                    .copied(),
+            );
+        }
+        diff.missing
+            .extend(resolve(&case.valid_moves_include).difference(&engine_moves));
+        diff.extra
+            .extend(resolve(&case.valid_moves_exclude).intersection(&engine_moves));
+        self.report_diff(id, &game, &diff, None, None);
+        for text in &case.legal {
+            let Ok(mv) = game.parse_move(text) else {
+                continue;
+            };
+            let canonical = game.move_string(mv);
+            let answer = match self.play(mv, &canonical) {
+                Ok(a) => a,
+                Err(e) => return Err(self.engine_failure(id, &game, e, reproduce)),
+            };
+            if answer.is_error() {
+                let clauses = clauses_of(&game, &BTreeSet::from([mv]));
+                self.add(
+                    Kind::RejectedLegal,
+                    id,
+                    game.game_type(),
+                    game_string.clone(),
+                    vec![canonical.clone()],
+                    clauses,
+                    format!(
+                        "the engine refused the legal move {canonical}: {}",
+                        answer.lines.join(" / ")
+                    ),
+                    explain_command(&game_string, Some(&canonical)),
+                );
+            } else {
+                self.summary.undo_checks += 1;
+                let undone = match self.session.command("undo 1") {
+                    Ok(a) => a,
+                    Err(e) => return Err(self.engine_failure(id, &game, e, reproduce)),
+                };
+                self.check_undo(id, &game, &undone, &canonical, &reproduce)?;
+            }
+        }
+        if !case.illegal.is_empty() {
+            for entry in &case.illegal {
+                self.summary.illegal_probes += 1;
+                let answer = match self.session.command(&format!("play {}", entry.mv)) {
+                    Ok(a) => a,
+                    Err(e) => return Err(self.engine_failure(id, &game, e, reproduce)),
+                };
+                if !answer.is_error() {
+                    let _ = self.session.command("undo 1");
+                    self.add(
+                        Kind::AcceptedIllegal,
+                        id,
+                        game.game_type(),
+                        game_string.clone(),
+                        vec![entry.mv.clone()],
+                        vec![entry.clause.clone()],
+                        format!(
+                            "the engine accepted {}, which {} forbids",
+                            entry.mv, entry.clause
+                        ),
+                        explain_command(&game_string, Some(&entry.mv)),
+                    );
+                }
+            }
+            // The refusals must leave the position as it was.
+            let after = match self.session.validmoves(&game) {
+                Ok(t) => t,
+                Err(e) => return Err(self.engine_failure(id, &game, e, reproduce)),
+            };
+            if resolve_moves(&game, &after).0 != engine_moves {
+                self.add(
+                    Kind::State,
+                    id,
+                    game.game_type(),
+                    game_string.clone(),
+                    Vec::new(),
+                    vec!["§9.4".to_string()],
+                    "the engine's valid moves changed after refused moves".to_string(),
+                    reproduce,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays a move on the engine (`pass` for a pass).
+    fn play(&mut self, mv: Move, text: &str) -> Result<Response, ClientError> {
+        if mv == Move::Pass {
+            self.session.command("pass")
+        } else {
+            self.session.command(&format!("play {text}"))
+        }
+    }
+
+    fn check_undo(
+        &mut self,
+        test: &str,
+        game: &ReferenceEngine,
+        undone: &Response,
+        mv: &str,
+        reproduce: &str,
+    ) -> Result<(), Stop> {
+        let line = undone.last_line().unwrap_or("");
+        let expected = game.game_string();
+        let same = !undone.is_error()
+            && state_and_turn(line) == Some((game.state(), game.turn()))
+            && line.split(';').count() == expected.split(';').count();
+        if !same {
+            self.add(
+                Kind::Undo,
+                test,
+                game.game_type(),
+                expected.clone(),
+                vec![mv.to_string()],
+                vec!["uhp".to_string()],
+                format!(
+                    "after play {mv} and undo, the engine says \"{line}\", expected \"{expected}\""
+                ),
+                reproduce.to_string(),
+            );
+            return Err(Stop);
+        }
+        Ok(())
+    }
+
+    fn games(&mut self, types: &[GameType], games: u64, progress: &indicatif::ProgressBar) {
+        for i in 0..games {
+            let start = Instant::now();
+            let seed = self.config.seed.wrapping_add(i);
+            let game_type = types[(i as usize) % types.len()];
+            let name = format!("game {i} ({game_type}, seed {seed})");
+            let skipped = if self.engine_unusable() {
+                Some("engine unusable after repeated crashes or timeouts".to_string())
+            } else {
+                let before = self.findings.len();
+                self.summary.games += 1;
+                let _ = self.game(&name, seed, game_type);
+                self.note_unit_result(before);
+                None
+            };
+            self.tests.push(TestCase {
+                class: "games".into(),
+                name,
+                seconds: start.elapsed().as_secs_f64(),
+                skipped,
+            });
+            progress.inc(1);
+        }
+    }
+
+    fn game(&mut self, test: &str, seed: u64, game_type: GameType) -> Result<(), Stop> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
+        let reproduce = self.check_command(seed, game_type);
+        let response = match self.session.command(&format!("newgame {game_type}")) {
+            Ok(r) => r,
+            Err(e) => return Err(self.engine_failure(test, &game, e, reproduce)),
+        };
+        if response.is_error() {
+            self.add(
+                Kind::Protocol,
+                test,
+                game_type,
+                game.game_string(),
+                Vec::new(),
+                vec!["§9.1".to_string()],
+                format!(
+                    "the engine refused `newgame {game_type}`: {}",
+                    response.lines.join(" / ")
+                ),
+                reproduce,
+            );
+            return Err(Stop);
+        }
+        self.compare_game_string(test, &game, &response, "newgame", &reproduce)?;
+        let mut history: Vec<Move> = Vec::new();
+        for ply in 0..self.config.max_plies {
+            if game.state().is_over() {
+                break;
+            }
+            let texts = match self.session.validmoves(&game) {
+                Ok(t) => t,
+                Err(e) => return Err(self.engine_failure(test, &game, e, reproduce)),
+            };
+            let diff = self.compare_moves(&game, &texts);
+            if !diff.kinds().is_empty() {
+                self.shrink_and_report(test, game_type, &history, &diff, &game);
+                return Err(Stop);
+            }
+            let start = Instant::now();
+            let legal = reference_moves(&game);
+            self.reference_time += start.elapsed();
+            // Every few plies: a move the rules forbid must be refused.
+            if ply % 4 == 3 {
+                let start = Instant::now();
+                let candidate = illegal_candidate(&game, &legal, &mut rng);
+                self.reference_time += start.elapsed();
+                if let Some((mv, text, clauses)) = candidate {
+                    self.summary.illegal_probes += 1;
+                    self.probe_illegal(test, &game, mv, &text, clauses, &reproduce)?;
+                }
+            }
+            if ply % 10 == 5 && !legal.contains(&Move::Pass) {
+                self.summary.pass_checks += 1;
+                let clauses = vec!["§7.2".to_string()];
+                self.probe_illegal(test, &game, Move::Pass, "pass", clauses, &reproduce)?;
+            }
+            let all: Vec<Move> = legal.iter().copied().collect();
+            let mv = all[rng.random_range(0..all.len())];
+            let text = game.move_string(mv);
+            if mv == Move::Pass {
+                self.summary.pass_checks += 1;
+            }
+            let before = game.clone();
+            let answer = match self.play(mv, &text) {
+                Ok(a) => a,
+                Err(e) => return Err(self.engine_failure(test, &game, e, reproduce)),
+            };
+            if answer.is_error() {
+                let clauses = clauses_of(&game, &BTreeSet::from([mv]));
+                self.add(
+                    Kind::RejectedLegal,
+                    test,
+                    game_type,
+                    game.game_string(),
+                    vec![text.clone()],
+                    clauses,
+                    format!(
+                        "the engine refused the legal move {text}: {}",
+                        answer.lines.join(" / ")
+                    ),
+                    explain_command(&game.game_string(), Some(&text)),
+                );
+                return Err(Stop);
+            }
+            game.play(mv).expect("a legal move");
+            history.push(mv);
+            self.summary.plies += 1;
+            self.compare_game_string(test, &game, &answer, &format!("play {text}"), &reproduce)?;
+            // Now and then: undo must bring the earlier position back.
+            if ply % 7 == 6 {
+                self.summary.undo_checks += 1;
+                let undone = match self.session.command("undo 1") {
+                    Ok(a) => a,
+                    Err(e) => return Err(self.engine_failure(test, &game, e, reproduce)),
+                };
+                self.check_undo(test, &before, &undone, &text, &reproduce)?;
+                match self.play(mv, &text) {
+                    Ok(a) if !a.is_error() => {}
+                    Ok(a) => {
+                        self.add(
+                            Kind::Undo,
+                            test,
+                            game_type,
+                            before.game_string(),
+                            vec![text.clone()],
+                            vec!["uhp".to_string()],
+                            format!(
+                                "after undo, the engine refused to replay {text}: {}",
+                                a.lines.join(" / ")
+                            ),
+                            reproduce,
+                        );
+                        return Err(Stop);
+                    }
+                    Err(e) => return Err(self.engine_failure(test, &game, e, reproduce)),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends a move the rules forbid; it must be refused.
+    fn probe_illegal(
+        &mut self,
+        test: &str,
+        game: &ReferenceEngine,
+        mv: Move,
+        text: &str,
+        clauses: Vec<String>,
+        reproduce: &str,
+    ) -> Result<(), Stop> {
+        let answer = match self.play(mv, text) {
+            Ok(a) => a,
+            Err(e) => return Err(self.engine_failure(test, game, e, reproduce.to_string())),
+        };
+        if answer.is_error() {
+            return Ok(());
+        }
+        let _ = self.session.command("undo 1");
+        let game_string = game.game_string();
+        let refusal = game
+            .clone()
+            .play(mv)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        self.add(
+            Kind::AcceptedIllegal,
+            test,
+            game.game_type(),
+            game_string.clone(),
+            vec![text.to_string()],
+            clauses,
+            format!("the engine accepted {text}, which is illegal: {refusal}"),
+            explain_command(&game_string, Some(text)),
+        );
+        // The engine's game may have diverged; stop this game.
+        self.session.client = None;
+        Err(Stop)
+    }
+
+    /// The kinds of move disagreement the engine shows in the position
+    /// after `prefix`, loaded with `newgame <GameString>`.
+    fn kinds_at(
+        &mut self,
+        game_type: GameType,
+        prefix: &[Move],
+    ) -> Option<(ReferenceEngine, MoveDiff)> {
+        let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
+        for &mv in prefix {
+            game.play_unchecked(mv);
+        }
+        let response = self
+            .session
+            .command(&format!("newgame {}", game.game_string()))
+            .ok()?;
+        if response.is_error() {
+            return None;
+        }
+        let texts = self.session.validmoves(&game).ok()?;
+        let diff = self.compare_moves(&game, &texts);
+        Some((game, diff))
+    }
+
+    fn shrink_and_report(
+        &mut self,
+        test: &str,
+        game_type: GameType,
+        history: &[Move],
+        diff: &MoveDiff,
+        game: &ReferenceEngine,
+    ) {
+        let found_at = history.len();
+        for kind in diff.kinds() {
+            let mut best: Option<(ReferenceEngine, MoveDiff)> = None;
+            for len in 0..history.len() {
+                if let Some((g, d)) = self.kinds_at(game_type, &history[..len]) {
+                    if d.kinds().contains(&kind) {
+                        best = Some((g, d));
+                        break;
+                    }
+                }
+            }
+            let (g, mut d) = best.unwrap_or_else(|| {
+                (
+                    game.clone(),
+                    MoveDiff {
+                        missing: diff.missing.clone(),
+                        extra: diff.extra.clone(),
+                        unresolvable: diff.unresolvable.clone(),
+                    },
+                )
+            });
+            // Report only this kind from the chosen position.
+            if kind == Kind::MissingMoves {
+                d.extra.clear();
+                d.unresolvable.clear();
+            } else {
+                d.missing.clear();
+            }
+            let shrunk = (g.plies() < found_at).then_some(found_at);
+            self.report_diff(test, &g, &d, None, shrunk);
+        }
+    }
+}
+
+/// Runs the whole check. An `Err` means the check could not run (exit 2).
+pub fn run(config: &Config) -> Result<Report, String> {
+    let started = Instant::now();
+    let cases = match &config.corpus {
+        Some(dir) => Some(load_corpus(dir)?),
+        None => None,
+    };
+    let mut checker = Checker::new(config);
+    checker.protocol()?;
+    let supported = checker.supported();
+    let types: Vec<GameType> = match &config.game_types {
+        None => supported.clone(),
+        Some(asked) => {
+            let (ok, not): (Vec<GameType>, Vec<GameType>) =
+                asked.iter().partition(|t| supported.contains(t));
+            for t in not {
+                checker.summary.notes.push(format!(
+                    "game type {t} is not supported by the engine: skipped"
+                ));
+            }
+            ok
+        }
+    };
+    if types.is_empty() && config.games > 0 {
+        checker
+            .summary
+            .notes
+            .push("no supported game type to play random games with".to_string());
+    }
+    let games = if types.is_empty() { 0 } else { config.games };
+    let total = cases.as_ref().map_or(0, |c| c.len() as u64) + games;
+    let progress = if config.progress {
+        let bar = indicatif::ProgressBar::new(total);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} cases and games ({elapsed}, eta {eta})",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    match &cases {
+        Some(cases) => checker.corpus(cases, &progress),
+        None => checker
+            .summary
+            .notes
+            .push("no corpus directory (tests/cases): corpus checks skipped".to_string()),
+    }
+    if games > 0 {
+        checker.games(&types, games, &progress);
+    }
+    progress.finish_and_clear();
+    if checker.engine_unusable() {
+        checker.summary.notes.push(
+            "the engine failed repeatedly (crash or timeout): the remaining cases and games were skipped"
+                .to_string(),
+        );
+    }
+    checker.session.shutdown();
+    let mut summary = checker.summary;
+    summary.engine_restarts = checker.session.restarts.saturating_sub(1);
+    summary.findings = checker.findings.len() as u64;
+    for f in &checker.findings {
+        *summary
+            .findings_by_kind
+            .entry(f.kind.name().to_string())
+            .or_default() += 1;
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    summary.engine_seconds = checker.session.engine_time.as_secs_f64();
+    summary.reference_seconds = checker.reference_time.as_secs_f64();
+    Ok(Report {
+        engine: config.engine.clone(),
+        summary,
+        findings: checker.findings,
+        tests: checker.tests,
+    })
+}

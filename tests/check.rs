@@ -1,0 +1,247 @@
+//! `hive-oracle check` (issue 6, point 2): our own engine checks clean, the
+//! reports have their documented shape, and broken engines give the right
+//! findings and exit statuses.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
+
+fn check(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("check")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\nstderr: {}",
+            stdout(out),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+fn corpus_size() -> usize {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    hive_oracle::cases::load_corpus(&dir)
+        .expect("the corpus loads")
+        .len()
+}
+
+fn kinds(report: &serde_json::Value) -> Vec<String> {
+    report["findings"]
+        .as_array()
+        .expect("findings is an array")
+        .iter()
+        .map(|f| f["kind"].as_str().expect("kind is a string").to_string())
+        .collect()
+}
+
+#[test]
+fn our_engine_checks_clean_with_json_report() {
+    let out = check(&[
+        "--games",
+        "4",
+        "--seed",
+        "11",
+        "--max-plies",
+        "80",
+        "--format",
+        "json",
+    ]);
+    let report = json(&out);
+    assert_eq!(report["findings"], serde_json::json!([]), "{report:#}");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(report["engine"].as_str().unwrap().ends_with("uhp"));
+    let summary = &report["summary"];
+    assert_eq!(summary["games"], 4);
+    assert!(summary["plies"].as_u64().unwrap() > 40, "{summary:#}");
+    assert!(
+        summary["corpus_cases"].as_u64().unwrap() > 100,
+        "{summary:#}"
+    );
+    assert!(summary["illegal_probes"].as_u64().unwrap() > 0);
+    assert!(summary["undo_checks"].as_u64().unwrap() > 0);
+    assert_eq!(summary["engine_id"], "hive-oracle 0.1.0");
+}
+
+#[test]
+fn text_report_and_junit_file() {
+    let dir = std::env::temp_dir().join(format!("hive-oracle-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("report.xml");
+    let out = check(&[
+        "--games",
+        "3",
+        "--max-plies",
+        "30",
+        "--format",
+        "junit",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("no findings"), "{}", stdout(&out));
+    let xml = std::fs::read_to_string(&file).expect("the report is written");
+    assert!(xml.starts_with("<?xml"));
+    assert!(xml.contains("<testsuite "));
+    // One test case per corpus case, per game, and one for the protocol.
+    assert_eq!(xml.matches("<testcase ").count(), corpus_size() + 3 + 1);
+    assert!(!xml.contains("<failure"));
+    assert!(xml.trim_end().ends_with("</testsuites>"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_exit_2() {
+    let out = check(&["--engine", "/nonexistent/engine uhp", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = check(&["--corpus", "/nonexistent/corpus", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = check(&["--game-types", "Base+XYZ"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn an_engine_that_answers_garbage_is_a_finding() {
+    // A banner, then garbage and never `ok`.
+    let engine = "sh -c \"echo 'id fixture 1.0'; echo ok; while read line; do echo garbage; done\"";
+    let out = check(&[
+        "--engine",
+        engine,
+        "--games",
+        "2",
+        "--timeout-ms",
+        "200",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = json(&out);
+    let kinds = kinds(&report);
+    assert!(
+        kinds.iter().any(|k| k == "timeout" || k == "protocol"),
+        "{kinds:?}"
+    );
+    for f in report["findings"].as_array().unwrap() {
+        for field in ["game_string", "detail", "reproduce"] {
+            assert!(f[field].is_string(), "{field} in {f:#}");
+        }
+        assert!(f["moves"].is_array() && f["clauses"].is_array());
+    }
+}
+
+#[test]
+fn an_engine_that_answers_garbage_then_ok_is_a_protocol_finding() {
+    let engine =
+        "sh -c \"echo 'id fixture 1.0'; echo ok; while read line; do echo garbage; echo ok; done\"";
+    let out = check(&[
+        "--engine",
+        engine,
+        "--games",
+        "1",
+        "--corpus",
+        "/dev/null/none",
+        "--timeout-ms",
+        "500",
+        "--format",
+        "json",
+    ]);
+    // An unreadable corpus directory is exit 2: the check cannot run.
+    assert_eq!(out.status.code(), Some(2));
+    let empty = std::env::temp_dir().join(format!("hive-oracle-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = check(&[
+        "--engine",
+        engine,
+        "--games",
+        "1",
+        "--corpus",
+        empty.to_str().unwrap(),
+        "--timeout-ms",
+        "500",
+        "--format",
+        "json",
+    ]);
+    let _ = std::fs::remove_dir_all(&empty);
+    assert_eq!(out.status.code(), Some(1));
+    let kinds = kinds(&json(&out));
+    assert!(kinds.iter().any(|k| k == "protocol"), "{kinds:?}");
+}
+
+#[test]
+fn an_engine_that_drops_beetle_climbs_is_missing_moves_with_the_clause() {
+    // Our engine behind a filter that deletes every beetle climb from
+    // `validmoves` lines (`wB1 wA1`: a target without a direction).
+    let engine =
+        format!("sh -c \"{BIN} uhp | sed -u 's/;[wb]B[12] [wb][A-Z][0-9]*\\(;\\|\\$\\)/\\1/g'\"");
+    let empty = std::env::temp_dir().join(format!("hive-oracle-empty2-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = check(&[
+        "--engine",
+        &engine,
+        "--games",
+        "3",
+        "--game-types",
+        "Base",
+        "--corpus",
+        empty.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let _ = std::fs::remove_dir_all(&empty);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let report = json(&out);
+    let finding = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == "missing-moves")
+        .unwrap_or_else(|| panic!("no missing-moves finding: {report:#}"));
+    let moves: Vec<&str> = finding["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(moves.iter().all(|m| m.contains('B')), "{moves:?}");
+    assert!(
+        finding["clauses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| ["§6.2.1", "§6.2.2", "§6.2.3"].contains(&c.as_str().unwrap())),
+        "{finding:#}"
+    );
+    assert!(finding["reproduce"]
+        .as_str()
+        .unwrap()
+        .starts_with("hive-oracle explain"));
+}
+
+#[test]
+fn our_engine_with_a_dropped_move_is_missing_moves() {
+    let engine = format!("{BIN} uhp --fault drop-one-move");
+    let out = check(&[
+        "--engine",
+        &engine,
+        "--games",
+        "2",
+        "--max-plies",
+        "30",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let kinds = kinds(&json(&out));
+    assert!(kinds.iter().any(|k| k == "missing-moves"), "{kinds:?}");
+}
