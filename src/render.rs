@@ -149,8 +149,9 @@ pub fn ascii(view: &impl BoardView, highlight: &[Hex]) -> String {
     out
 }
 
-/// Escapes text for XML character data and attribute values.
-fn xml_escape(text: &str) -> String {
+/// Escapes text for XML character data and attribute values (the SVG here,
+/// the JUnit report of `check`); characters XML 1.0 cannot hold are replaced.
+pub fn xml_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -159,6 +160,8 @@ fn xml_escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::check::checker::Report;
+use crate::render::xml_escape;
 
 /// The report as text: the summary, then every finding.
 pub fn text(report: &Report) -> String {
@@ -81,25 +82,6 @@ pub fn text(report: &Report) -> String {
 /// The report as JSON: `{"engine", "summary", "findings"}`.
 pub fn json(report: &Report) -> String {
     serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
-}
-
-/// Escapes text for XML attributes and content; characters XML 1.0 cannot
-/// hold are replaced.
-pub fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The report as JUnit XML: one test case for the protocol checks, one per
