@@ -660,11 +660,19 @@ impl<'a> Checker<'a> {
 
     fn corpus(&mut self, cases: &[LoadedCase], progress: &indicatif::ProgressBar) {
         let supported = self.supported();
+        let settable = self.settable_rules_options();
         for case in cases {
             progress.inc(1);
             let start = Instant::now();
             let id = case.id();
-            let skip = self.corpus_skip(case, &supported);
+            let options: RulesOptions = case.case.options.into();
+            let mut skip = self.corpus_skip(case, &supported, settable);
+            if skip.is_none()
+                && options != RulesOptions::default()
+                && !self.set_rules_options(options)
+            {
+                skip = Some("the engine refused to set the case's rules options".to_string());
+            }
             if let Some(reason) = &skip {
                 self.summary.corpus_cases_skipped += 1;
                 *self
@@ -677,6 +685,10 @@ impl<'a> Checker<'a> {
                 let before = self.findings.len();
                 let _ = self.corpus_case(case, &id);
                 self.note_unit_result(before);
+            }
+            if options != RulesOptions::default() && !self.engine_unusable() {
+                // back to the default rules for the cases and games that follow
+                self.set_rules_options(RulesOptions::default());
             }
             self.tests.push(TestCase {
                 class: "corpus".into(),
@@ -700,7 +712,48 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn corpus_skip(&self, case: &LoadedCase, supported: &[GameType]) -> Option<String> {
+    /// Whether the engine lists the UHP options `TournamentOpening` and
+    /// `RepetitionDraw` as booleans (our engine does; uhp.md section 5.8),
+    /// so that cases with other rules options (§4.2, §8.7.2) can run on it.
+    fn settable_rules_options(&mut self) -> bool {
+        let Ok(response) = self.session.command("options") else {
+            return false;
+        };
+        let has = |name: &str| {
+            response
+                .lines
+                .iter()
+                .any(|line| line.starts_with(&format!("{name};bool;")))
+        };
+        !response.is_error() && has("TournamentOpening") && has("RepetitionDraw")
+    }
+
+    /// Sets the engine's rules options on an empty game (`newgame`, then
+    /// `options set`); false when the engine refuses.
+    fn set_rules_options(&mut self, options: RulesOptions) -> bool {
+        let word = |on: bool| if on { "True" } else { "False" };
+        let commands = [
+            "newgame Base".to_string(),
+            format!(
+                "options set TournamentOpening {}",
+                word(options.tournament_opening)
+            ),
+            format!(
+                "options set RepetitionDraw {}",
+                word(options.repetition_draw)
+            ),
+        ];
+        commands
+            .iter()
+            .all(|c| matches!(self.session.command(c), Ok(r) if !r.is_error()))
+    }
+
+    fn corpus_skip(
+        &self,
+        case: &LoadedCase,
+        supported: &[GameType],
+        settable: bool,
+    ) -> Option<String> {
         if self.engine_unusable() {
             return Some("engine unusable after repeated crashes or timeouts".to_string());
         }
@@ -717,8 +770,8 @@ impl<'a> Checker<'a> {
             return Some(format!("game type {game_type} not supported by the engine"));
         }
         let options: RulesOptions = case.case.options.into();
-        if options != RulesOptions::default() {
-            return Some("non-default rules options".to_string());
+        if options != RulesOptions::default() && !settable {
+            return Some("non-default rules options, and the engine lists no TournamentOpening and RepetitionDraw options".to_string());
         }
         if ReferenceEngine::load_with(&case.case.game, options).is_err() {
             return Some("the game does not load on the reference engine".to_string());
@@ -728,7 +781,7 @@ impl<'a> Checker<'a> {
 
     fn corpus_case(&mut self, loaded: &LoadedCase, id: &str) -> Result<(), Stop> {
         let case = &loaded.case;
-        let game = ReferenceEngine::load_with(&case.game, RulesOptions::default())
+        let game = ReferenceEngine::load_with(&case.game, case.options.into())
             .expect("checked by corpus_skip");
         let game_string = game.game_string();
         let corpus_dir = self
