@@ -139,7 +139,7 @@ fn a_mosquito_moving_next_to_a_mosquito_only_is_caught() {
 #[test]
 fn a_simultaneous_surround_scored_as_a_win_is_caught() {
     // §8.3 both queens surrounded is a draw
-    assert_caught("simultaneous-surround-wins", &["state"], None, 60);
+    assert_caught("simultaneous-surround-wins", &["state"], Some("§8.3"), 60);
 }
 
 #[test]

@@ -536,7 +536,7 @@ impl<'a> Checker<'a> {
                         game.game_type(),
                         game.game_string(),
                         Vec::new(),
-                        vec!["§8.8".to_string(), "§9.3".to_string()],
+                        state_clauses(game, state != game.state()),
                         format!(
                             "after {after}, the engine says {state};{turn}, the rules say {};{}",
                             game.state(),
@@ -1307,4 +1307,28 @@ pub fn run(config: &Config) -> Result<Report, String> {
         findings: checker.findings,
         tests: checker.tests,
     })
+}
+
+/// The clauses that decide a disputed state or turn: the rule that gives the
+/// reference's state (§8.3 a double surround, §8.2 a single one, §8.7.2 a
+/// repetition, §8.8 otherwise), and §9.3 when only the turn differs.
+fn state_clauses(game: &ReferenceEngine, state_differs: bool) -> Vec<String> {
+    use crate::core::{Color, GameState};
+    use crate::reference::end::queen_is_surrounded;
+    if !state_differs {
+        return vec!["§9.3".to_string()];
+    }
+    let board = game.board();
+    let clause = match game.state() {
+        GameState::Draw
+            if queen_is_surrounded(board, Color::White)
+                && queen_is_surrounded(board, Color::Black) =>
+        {
+            "§8.3"
+        }
+        GameState::Draw => "§8.7.2",
+        GameState::WhiteWins | GameState::BlackWins => "§8.2",
+        GameState::NotStarted | GameState::InProgress => "§8.8",
+    };
+    vec![clause.to_string()]
 }
