@@ -1172,7 +1172,8 @@ impl<'a> Checker<'a> {
     ) -> Option<(ReferenceEngine, MoveDiff)> {
         let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
         for &mv in prefix {
-            game.play_unchecked(mv);
+            // a shrunk game may no longer be legal: then it shows nothing
+            game.play(mv).ok()?;
         }
         let response = self
             .session
@@ -1196,12 +1197,39 @@ impl<'a> Checker<'a> {
     ) {
         let found_at = history.len();
         for kind in diff.kinds() {
+            // Phase 1: the shortest prefix of the game that shows the kind.
             let mut best: Option<(ReferenceEngine, MoveDiff)> = None;
+            let mut moves: Vec<Move> = history.to_vec();
             for len in 0..history.len() {
                 if let Some((g, d)) = self.kinds_at(game_type, &history[..len]) {
                     if d.kinds().contains(&kind) {
                         best = Some((g, d));
+                        moves.truncate(len);
                         break;
+                    }
+                }
+            }
+            // Phase 2: drop pairs of plies (a move and its reply, so the side
+            // to move stays the same) wherever the shorter game is still legal
+            // and still shows the kind, until no pair can go.
+            let mut attempts = 0;
+            let mut improved = best.is_some();
+            while improved && attempts < MAX_SHRINK_ATTEMPTS {
+                improved = false;
+                for i in (0..moves.len().saturating_sub(1)).rev() {
+                    attempts += 1;
+                    if attempts > MAX_SHRINK_ATTEMPTS {
+                        break;
+                    }
+                    let mut shorter = moves.clone();
+                    shorter.drain(i..i + 2);
+                    if let Some((g, d)) = self.kinds_at(game_type, &shorter) {
+                        if d.kinds().contains(&kind) {
+                            best = Some((g, d));
+                            moves = shorter;
+                            improved = true;
+                            break;
+                        }
                     }
                 }
             }
@@ -1227,6 +1255,9 @@ impl<'a> Checker<'a> {
         }
     }
 }
+
+/// At most this many shorter games are tried when shrinking one finding.
+const MAX_SHRINK_ATTEMPTS: usize = 400;
 
 /// Runs the whole check. An `Err` means the check could not run (exit 2).
 pub fn run(config: &Config) -> Result<Report, String> {
