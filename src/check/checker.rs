@@ -1200,7 +1200,7 @@ impl<'a> Checker<'a> {
             // Phase 1: the shortest prefix of the game that shows the kind.
             let mut best: Option<(ReferenceEngine, MoveDiff)> = None;
             let mut moves: Vec<Move> = history.to_vec();
-            for len in 0..history.len() {
+            for len in 0..=history.len() {
                 if let Some((g, d)) = self.kinds_at(game_type, &history[..len]) {
                     if d.kinds().contains(&kind) {
                         best = Some((g, d));
@@ -1209,20 +1209,26 @@ impl<'a> Checker<'a> {
                     }
                 }
             }
-            // Phase 2: drop pairs of plies (a move and its reply, so the side
-            // to move stays the same) wherever the shorter game is still legal
-            // and still shows the kind, until no pair can go.
+            // Phase 2: drop pairs of plies, one of each side so the side to
+            // move stays the same (adjacent pairs first), wherever the shorter
+            // game is still legal and still shows the kind, until no pair can go.
             let mut attempts = 0;
             let mut improved = best.is_some();
             while improved && attempts < MAX_SHRINK_ATTEMPTS {
                 improved = false;
-                for i in (0..moves.len().saturating_sub(1)).rev() {
+                // pairs (i, j) with j - i odd: one ply of each side, nearest first
+                let pairs: Vec<(usize, usize)> = (1..moves.len())
+                    .step_by(2)
+                    .flat_map(|gap| (0..moves.len() - gap).rev().map(move |i| (i, i + gap)))
+                    .collect();
+                for (i, j) in pairs {
                     attempts += 1;
                     if attempts > MAX_SHRINK_ATTEMPTS {
                         break;
                     }
                     let mut shorter = moves.clone();
-                    shorter.drain(i..i + 2);
+                    shorter.remove(j);
+                    shorter.remove(i);
                     if let Some((g, d)) = self.kinds_at(game_type, &shorter) {
                         if d.kinds().contains(&kind) {
                             best = Some((g, d));
