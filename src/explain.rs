@@ -1422,6 +1422,25 @@ pub fn explain_command(
     }
 }
 
+/// Plays `mv` on any engine; a refusal is explained by the reference engine
+/// in the same position, with the clause that forbids the move (the fast
+/// engine's own refusals cite none). Used by the CLI and the UHP server.
+pub fn play_explained<R: Rules>(game: &mut R, mv: Move) -> Result<(), String> {
+    let Err(refusal) = game.play(mv) else {
+        return Ok(());
+    };
+    let reference = ReferenceEngine::load_with(&game.game_string(), game.options())
+        .ok()
+        .map(|mut reference| reference.play(mv));
+    Err(match reference {
+        Some(Err(why)) => why.to_string(),
+        Some(Ok(())) => {
+            format!("{refusal} (the reference engine accepts this move: please report it)")
+        }
+        None => refusal.to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use hive_oracle::core::notation::{parse_game_type, parse_piece, BoardView};
-use hive_oracle::core::{Hex, Move, RulesOptions};
+use hive_oracle::core::{Hex, RulesOptions};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::render;
@@ -316,21 +316,6 @@ fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, String> {
     })
 }
 
-/// Plays a move; a refusal is explained by the reference engine in the same
-/// position, with the clause that forbids the move.
-fn play_explained<R: Rules>(game: &mut R, mv: Move, text: &str) -> Result<(), String> {
-    let Err(refusal) = game.play(mv) else {
-        return Ok(());
-    };
-    let explained = ReferenceEngine::load_with(&game.game_string(), game.options())
-        .ok()
-        .and_then(|mut reference| reference.play(mv).err());
-    Err(match explained {
-        Some(why) => format!("{} is illegal: {why}", text.trim()),
-        None => format!("{} is illegal: {refusal}", text.trim()),
-    })
-}
-
 fn run_perft<R: Rules + Send>(
     game_text: &str,
     depth: u32,
@@ -379,7 +364,8 @@ fn run_play<R: Rules>(
     let mut game = load_game::<R>(game_text, options)?;
     for text in moves {
         let mv = game.parse_move(text).map_err(|e| e.to_string())?;
-        play_explained(&mut game, mv, text)?;
+        hive_oracle::explain::play_explained(&mut game, mv)
+            .map_err(|why| format!("{} is illegal: {why}", text.trim()))?;
     }
     println!("{}", game.game_string());
     Ok(())

@@ -118,21 +118,7 @@ impl Game {
     pub fn play(&mut self, mv: Move) -> Result<(), String> {
         match self {
             Game::Reference(g) => g.play(mv).map_err(|why| why.to_string()),
-            Game::Fast(g) => {
-                let Err(refusal) = g.play(mv) else {
-                    return Ok(());
-                };
-                let explained = ReferenceEngine::load_with(&g.game_string(), g.options())
-                    .ok()
-                    .map(|mut reference| reference.play(mv));
-                Err(match explained {
-                    Some(Err(why)) => why.to_string(),
-                    Some(Ok(())) => format!(
-                        "{refusal} (the reference engine accepts this move: please report it)"
-                    ),
-                    None => refusal.to_string(),
-                })
-            }
+            Game::Fast(g) => crate::explain::play_explained(g.as_mut(), mv),
         }
     }
 
