@@ -248,3 +248,104 @@ fn our_engine_with_a_dropped_move_is_missing_moves() {
     let kinds = kinds(&json(&out));
     assert!(kinds.iter().any(|k| k == "missing-moves"), "{kinds:?}");
 }
+
+/// Runs `check` with no corpus (an empty directory) and returns the report.
+fn check_without_corpus(
+    engine: &str,
+    games: &str,
+    game_types: &str,
+) -> (Output, serde_json::Value) {
+    let empty = std::env::temp_dir().join(format!(
+        "hive-oracle-empty-{}-{}",
+        std::process::id(),
+        engine.len()
+    ));
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = check(&[
+        "--engine",
+        engine,
+        "--games",
+        games,
+        "--game-types",
+        game_types,
+        "--corpus",
+        empty.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let _ = std::fs::remove_dir_all(&empty);
+    let report = json(&out);
+    (out, report)
+}
+
+#[test]
+fn an_engine_that_refuses_beetle_climbs_is_rejected_legal_shrunk_to_a_short_game() {
+    // Our engine behind a filter on its input that garbles every `play` of a
+    // beetle climb (`play wB1 wA1`), so it refuses moves it lists (§6.2.1).
+    // The finding is shrunk with the refused move as its focus.
+    let engine =
+        format!("sh -c \"sed -u 's/^play [wb]B[12] [wb][A-Z][0-9]*$/play garbled/' | {BIN} uhp\"");
+    let (out, report) = check_without_corpus(&engine, "6", "Base");
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let finding = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == "rejected-legal")
+        .unwrap_or_else(|| panic!("no rejected-legal finding: {report:#}"));
+    let mv = finding["moves"][0].as_str().unwrap();
+    assert!(
+        regex::Regex::new(r"^[wb]B[12] [wb][A-Z][0-9]*$")
+            .unwrap()
+            .is_match(mv),
+        "the refused move is a climb: {mv}"
+    );
+    assert!(
+        finding["clauses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "§6.2.1"),
+        "{finding:#}"
+    );
+    // A beetle can climb after five plies (wB1; bB1; wQ; bQ; wB1 bB1): the
+    // shrunk position before the climb has at most 12 plies.
+    let plies = finding["game_string"].as_str().unwrap().split(';').count() - 3;
+    assert!(plies <= 12, "{plies} plies: {finding:#}");
+    assert!(finding["reproduce"]
+        .as_str()
+        .unwrap()
+        .starts_with("hive-oracle explain"));
+}
+
+#[test]
+fn an_engine_that_misreports_the_state_after_a_play_is_a_state_finding_at_that_move() {
+    // Our engine behind a filter on its output that prints `Draw` instead of
+    // `InProgress` once White is at turn 5: the state after the eighth ply
+    // is wrong (§8.8). The finding names the move after which it shows.
+    let engine =
+        format!("sh -c \"{BIN} uhp | sed -u 's/;InProgress;White\\[5\\]/;Draw;White[5]/'\"");
+    let (out, report) = check_without_corpus(&engine, "2", "Base");
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let finding = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == "state")
+        .unwrap_or_else(|| panic!("no state finding: {report:#}"));
+    let game_string = finding["game_string"].as_str().unwrap();
+    assert!(
+        game_string.contains(";InProgress;White[5];"),
+        "the position after the move: {game_string}"
+    );
+    assert_eq!(
+        finding["clauses"],
+        serde_json::json!(["§8.8"]),
+        "{finding:#}"
+    );
+    let detail = finding["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("the engine says Draw;White[5], the rules say InProgress;White[5]"),
+        "{detail}"
+    );
+}

@@ -44,8 +44,11 @@ fn check(engine: &str, games: u32, seed: u32, timeout_ms: u32) -> (Option<i32>, 
     (status.status.code(), report)
 }
 
-/// The findings of a report as (kind, clauses, plies of its GameString).
-fn findings(report: &serde_json::Value) -> Vec<(String, Vec<String>, usize)> {
+/// One finding of a report: kind, clauses, plies of its GameString, test.
+type Found = (String, Vec<String>, usize, String);
+
+/// The findings of a report.
+fn findings(report: &serde_json::Value) -> Vec<Found> {
     report["findings"]
         .as_array()
         .map(|all| {
@@ -64,7 +67,8 @@ fn findings(report: &serde_json::Value) -> Vec<(String, Vec<String>, usize)> {
                         .as_str()
                         .map(|g| g.split(';').count().saturating_sub(3))
                         .unwrap_or(0);
-                    (kind, clauses, plies)
+                    let test = f["test"].as_str().unwrap_or_default().to_string();
+                    (kind, clauses, plies, test)
                 })
                 .collect()
         })
@@ -73,7 +77,13 @@ fn findings(report: &serde_json::Value) -> Vec<(String, Vec<String>, usize)> {
 
 /// Asserts that a faulty engine is caught: exit status 1, a finding of one of
 /// `kinds` citing `clause` (when given), in a game of at most `max_plies`.
-fn assert_caught(fault: &str, kinds: &[&str], clause: Option<&str>, max_plies: usize) {
+/// Returns the findings.
+fn assert_caught(
+    fault: &str,
+    kinds: &[&str],
+    clause: Option<&str>,
+    max_plies: usize,
+) -> Vec<Found> {
     let engine = format!("{} uhp --fault {fault}", bin());
     // protocol faults cost a timeout each: few games, short timeouts
     let protocol = max_plies == usize::MAX;
@@ -81,7 +91,7 @@ fn assert_caught(fault: &str, kinds: &[&str], clause: Option<&str>, max_plies: u
     let (code, report) = check(&engine, games, 1, timeout_ms);
     assert_eq!(code, Some(1), "{fault}: check should exit 1 with findings");
     let found = findings(&report);
-    let hit = found.iter().any(|(kind, clauses, plies)| {
+    let hit = found.iter().any(|(kind, clauses, plies, _)| {
         kinds.contains(&kind.as_str())
             && clause.is_none_or(|c| clauses.iter().any(|x| x == c))
             && *plies <= max_plies
@@ -90,50 +100,74 @@ fn assert_caught(fault: &str, kinds: &[&str], clause: Option<&str>, max_plies: u
         hit,
         "{fault}: no {kinds:?} finding citing {clause:?} within {max_plies} plies in {found:?}"
     );
+    found
+}
+
+/// Asserts that the findings of random games (the corpus cases are short
+/// already) were shrunk: there is at least one, and every one has at most
+/// `max_plies` plies. Random games run to 100 plies; the unshrunk findings
+/// of these faults were first seen after 26 to 97 plies.
+fn assert_shrunk(fault: &str, found: &[Found], max_plies: usize) {
+    let from_games: Vec<&Found> = found.iter().filter(|f| f.3.starts_with("game ")).collect();
+    assert!(
+        !from_games.is_empty(),
+        "{fault}: no finding from a random game"
+    );
+    for f in from_games {
+        assert!(
+            f.2 <= max_plies,
+            "{fault}: {} plies, more than {max_plies}: {f:?}",
+            f.2
+        );
+    }
 }
 
 #[test]
 fn a_spider_that_backtracks_is_caught() {
     // §6.4.2 no cell twice in one spider move
-    assert_caught(
+    let found = assert_caught(
         "spider-backtracks",
         &["extra-moves", "accepted-illegal"],
         Some("§6.4.2"),
-        30,
+        10,
     );
+    assert_shrunk("spider-backtracks", &found, 10);
 }
 
 #[test]
 fn a_beetle_without_height_gates_is_caught() {
     // §6.2.2 beetles obey the height gate rule
-    assert_caught(
+    let found = assert_caught(
         "beetle-ignores-height-gates",
         &["extra-moves", "accepted-illegal"],
         Some("§6.2.2"),
-        40,
+        24,
     );
+    assert_shrunk("beetle-ignores-height-gates", &found, 24);
 }
 
 #[test]
 fn a_pillbug_throwing_the_piece_just_moved_is_caught() {
     // §5.8 the piece moved last turn cannot be thrown
-    assert_caught(
+    let found = assert_caught(
         "pillbug-throws-last-moved",
         &["extra-moves", "accepted-illegal"],
         Some("§5.8"),
-        40,
+        12,
     );
+    assert_shrunk("pillbug-throws-last-moved", &found, 12);
 }
 
 #[test]
 fn a_mosquito_moving_next_to_a_mosquito_only_is_caught() {
     // §6.7.2 copying a mosquito gives nothing
-    assert_caught(
+    let found = assert_caught(
         "mosquito-copies-mosquito",
         &["extra-moves", "accepted-illegal"],
         Some("§6.7.2"),
-        40,
+        14,
     );
+    assert_shrunk("mosquito-copies-mosquito", &found, 14);
 }
 
 #[test]

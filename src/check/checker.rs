@@ -4,9 +4,10 @@
 //!
 //! Moves are always compared as absolute moves (§5.9), resolved in the
 //! reference position with [`resolve_moves`], never as strings. A
-//! disagreement found in a random game is shrunk: shorter prefixes of the
-//! game are loaded with `newgame <GameString>` and the shortest one that
-//! still shows the same kind of disagreement is reported.
+//! disagreement found in a random game is shrunk ([`crate::check::shrink`]):
+//! shorter legal games are loaded with `newgame <GameString>` and the
+//! shortest one that still shows the same kind of disagreement, citing one
+//! of the same clauses, is reported.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -18,6 +19,7 @@ use serde::Serialize;
 
 use crate::cases::{load_corpus, LoadedCase};
 use crate::check::client::{resolve_moves, ClientError, Response, UhpClient};
+use crate::check::shrink::{shrink, Budget, Shows, Shrunk};
 use crate::core::notation::{parse_game_state, parse_piece, parse_turn, BoardView};
 use crate::core::{GameState, GameType, Move, RulesOptions, Turn};
 use crate::explain::verdict;
@@ -127,6 +129,13 @@ pub struct Summary {
     pub illegal_probes: u64,
     pub undo_checks: u64,
     pub pass_checks: u64,
+    /// Findings shrunk, the shorter games built for them by removing turns
+    /// (legal or not), the positions scored by the rebuild search and the
+    /// games the engine was asked about.
+    pub shrinks: u64,
+    pub shrink_candidates: u64,
+    pub shrink_positions: u64,
+    pub shrink_engine_checks: u64,
     pub engine_restarts: u64,
     pub findings: u64,
     pub findings_by_kind: BTreeMap<String, u64>,
@@ -135,6 +144,8 @@ pub struct Summary {
     pub engine_seconds: f64,
     /// Time spent in the reference engine (legal moves, resolving, clauses).
     pub reference_seconds: f64,
+    /// Time spent shrinking findings (engine and oracle time included).
+    pub shrink_seconds: f64,
     pub notes: Vec<String>,
 }
 
@@ -222,6 +233,7 @@ struct Checker<'a> {
     tests: Vec<TestCase>,
     summary: Summary,
     reference_time: Duration,
+    shrink_time: Duration,
     consecutive_failures: u32,
 }
 
@@ -292,12 +304,12 @@ fn reference_moves(game: &ReferenceEngine) -> BTreeSet<Move> {
 /// A move the reference refuses, chosen among plausible ones: a piece of
 /// the reserve placed on a cell touching the hive, or a piece of the side to
 /// move moved to such a cell, that is not a legal move. With its canonical
-/// text (when it round-trips) and the clauses of its refusal.
+/// text (when it round-trips).
 fn illegal_candidate(
     game: &ReferenceEngine,
     legal: &BTreeSet<Move>,
     rng: &mut StdRng,
-) -> Option<(Move, String, Vec<String>)> {
+) -> Option<(Move, String)> {
     let board = game.board();
     let color = game.side_to_move();
     let cells: Vec<_> = board.empty_cells_touching_hive().into_iter().collect();
@@ -327,9 +339,8 @@ fn illegal_candidate(
         if game.parse_move(&text) != Ok(mv) {
             continue;
         }
-        if let Err(refusal) = game.clone().play(mv) {
-            let clauses = refusal.clauses.iter().map(|c| c.to_string()).collect();
-            return Some((mv, text, clauses));
+        if game.clone().play(mv).is_err() {
+            return Some((mv, text));
         }
     }
     None
@@ -370,6 +381,7 @@ impl<'a> Checker<'a> {
             tests: Vec::new(),
             summary: Summary::default(),
             reference_time: Duration::ZERO,
+            shrink_time: Duration::ZERO,
             consecutive_failures: 0,
         }
     }
@@ -1048,15 +1060,14 @@ impl<'a> Checker<'a> {
                 let start = Instant::now();
                 let candidate = illegal_candidate(&game, &legal, &mut rng);
                 self.reference_time += start.elapsed();
-                if let Some((mv, text, clauses)) = candidate {
+                if let Some((mv, text)) = candidate {
                     self.summary.illegal_probes += 1;
-                    self.probe_illegal(test, &game, mv, &text, clauses, &reproduce)?;
+                    self.probe_illegal(test, &game, &history, mv, &text, &reproduce)?;
                 }
             }
             if ply % 10 == 5 && !legal.contains(&Move::Pass) {
                 self.summary.pass_checks += 1;
-                let clauses = vec!["§7.2".to_string()];
-                self.probe_illegal(test, &game, Move::Pass, "pass", clauses, &reproduce)?;
+                self.probe_illegal(test, &game, &history, Move::Pass, "pass", &reproduce)?;
             }
             let all: Vec<Move> = legal.iter().copied().collect();
             let mv = all[rng.random_range(0..all.len())];
@@ -1070,25 +1081,17 @@ impl<'a> Checker<'a> {
                 Err(e) => return Err(self.engine_failure(test, &game, e, reproduce)),
             };
             if answer.is_error() {
-                let clauses = clauses_of(&game, &BTreeSet::from([mv]));
-                self.add(
-                    Kind::RejectedLegal,
-                    test,
-                    game_type,
-                    game.game_string(),
-                    vec![text.clone()],
-                    clauses,
-                    format!(
-                        "the engine refused the legal move {text}: {}",
-                        answer.lines.join(" / ")
-                    ),
-                    explain_command(&game.game_string(), Some(&text)),
-                );
+                self.shrink_focus_and_report(Kind::RejectedLegal, test, game_type, &history, mv);
                 return Err(Stop);
             }
             game.play(mv).expect("a legal move");
-            history.push(mv);
             self.summary.plies += 1;
+            let state = state_and_turn(answer.last_line().unwrap_or(""));
+            if state.is_some_and(|st| st != (game.state(), game.turn())) {
+                self.shrink_focus_and_report(Kind::State, test, game_type, &history, mv);
+                return Err(Stop);
+            }
+            history.push(mv);
             self.compare_game_string(test, &game, &answer, &format!("play {text}"), &reproduce)?;
             // Now and then: undo must bring the earlier position back.
             if ply % 7 == 6 {
@@ -1123,14 +1126,14 @@ impl<'a> Checker<'a> {
         Ok(())
     }
 
-    /// Sends a move the rules forbid; it must be refused.
+    /// Sends a move the rules forbid, after `history`; it must be refused.
     fn probe_illegal(
         &mut self,
         test: &str,
         game: &ReferenceEngine,
+        history: &[Move],
         mv: Move,
         text: &str,
-        clauses: Vec<String>,
         reproduce: &str,
     ) -> Result<(), Stop> {
         let answer = match self.play(mv, text) {
@@ -1140,53 +1143,30 @@ impl<'a> Checker<'a> {
         if answer.is_error() {
             return Ok(());
         }
+        // The engine's game may have diverged; the shrinker loads positions
+        // with `newgame`, and this game stops.
         let _ = self.session.command("undo 1");
-        let game_string = game.game_string();
-        let refusal = game
-            .clone()
-            .play(mv)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        self.add(
-            Kind::AcceptedIllegal,
-            test,
-            game.game_type(),
-            game_string.clone(),
-            vec![text.to_string()],
-            clauses,
-            format!("the engine accepted {text}, which is illegal: {refusal}"),
-            explain_command(&game_string, Some(text)),
-        );
-        // The engine's game may have diverged; stop this game.
-        self.session.client = None;
+        self.shrink_focus_and_report(Kind::AcceptedIllegal, test, game.game_type(), history, mv);
         Err(Stop)
     }
 
-    /// The kinds of move disagreement the engine shows in the position
-    /// after `prefix`, loaded with `newgame <GameString>`.
-    fn kinds_at(
-        &mut self,
-        game_type: GameType,
-        prefix: &[Move],
-    ) -> Option<(ReferenceEngine, MoveDiff)> {
-        let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
-        for &mv in prefix {
-            // a shrunk game may no longer be legal: then it shows nothing
-            game.play(mv).ok()?;
-        }
+    /// The engine's `validmoves` against the rules in the position of
+    /// `game`, loaded with `newgame <GameString>`. `Ok(None)` when the
+    /// engine refuses the GameString.
+    fn diff_at(&mut self, game: &ReferenceEngine) -> Result<Option<MoveDiff>, ClientError> {
         let response = self
             .session
-            .command(&format!("newgame {}", game.game_string()))
-            .ok()?;
+            .command(&format!("newgame {}", game.game_string()))?;
         if response.is_error() {
-            return None;
+            return Ok(None);
         }
-        let texts = self.session.validmoves(&game).ok()?;
-        let diff = self.compare_moves(&game, &texts);
-        Some((game, diff))
+        let texts = self.session.validmoves(game)?;
+        Ok(Some(self.compare_moves(game, &texts)))
     }
 
+    /// Shrinks a disagreement on the legal moves (found after `history`)
+    /// to the shortest game that still shows the same kind of disagreement
+    /// citing at least one of the same clauses, and reports it.
     fn shrink_and_report(
         &mut self,
         test: &str,
@@ -1197,73 +1177,315 @@ impl<'a> Checker<'a> {
     ) {
         let found_at = history.len();
         for kind in diff.kinds() {
-            // Phase 1: the shortest prefix of the game that shows the kind.
-            let mut best: Option<(ReferenceEngine, MoveDiff)> = None;
-            let mut moves: Vec<Move> = history.to_vec();
-            for len in 0..=history.len() {
-                if let Some((g, d)) = self.kinds_at(game_type, &history[..len]) {
-                    if d.kinds().contains(&kind) {
-                        best = Some((g, d));
-                        moves.truncate(len);
-                        break;
-                    }
-                }
-            }
-            // Phase 2: drop pairs of plies, one of each side so the side to
-            // move stays the same (adjacent pairs first), wherever the shorter
-            // game is still legal and still shows the kind, until no pair can go.
-            let mut attempts = 0;
-            let mut improved = best.is_some();
-            while improved && attempts < MAX_SHRINK_ATTEMPTS {
-                improved = false;
-                // pairs (i, j) with j - i odd: one ply of each side, nearest first
-                let pairs: Vec<(usize, usize)> = (1..moves.len())
-                    .step_by(2)
-                    .flat_map(|gap| (0..moves.len() - gap).rev().map(move |i| (i, i + gap)))
-                    .collect();
-                for (i, j) in pairs {
-                    attempts += 1;
-                    if attempts > MAX_SHRINK_ATTEMPTS {
-                        break;
-                    }
-                    let mut shorter = moves.clone();
-                    shorter.remove(j);
-                    shorter.remove(i);
-                    if let Some((g, d)) = self.kinds_at(game_type, &shorter) {
-                        if d.kinds().contains(&kind) {
-                            best = Some((g, d));
-                            moves = shorter;
-                            improved = true;
-                            break;
+            let only = |d: &MoveDiff| MoveDiff {
+                missing: if kind == Kind::MissingMoves {
+                    d.missing.clone()
+                } else {
+                    BTreeSet::new()
+                },
+                extra: if kind == Kind::MissingMoves {
+                    BTreeSet::new()
+                } else {
+                    d.extra.clone()
+                },
+                unresolvable: if kind == Kind::MissingMoves {
+                    Vec::new()
+                } else {
+                    d.unresolvable.clone()
+                },
+            };
+            let original = only(diff);
+            let clauses = diff_clauses(game, &original);
+            // the move the rebuild search centres on: one that moves a piece
+            let disputed = original
+                .missing
+                .iter()
+                .chain(&original.extra)
+                .copied()
+                .find(|mv| matches!(mv, Move::Move { .. }));
+            let mut best: (ReferenceEngine, MoveDiff) = (game.clone(), original);
+            let start = Instant::now();
+            let shrunk = shrink(
+                game_type,
+                RulesOptions::default(),
+                history,
+                None,
+                disputed,
+                Budget::default(),
+                |candidate, _| match self.diff_at(candidate) {
+                    Err(_) => Shows::Abort,
+                    Ok(Some(d)) if d.kinds().contains(&kind) => {
+                        let d = only(&d);
+                        if shares_a_clause(&clauses, &diff_clauses(candidate, &d)) {
+                            best = (candidate.clone(), d);
+                            Shows::Yes
+                        } else {
+                            Shows::No
                         }
                     }
-                }
-            }
-            let (g, mut d) = best.unwrap_or_else(|| {
-                (
-                    game.clone(),
-                    MoveDiff {
-                        missing: diff.missing.clone(),
-                        extra: diff.extra.clone(),
-                        unresolvable: diff.unresolvable.clone(),
-                    },
-                )
-            });
-            // Report only this kind from the chosen position.
-            if kind == Kind::MissingMoves {
-                d.extra.clear();
-                d.unresolvable.clear();
-            } else {
-                d.missing.clear();
-            }
+                    Ok(_) => Shows::No,
+                },
+            );
+            self.note_shrink(&shrunk, start);
+            let (g, d) = best;
             let shrunk = (g.plies() < found_at).then_some(found_at);
             self.report_diff(test, &g, &d, None, shrunk);
         }
     }
+
+    /// Shrinks a disagreement about one move played after `history` (the
+    /// focus): an illegal move the engine accepted, a legal move it
+    /// refused, or a move after which it printed the wrong state; then
+    /// reports it.
+    fn shrink_focus_and_report(
+        &mut self,
+        kind: Kind,
+        test: &str,
+        game_type: GameType,
+        history: &[Move],
+        focus: Move,
+    ) {
+        let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
+        for &mv in history {
+            game.play_unchecked(mv);
+        }
+        let Some(original) = self.focus_disagreement(kind, &game, focus, None) else {
+            // the engine no longer shows it from a loaded GameString:
+            // report the game as it was played
+            let text = game.move_string(focus);
+            let clauses = focus_clauses(kind, &game, focus);
+            let detail = format!(
+                "{} (not shown again after `newgame` with the GameString)",
+                focus_detail(kind, &game, focus, &text, "")
+            );
+            let shown = match kind {
+                Kind::State => {
+                    let mut after = game.clone();
+                    after.play_unchecked(focus);
+                    after.game_string()
+                }
+                _ => game.game_string(),
+            };
+            let reproduce = self.check_command_for(test, game_type);
+            self.add(
+                kind,
+                test,
+                game_type,
+                shown,
+                vec![text],
+                clauses,
+                detail,
+                reproduce,
+            );
+            return;
+        };
+        let clauses = original.clauses.clone();
+        let mut best = original;
+        let start = Instant::now();
+        let shrunk = shrink(
+            game_type,
+            RulesOptions::default(),
+            history,
+            Some(focus),
+            Some(focus),
+            Budget::default(),
+            |candidate, focus| {
+                let Some(focus) = focus else {
+                    return Shows::No;
+                };
+                match self.focus_disagreement(kind, candidate, focus, Some(&clauses)) {
+                    Some(found) => {
+                        best = found;
+                        Shows::Yes
+                    }
+                    None if self.session.client.is_none() => Shows::Abort,
+                    None => Shows::No,
+                }
+            },
+        );
+        self.note_shrink(&shrunk, start);
+        let found_at = (best.game.plies() < history.len()).then_some(history.len());
+        let reproduce = explain_command(&best.game_string, Some(&best.text));
+        self.add(
+            kind,
+            test,
+            game_type,
+            best.game_string,
+            vec![best.text],
+            best.clauses,
+            best.detail,
+            reproduce,
+        );
+        self.findings.last_mut().expect("just added").found_at_ply = found_at;
+    }
+
+    /// Whether the engine, given the position of `game` with `newgame
+    /// <GameString>`, still disagrees about `focus` in the way `kind` says,
+    /// citing one of `clauses` (when given). The engine is dropped (to be
+    /// restarted) when it fails.
+    fn focus_disagreement(
+        &mut self,
+        kind: Kind,
+        game: &ReferenceEngine,
+        focus: Move,
+        clauses: Option<&[String]>,
+    ) -> Option<FocusFinding> {
+        let text = game.move_string(focus);
+        if game.parse_move(&text) != Ok(focus) {
+            return None; // no text names the move
+        }
+        let refusal = game.clone().play(focus).err();
+        let legal = refusal.is_none();
+        let wanted_legal = kind != Kind::AcceptedIllegal;
+        if legal != wanted_legal {
+            return None;
+        }
+        let found = focus_clauses(kind, game, focus);
+        if clauses.is_some_and(|c| !shares_a_clause(c, &found)) {
+            return None;
+        }
+        let mut after = game.clone();
+        if legal {
+            after.play_unchecked(focus);
+        }
+        let loaded = match self
+            .session
+            .command(&format!("newgame {}", game.game_string()))
+        {
+            Ok(r) => r,
+            Err(_) => {
+                self.session.client = None;
+                return None;
+            }
+        };
+        if loaded.is_error() {
+            return None;
+        }
+        let answer = match self.play(focus, &text) {
+            Ok(a) => a,
+            Err(_) => {
+                self.session.client = None;
+                return None;
+            }
+        };
+        let shows = match kind {
+            Kind::AcceptedIllegal => !answer.is_error(),
+            Kind::RejectedLegal => answer.is_error(),
+            _ => {
+                !answer.is_error()
+                    && state_and_turn(answer.last_line().unwrap_or(""))
+                        .is_some_and(|st| st != (after.state(), after.turn()))
+            }
+        };
+        if !shows {
+            return None;
+        }
+        let said = answer.lines.join(" / ");
+        let game_string = if kind == Kind::State {
+            after.game_string()
+        } else {
+            game.game_string()
+        };
+        Some(FocusFinding {
+            game: game.clone(),
+            game_string,
+            detail: focus_detail(kind, game, focus, &text, &said),
+            text,
+            clauses: found,
+        })
+    }
+
+    /// Counts the work of one shrink.
+    fn note_shrink(&mut self, shrunk: &Shrunk, start: Instant) {
+        self.summary.shrinks += 1;
+        self.summary.shrink_candidates += shrunk.candidates as u64;
+        self.summary.shrink_positions += shrunk.positions as u64;
+        self.summary.shrink_engine_checks += shrunk.predicate_calls as u64;
+        self.shrink_time += start.elapsed();
+    }
+
+    fn check_command_for(&self, test: &str, game_type: GameType) -> String {
+        let seed = test
+            .rsplit("seed ")
+            .next()
+            .and_then(|s| s.trim_end_matches(')').parse().ok())
+            .unwrap_or(self.config.seed);
+        self.check_command(seed, game_type)
+    }
 }
 
-/// At most this many shorter games are tried when shrinking one finding.
-const MAX_SHRINK_ATTEMPTS: usize = 400;
+/// A disagreement about one move, in a position the engine was given.
+struct FocusFinding {
+    game: ReferenceEngine,
+    /// The GameString reported: the position before the move, or after it
+    /// for a state.
+    game_string: String,
+    text: String,
+    clauses: Vec<String>,
+    detail: String,
+}
+
+/// The clauses behind a disagreement about one move: why the rules refuse
+/// it, what grants it, or what decides the state after it.
+fn focus_clauses(kind: Kind, game: &ReferenceEngine, focus: Move) -> Vec<String> {
+    match kind {
+        Kind::State => {
+            let mut after = game.clone();
+            after.play_unchecked(focus);
+            state_clauses(&after, true)
+        }
+        Kind::AcceptedIllegal => game
+            .clone()
+            .play(focus)
+            .err()
+            .map(|e| e.clauses.iter().map(|c| c.to_string()).collect())
+            .unwrap_or_default(),
+        _ => clauses_of(game, &BTreeSet::from([focus])),
+    }
+}
+
+/// The sentence of a disagreement about one move.
+fn focus_detail(kind: Kind, game: &ReferenceEngine, focus: Move, text: &str, said: &str) -> String {
+    match kind {
+        Kind::AcceptedIllegal => {
+            let refusal = game
+                .clone()
+                .play(focus)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            format!("the engine accepted {text}, which is illegal: {refusal}")
+        }
+        Kind::RejectedLegal => format!("the engine refused the legal move {text}: {said}"),
+        _ => {
+            let mut after = game.clone();
+            after.play_unchecked(focus);
+            let engine = state_and_turn(said.rsplit(" / ").next().unwrap_or(""))
+                .map(|(s, t)| format!("{s};{t}"))
+                .unwrap_or_else(|| said.to_string());
+            format!(
+                "after play {text}, the engine says {engine}, the rules say {};{}",
+                after.state(),
+                after.turn()
+            )
+        }
+    }
+}
+
+/// The clauses behind the differing moves of a move comparison.
+fn diff_clauses(game: &ReferenceEngine, diff: &MoveDiff) -> Vec<String> {
+    if diff.missing.is_empty() {
+        clauses_of(game, &diff.extra)
+    } else {
+        clauses_of(game, &diff.missing)
+    }
+}
+
+/// Whether two clause lists share a clause (or the first is empty: then
+/// nothing is required).
+fn shares_a_clause(wanted: &[String], found: &[String]) -> bool {
+    wanted.is_empty() || wanted.iter().any(|c| found.contains(c))
+}
 
 /// Runs the whole check. An `Err` means the check could not run (exit 2).
 pub fn run(config: &Config) -> Result<Report, String> {
@@ -1338,6 +1560,7 @@ pub fn run(config: &Config) -> Result<Report, String> {
     summary.seconds = started.elapsed().as_secs_f64();
     summary.engine_seconds = checker.session.engine_time.as_secs_f64();
     summary.reference_seconds = checker.reference_time.as_secs_f64();
+    summary.shrink_seconds = checker.shrink_time.as_secs_f64();
     Ok(Report {
         engine: config.engine.clone(),
         summary,

@@ -7,3 +7,4 @@
 pub mod checker;
 pub mod client;
 pub mod report;
+pub mod shrink;

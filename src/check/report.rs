@@ -38,6 +38,13 @@ pub fn text(report: &Report) -> String {
         "time: {:.2} s ({:.2} s waiting for the engine, {:.2} s in the reference engine); engine restarts: {}",
         s.seconds, s.engine_seconds, s.reference_seconds, s.engine_restarts
     );
+    if s.shrinks > 0 {
+        let _ = writeln!(
+            out,
+            "shrinking: {} finding(s) in {:.2} s: {} shorter games built, {} positions searched, {} shown to the engine",
+            s.shrinks, s.shrink_seconds, s.shrink_candidates, s.shrink_positions, s.shrink_engine_checks
+        );
+    }
     for note in &s.notes {
         let _ = writeln!(out, "note: {note}");
     }

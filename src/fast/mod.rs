@@ -115,6 +115,16 @@ impl FastEngine {
         self.hash
     }
 
+    /// The top piece of the stack on `hex` and the stack's height; `None`
+    /// for an empty cell.
+    pub fn top_at(&self, hex: Hex) -> Option<(Piece, usize)> {
+        let cell = cell_of(hex) as usize;
+        if self.height[cell] == 0 || self.hex[self.top[cell] as usize] != hex {
+            return None;
+        }
+        Some((piece_of(self.top[cell]), self.height[cell] as usize))
+    }
+
     fn side(&self) -> usize {
         self.undo.len() & 1
     }

@@ -16,7 +16,7 @@
 //! assert_eq!(session.handle_line(b"undo"), ["Base;NotStarted;White[1]", "ok"]);
 //! ```
 
-mod fault;
+pub(crate) mod fault;
 mod game;
 mod options;
 
