@@ -225,10 +225,35 @@ fn an_engine_that_drops_beetle_climbs_is_missing_moves_with_the_clause() {
             .any(|c| ["§6.2.1", "§6.2.2", "§6.2.3"].contains(&c.as_str().unwrap())),
         "{finding:#}"
     );
-    assert!(finding["reproduce"]
-        .as_str()
-        .unwrap()
-        .starts_with("hive-oracle explain"));
+    // The reproduction asks the engine itself: its validmoves lacks the move.
+    let answer = shell(finding["reproduce"].as_str().unwrap());
+    // the answer to validmoves: the line before the last `ok`
+    let lines: Vec<&str> = answer.lines().collect();
+    let listed: Vec<&str> = lines
+        .len()
+        .checked_sub(2)
+        .map(|i| lines[i].split(';').collect())
+        .unwrap_or_default();
+    assert!(!listed.is_empty(), "validmoves answered: {answer}");
+    assert!(
+        !listed.contains(&moves[0]),
+        "{} is listed: {answer}",
+        moves[0]
+    );
+    // The explanation says the rules allow it.
+    let explained = shell(finding["explain"].as_str().unwrap());
+    assert!(explained.starts_with("legal"), "{explained}");
+}
+
+/// Runs a reported command line in `sh`, with `hive-oracle` meaning the
+/// binary under test; returns its output.
+fn shell(command: &str) -> String {
+    let command = match command.strip_prefix("hive-oracle ") {
+        Some(rest) => format!("{BIN} {rest}"),
+        None => command.to_string(),
+    };
+    let out = Command::new("sh").arg("-c").arg(&command).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]
@@ -312,10 +337,11 @@ fn an_engine_that_refuses_beetle_climbs_is_rejected_legal_shrunk_to_a_short_game
     // shrunk position before the climb has at most 12 plies.
     let plies = finding["game_string"].as_str().unwrap().split(';').count() - 3;
     assert!(plies <= 12, "{plies} plies: {finding:#}");
-    assert!(finding["reproduce"]
-        .as_str()
-        .unwrap()
-        .starts_with("hive-oracle explain"));
+    // The reproduction loads the position and plays the move: refused.
+    let answer = shell(finding["reproduce"].as_str().unwrap());
+    assert!(answer.contains("\ninvalidmove "), "{answer}");
+    let explained = shell(finding["explain"].as_str().unwrap());
+    assert!(explained.starts_with("legal"), "{explained}");
 }
 
 #[test]

@@ -94,8 +94,12 @@ pub struct Finding {
     /// The clauses that decide the differing moves.
     pub clauses: Vec<String>,
     pub detail: String,
-    /// A command line that reproduces (or explains) the finding.
+    /// A command line that reproduces the finding: for a position, the
+    /// engine given the position and the question in dispute.
     pub reproduce: String,
+    /// A command line that shows what the rules say about it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explain: Option<String>,
     /// For a finding from a random game shrunk to a shorter prefix: the
     /// number of plies of the game where it was first seen.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -415,6 +419,7 @@ impl<'a> Checker<'a> {
             clauses,
             detail,
             reproduce,
+            explain: None,
             found_at_ply: None,
         });
     }
@@ -497,8 +502,9 @@ impl<'a> Checker<'a> {
                 }
                 (moves, clauses_of(game, &diff.extra), detail)
             };
+            let explain = explain_command(&game_string, moves.first().map(String::as_str));
             let reproduce = reproduce.clone().unwrap_or_else(|| {
-                explain_command(&game_string, moves.first().map(String::as_str))
+                self.engine_command(&[format!("newgame {game_string}"), "validmoves".into()])
             });
             self.add(
                 kind,
@@ -510,9 +516,9 @@ impl<'a> Checker<'a> {
                 detail,
                 reproduce,
             );
-            if let Some(ply) = found_at_ply {
-                self.findings.last_mut().expect("just added").found_at_ply = Some(ply);
-            }
+            let finding = self.findings.last_mut().expect("just added");
+            finding.explain = Some(explain);
+            finding.found_at_ply = found_at_ply;
         }
     }
 
@@ -1305,7 +1311,14 @@ impl<'a> Checker<'a> {
         );
         self.note_shrink(&shrunk, start);
         let found_at = (best.game.plies() < history.len()).then_some(history.len());
-        let reproduce = explain_command(&best.game_string, Some(&best.text));
+        let explain = explain_command(&best.game.game_string(), Some(&best.text));
+        let play = if focus == Move::Pass {
+            "pass".to_string()
+        } else {
+            format!("play {}", best.text)
+        };
+        let reproduce =
+            self.engine_command(&[format!("newgame {}", best.game.game_string()), play]);
         self.add(
             kind,
             test,
@@ -1316,7 +1329,19 @@ impl<'a> Checker<'a> {
             best.detail,
             reproduce,
         );
-        self.findings.last_mut().expect("just added").found_at_ply = found_at;
+        let finding = self.findings.last_mut().expect("just added");
+        finding.found_at_ply = found_at;
+        finding.explain = Some(explain);
+    }
+
+    /// A shell command that sends `lines` to the engine under check.
+    fn engine_command(&self, lines: &[String]) -> String {
+        let quoted: Vec<String> = lines.iter().map(|l| shell_quote(l)).collect();
+        format!(
+            "printf '%s\\n' {} | {}",
+            quoted.join(" "),
+            self.config.engine
+        )
     }
 
     /// Whether the engine, given the position of `game` with `newgame

@@ -82,6 +82,9 @@ pub fn text(report: &Report) -> String {
         }
         let _ = writeln!(out, "  detail:    {}", f.detail);
         let _ = writeln!(out, "  reproduce: {}", f.reproduce);
+        if let Some(explain) = &f.explain {
+            let _ = writeln!(out, "  explain:   {explain}");
+        }
     }
     out
 }
