@@ -240,9 +240,18 @@ fn an_engine_that_drops_beetle_climbs_is_missing_moves_with_the_clause() {
         "{} is listed: {answer}",
         moves[0]
     );
-    // The explanation says the rules allow it.
+    // The explanation says the rules allow it, as the verdicts do.
     let explained = shell(finding["explain"].as_str().unwrap());
     assert!(explained.starts_with("legal"), "{explained}");
+    let verdicts = finding["verdicts"].as_array().unwrap();
+    assert_eq!(verdicts.len(), moves.len().min(16), "{finding:#}");
+    assert_eq!(verdicts[0]["move"], moves[0]);
+    assert_eq!(verdicts[0]["legal"], true);
+    assert!(verdicts.iter().all(|v| v["clauses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c == "§6.2.1")));
 }
 
 /// Runs a reported command line in `sh`, with `hive-oracle` meaning the
@@ -342,6 +351,8 @@ fn an_engine_that_refuses_beetle_climbs_is_rejected_legal_shrunk_to_a_short_game
     assert!(answer.contains("\ninvalidmove "), "{answer}");
     let explained = shell(finding["explain"].as_str().unwrap());
     assert!(explained.starts_with("legal"), "{explained}");
+    assert_eq!(finding["verdicts"][0]["move"], mv);
+    assert_eq!(finding["verdicts"][0]["legal"], true);
 }
 
 #[test]

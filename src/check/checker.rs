@@ -100,10 +100,64 @@ pub struct Finding {
     /// A command line that shows what the rules say about it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explain: Option<String>,
+    /// What the rules say about each move in dispute (at most
+    /// [`MAX_VERDICTS`]), as `hive-oracle explain` says it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub verdicts: Vec<MoveVerdict>,
     /// For a finding from a random game shrunk to a shorter prefix: the
     /// number of plies of the game where it was first seen.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub found_at_ply: Option<usize>,
+}
+
+/// The reference engine's verdict on one move of a finding.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveVerdict {
+    /// The move in canonical notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub legal: bool,
+    /// Why it is illegal, or what makes it legal, in sentences.
+    pub reason: String,
+    /// The clauses behind the verdict.
+    pub clauses: Vec<String>,
+}
+
+/// At most this many moves of one finding get a verdict.
+pub const MAX_VERDICTS: usize = 16;
+
+/// The verdicts on `moves` in `game`, in the order of their names.
+fn verdicts_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<MoveVerdict> {
+    let mut named: Vec<(String, Move)> =
+        moves.iter().map(|&mv| (game.move_string(mv), mv)).collect();
+    named.sort();
+    named
+        .into_iter()
+        .take(MAX_VERDICTS)
+        .map(|(name, mv)| {
+            let v = verdict(game, mv);
+            let mut clauses: Vec<String> = Vec::new();
+            let mut texts: Vec<String> = Vec::new();
+            for fact in &v.facts {
+                for c in &fact.clauses {
+                    if !clauses.iter().any(|x| x == c) {
+                        clauses.push(c.to_string());
+                    }
+                }
+                texts.push(fact.text.clone());
+            }
+            let reason = match v.refusal {
+                Some(refusal) => refusal,
+                None => texts.join("; "),
+            };
+            MoveVerdict {
+                mv: name,
+                legal: v.legal,
+                reason,
+                clauses,
+            }
+        })
+        .collect()
 }
 
 /// One test case of the report (JUnit: one per corpus case and per game).
@@ -420,6 +474,7 @@ impl<'a> Checker<'a> {
             detail,
             reproduce,
             explain: None,
+            verdicts: Vec::new(),
             found_at_ply: None,
         });
     }
@@ -516,8 +571,14 @@ impl<'a> Checker<'a> {
                 detail,
                 reproduce,
             );
+            let verdicts = if kind == Kind::MissingMoves {
+                verdicts_of(game, &diff.missing)
+            } else {
+                verdicts_of(game, &diff.extra)
+            };
             let finding = self.findings.last_mut().expect("just added");
             finding.explain = Some(explain);
+            finding.verdicts = verdicts;
             finding.found_at_ply = found_at_ply;
         }
     }
@@ -1329,9 +1390,11 @@ impl<'a> Checker<'a> {
             best.detail,
             reproduce,
         );
+        let verdicts = verdicts_of(&best.game, &BTreeSet::from([best.focus]));
         let finding = self.findings.last_mut().expect("just added");
         finding.found_at_ply = found_at;
         finding.explain = Some(explain);
+        finding.verdicts = verdicts;
     }
 
     /// A shell command that sends `lines` to the engine under check.
@@ -1413,6 +1476,7 @@ impl<'a> Checker<'a> {
         };
         Some(FocusFinding {
             game: game.clone(),
+            focus,
             game_string,
             detail: focus_detail(kind, game, focus, &text, &said),
             text,
@@ -1442,6 +1506,8 @@ impl<'a> Checker<'a> {
 /// A disagreement about one move, in a position the engine was given.
 struct FocusFinding {
     game: ReferenceEngine,
+    /// The move in dispute, in the names of `game`.
+    focus: Move,
     /// The GameString reported: the position before the move, or after it
     /// for a state.
     game_string: String,

@@ -81,6 +81,10 @@ pub fn text(report: &Report) -> String {
             let _ = writeln!(out, "  clauses:   {}", f.clauses.join(", "));
         }
         let _ = writeln!(out, "  detail:    {}", f.detail);
+        for v in &f.verdicts {
+            let verdict = if v.legal { "legal" } else { "illegal" };
+            let _ = writeln!(out, "  rules:     {}: {verdict}: {}", v.mv, v.reason);
+        }
         let _ = writeln!(out, "  reproduce: {}", f.reproduce);
         if let Some(explain) = &f.explain {
             let _ = writeln!(out, "  explain:   {explain}");
