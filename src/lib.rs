@@ -3,10 +3,13 @@
 //!
 //! * [`core`]: the shared vocabulary (hexes, pieces, moves, notation);
 //! * [`rules`]: the [`rules::Rules`] trait, perft and divide;
-//! * [`reference`]: the reference engine, written for the reader;
+//! * [`reference`](mod@reference): the reference engine, written for the reader;
 //! * [`uhp`]: the Universal Hive Protocol engine session (`hive-oracle uhp`);
 //! * [`render`]: ASCII and SVG pictures of a position (`hive-oracle render`);
-//! * [`explain`]: why a move is legal or illegal, clause by clause (`hive-oracle explain`).
+//! * [`explain`]: why a move is legal or illegal, clause by clause (`hive-oracle explain`);
+//! * [`fast`]: the optimized incremental engine, which agrees with the reference;
+//! * [`check`]: checking another UHP engine against the rules (`hive-oracle check`);
+//! * [`fuzzing`]: the properties of the cargo-fuzz targets in `fuzz/`, replayed by `cargo test`.
 //!
 //! ```
 //! use hive_oracle::reference::ReferenceEngine;
@@ -25,6 +28,7 @@ pub mod check;
 pub mod core;
 pub mod explain;
 pub mod fast;
+pub mod fuzzing;
 pub mod reference;
 pub mod render;
 pub mod rules;

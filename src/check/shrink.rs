@@ -45,7 +45,7 @@
 //! Removals alone get stuck on long games: early placements hold the hive
 //! together and later moves need them. So when the result is still longer
 //! than a few plies, a rebuild search follows: it takes the neighbourhood
-//! of the disputed move in the finding's position (a [`Pattern`]: what
+//! of the disputed move in the finding's position (a `Pattern`: what
 //! stands on the cells around both ends of the move, the side to move, the
 //! piece moved last) and searches, breadth first with a beam, for a shorter
 //! game whose position has the same neighbourhood around a piece of the
@@ -449,7 +449,7 @@ impl<F: FnMut(&ReferenceEngine, Option<Move>) -> Shows> Search<'_, F> {
 /// focus renamed for it; it is called only on legal games. `disputed` is
 /// the move the finding is about (the focus, or one of the moves the engine
 /// lists wrongly): when it moves a piece, a search for a short game that
-/// rebuilds its neighbourhood follows the removals (see [`Pattern`]).
+/// rebuilds its neighbourhood follows the removals (see `Pattern`).
 pub fn shrink<F>(
     game_type: GameType,
     options: RulesOptions,

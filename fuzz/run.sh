@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs the fuzz targets of fuzz/ for SECONDS seconds each (60 by default) with the nightly
+# toolchain, one after the other, installing cargo-fuzz first when it is missing.
+#
+#   fuzz/run.sh [SECONDS] [TARGET...]      # every target when none is named
+#
+# Each target starts from its committed corpus (fuzz/corpus/TARGET/) and regressions
+# (fuzz/regressions/TARGET/); the inputs it finds go to a scratch directory that is removed at
+# the end (set FUZZ_SCRATCH=DIR to keep them), so the committed corpus is left alone.
+# Exit status: 1 when a target finds a crash (libFuzzer saves the input under
+# fuzz/artifacts/TARGET/ and prints it; see fuzz/regressions/README.md for what to do with it)
+# or does not build; 0 when every target ran clean, and also when fuzzing is skipped because
+# there is no nightly toolchain or cargo-fuzz cannot be installed (a message says so).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-60}"
+if [[ ! "$seconds" =~ ^[1-9][0-9]*$ ]]; then
+    echo "usage: fuzz/run.sh [SECONDS] [TARGET...]   (SECONDS a positive whole number)" >&2
+    exit 2
+fi
+shift || true
+targets=("$@")
+if [[ ${#targets[@]} -eq 0 ]]; then
+    targets=(notation uhp_session differential make_unmake)
+fi
+
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "fuzz: SKIPPED: no nightly toolchain (cargo +nightly fails); cargo-fuzz needs one:"
+    echo "fuzz:   rustup toolchain install nightly"
+    exit 0
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "fuzz: cargo-fuzz is missing: cargo install --locked cargo-fuzz"
+    if ! cargo install --locked cargo-fuzz; then
+        echo "fuzz: SKIPPED: cargo-fuzz could not be installed (no network?)"
+        exit 0
+    fi
+fi
+cargo +nightly --version
+cargo +nightly fuzz --version
+
+scratch="${FUZZ_SCRATCH:-}"
+if [[ -z "$scratch" ]]; then
+    scratch="$(mktemp -d)"
+    trap 'rm -rf "$scratch"' EXIT
+fi
+
+for target in "${targets[@]}"; do
+    echo "== fuzz $target for ${seconds}s"
+    mkdir -p "$scratch/$target"
+    # -s none: no AddressSanitizer, which finds nothing in a crate without unsafe code and
+    # halves the speed; debug assertions and overflow checks stay on (cargo-fuzz's default).
+    # -timeout=10: an input that takes 10 s is a finding (each input's work is bounded).
+    if ! cargo +nightly fuzz run -s none "$target" \
+        "$scratch/$target" "fuzz/corpus/$target" "fuzz/regressions/$target" \
+        -- -max_total_time="$seconds" -timeout=10 -print_final_stats=1; then
+        echo "fuzz: FAILED: $target found a crash or did not build (see above; the input is under fuzz/artifacts/$target/)"
+        exit 1
+    fi
+done
+echo "fuzz: every target ran ${seconds}s without a finding: ${targets[*]}"

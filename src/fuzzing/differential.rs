@@ -1,0 +1,87 @@
+//! The `differential` target: a game chosen byte by byte, played on both engines.
+
+use std::fmt;
+
+use arbitrary::Arbitrary;
+
+use super::{sorted_legal_moves, GameSetup, Verbatim};
+use crate::agreement::compare_engines;
+use crate::core::notation;
+use crate::fast::FastEngine;
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// Plies beyond this are not played: a `differential` input plays at most
+/// this many moves (each ply asks the reference engine for its legal moves).
+pub const MAX_DIFFERENTIAL_PLIES: usize = 80;
+
+/// The input of the `differential` target: the game ([`GameSetup`], three
+/// bytes), then one byte per ply choosing the move `byte % legal.len()`
+/// among the legal moves in sorted order. The game ends at the end of the
+/// bytes, at the end of the game (§8.5) or after
+/// [`MAX_DIFFERENTIAL_PLIES`] plies. [`GameSetup::encode_game`] writes the
+/// bytes of a given game.
+#[derive(Arbitrary)]
+pub struct DifferentialInput<'a> {
+    pub setup: GameSetup,
+    pub choices: &'a [u8],
+}
+
+impl fmt::Debug for DifferentialInput<'_> {
+    /// The setup and the GameString of the game the choices play (on the
+    /// reference engine, the model).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut model = ReferenceEngine::new_game(self.setup.game_type, self.setup.options);
+        for &choice in self.choices.iter().take(MAX_DIFFERENTIAL_PLIES) {
+            let legal = sorted_legal_moves(&model);
+            if legal.is_empty() {
+                break;
+            }
+            model.play_unchecked(legal[usize::from(choice) % legal.len()]);
+        }
+        f.debug_struct("DifferentialInput")
+            .field("setup", &self.setup)
+            .field("game", &Verbatim(&model.game_string()))
+            .finish()
+    }
+}
+
+/// The property of the `differential` target: at every ply of the chosen
+/// game the reference engine (the model) and the fast engine agree on the
+/// legal moves as absolute moves, each listed once (§5.9), the state
+/// (§8.8), the turn (§9.3), the history and the GameString (§9.4), as
+/// [`compare_engines`] checks them; and each engine accepts the chosen move.
+/// Panics with the GameString where they first disagree.
+pub fn check_differential(input: DifferentialInput<'_>) {
+    let setup = input.setup;
+    let mut fast = FastEngine::new_game(setup.game_type, setup.options);
+    let mut model = ReferenceEngine::new_game(setup.game_type, setup.options);
+    // the model's canonical MoveStrings so far, for its GameString
+    let mut names: Vec<String> = Vec::new();
+    let mut choices = input.choices.iter().take(MAX_DIFFERENTIAL_PLIES);
+    loop {
+        let model_string =
+            notation::game_string(setup.game_type, model.state(), model.plies(), &names);
+        let agreement = match compare_engines(&fast, &model, &model_string) {
+            Ok(agreement) => agreement,
+            Err(why) => panic!("the engines disagree ({setup}) in\n  {model_string}\n{why}"),
+        };
+        let Some(&choice) = choices.next() else {
+            return;
+        };
+        if agreement.legal.is_empty() {
+            return;
+        }
+        let mv = agreement.legal[usize::from(choice) % agreement.legal.len()];
+        let name = model.move_string(mv);
+        if let Err(why) = model.play(mv) {
+            panic!(
+                "the reference refuses its own move {name} ({setup}) in\n  {model_string}\n{why}"
+            );
+        }
+        if let Err(why) = fast.play(mv) {
+            panic!("the fast engine refuses the legal move {name} ({setup}) in\n  {model_string}\n{why}");
+        }
+        names.push(name);
+    }
+}
