@@ -187,29 +187,9 @@ fn an_engine_that_drops_beetle_climbs_is_missing_moves_with_the_clause() {
     // `validmoves` lines (`wB1 wA1`: a target without a direction).
     let engine =
         format!("sh -c \"{BIN} uhp | sed -u 's/;[wb]B[12] [wb][A-Z][0-9]*\\(;\\|\\$\\)/\\1/g'\"");
-    let empty = std::env::temp_dir().join(format!("hive-oracle-empty2-{}", std::process::id()));
-    std::fs::create_dir_all(&empty).unwrap();
-    let out = check(&[
-        "--engine",
-        &engine,
-        "--games",
-        "3",
-        "--game-types",
-        "Base",
-        "--corpus",
-        empty.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
-    let _ = std::fs::remove_dir_all(&empty);
+    let (out, report) = check_without_corpus(&engine, "3", "Base");
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    let report = json(&out);
-    let finding = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["kind"] == "missing-moves")
-        .unwrap_or_else(|| panic!("no missing-moves finding: {report:#}"));
+    let finding = finding_of_kind(&report, "missing-moves");
     let moves: Vec<&str> = finding["moves"]
         .as_array()
         .unwrap()
@@ -283,6 +263,14 @@ fn our_engine_with_a_dropped_move_is_missing_moves() {
     assert!(kinds.iter().any(|k| k == "missing-moves"), "{kinds:?}");
 }
 
+/// The first finding of `kind` in a JSON report.
+fn finding_of_kind<'a>(report: &'a serde_json::Value, kind: &str) -> &'a serde_json::Value {
+    report["findings"]
+        .as_array()
+        .and_then(|all| all.iter().find(|f| f["kind"] == kind))
+        .unwrap_or_else(|| panic!("no {kind} finding: {report:#}"))
+}
+
 /// Runs `check` with no corpus (an empty directory) and returns the report.
 fn check_without_corpus(
     engine: &str,
@@ -321,12 +309,7 @@ fn an_engine_that_refuses_beetle_climbs_is_rejected_legal_shrunk_to_a_short_game
         format!("sh -c \"sed -u 's/^play [wb]B[12] [wb][A-Z][0-9]*$/play garbled/' | {BIN} uhp\"");
     let (out, report) = check_without_corpus(&engine, "6", "Base");
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    let finding = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["kind"] == "rejected-legal")
-        .unwrap_or_else(|| panic!("no rejected-legal finding: {report:#}"));
+    let finding = finding_of_kind(&report, "rejected-legal");
     let mv = finding["moves"][0].as_str().unwrap();
     assert!(
         regex::Regex::new(r"^[wb]B[12] [wb][A-Z][0-9]*$")
@@ -364,12 +347,7 @@ fn an_engine_that_misreports_the_state_after_a_play_is_a_state_finding_at_that_m
         format!("sh -c \"{BIN} uhp | sed -u 's/;InProgress;White\\[5\\]/;Draw;White[5]/'\"");
     let (out, report) = check_without_corpus(&engine, "2", "Base");
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    let finding = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["kind"] == "state")
-        .unwrap_or_else(|| panic!("no state finding: {report:#}"));
+    let finding = finding_of_kind(&report, "state");
     let game_string = finding["game_string"].as_str().unwrap();
     assert!(
         game_string.contains(";InProgress;White[5];"),

@@ -19,6 +19,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use hive_oracle::fuzzing::{is_refusal, reply_problem};
 use hive_oracle::uhp::{EngineChoice, Options, Session};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -58,58 +59,16 @@ fn shown(line: &[u8]) -> String {
         .collect()
 }
 
-fn is_refusal(reply: &[String]) -> bool {
-    reply
-        .iter()
-        .any(|l| l.starts_with("err ") || l.starts_with("invalidmove "))
-}
-
-/// Checks the framing of one reply and that a refusal changed nothing.
+/// Checks the framing of one reply and that a refusal changed nothing
+/// (the rule the `uhp_session` fuzz target checks too).
 fn check_reply(
     line: &[u8],
     reply: &[String],
     before: &(Option<String>, Options),
     session: &Session,
 ) {
-    let blank = line.trim_ascii().is_empty();
-    if blank || session.has_exited() {
-        assert!(
-            reply.is_empty(),
-            "{:?} was answered: {reply:?}",
-            shown(line)
-        );
-        return;
-    }
-    assert_eq!(
-        reply.last().map(String::as_str),
-        Some("ok"),
-        "{:?}: the reply does not end with ok: {reply:?}",
-        shown(line)
-    );
-    assert_eq!(
-        reply.iter().filter(|l| *l == "ok").count(),
-        1,
-        "{:?}: {reply:?}",
-        shown(line)
-    );
-    assert!(
-        reply.iter().all(|l| !l.contains('\n') && !l.contains('\r')),
-        "{reply:?}"
-    );
-    if is_refusal(reply) {
-        assert_eq!(
-            reply.len(),
-            2,
-            "{:?}: a refusal is one line: {reply:?}",
-            shown(line)
-        );
-        let after = (session.game_string(), *session.options());
-        assert_eq!(
-            &after,
-            before,
-            "{:?} was refused but changed the session",
-            shown(line)
-        );
+    if let Err(problem) = reply_problem(line, reply, before, session) {
+        panic!("{:?}: {problem}: {reply:?}", shown(line));
     }
 }
 

@@ -284,18 +284,25 @@ impl<F: FnMut(&ReferenceEngine, Option<Move>) -> Shows> Search<'_, F> {
                 return false;
             }
         }
+        if !self.shows_finding(&moves, focus) {
+            return false;
+        }
+        self.best.remove(removed);
+        self.best_moves = moves;
+        self.best_focus = focus;
+        true
+    }
+
+    /// Asks the predicate about a legal game (and focus); an abort stops
+    /// the search.
+    fn shows_finding(&mut self, moves: &[Move], focus: Option<Move>) -> bool {
         let mut game = ReferenceEngine::new_game(self.game_type, self.options);
-        for &mv in &moves {
+        for &mv in moves {
             game.play_unchecked(mv);
         }
         self.predicate_calls += 1;
         match (self.shows)(&game, focus) {
-            Shows::Yes => {
-                self.best.remove(removed);
-                self.best_moves = moves;
-                self.best_focus = focus;
-                true
-            }
+            Shows::Yes => true,
             Shows::No => false,
             Shows::Abort => {
                 self.aborted = true;
@@ -826,25 +833,14 @@ impl<F: FnMut(&ReferenceEngine, Option<Move>) -> Shows> Search<'_, F> {
     /// Shows a legal game (and focus) to the predicate; keeps it as the new
     /// best game, in its own names, when it shows the finding.
     fn found(&mut self, moves: &[Move], focus: Option<Move>) -> bool {
-        let mut game = ReferenceEngine::new_game(self.game_type, self.options);
-        for &mv in moves {
-            game.play_unchecked(mv);
+        if !self.shows_finding(moves, focus) {
+            return false;
         }
-        self.predicate_calls += 1;
-        match (self.shows)(&game, focus) {
-            Shows::Yes => {
-                self.best = Split::of(moves);
-                self.best_moves = moves.to_vec();
-                self.focus = focus;
-                self.best_focus = focus;
-                true
-            }
-            Shows::No => false,
-            Shows::Abort => {
-                self.aborted = true;
-                false
-            }
-        }
+        self.best = Split::of(moves);
+        self.best_moves = moves.to_vec();
+        self.focus = focus;
+        self.best_focus = focus;
+        true
     }
 }
 

@@ -47,7 +47,8 @@ pub use make_unmake::{
 };
 pub use notation::{check_notation, NotationInput, MAX_NOTATION_BYTES, MAX_NOTATION_LINES};
 pub use uhp_session::{
-    check_uhp_session, command_lines, UhpInput, MAX_UHP_BYTES, MAX_UHP_COMMANDS,
+    check_uhp_session, command_lines, is_refusal, reply_problem, UhpInput, MAX_UHP_BYTES,
+    MAX_UHP_COMMANDS,
 };
 
 /// A fuzz target of `fuzz/`. Its [`name`](Target::name) is the name of its

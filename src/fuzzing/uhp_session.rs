@@ -141,14 +141,19 @@ pub fn check_uhp_session(input: UhpInput<'_>) {
     }
 }
 
-fn is_refusal(reply: &[String]) -> bool {
+/// Whether a reply refuses its command (`err …` or `invalidmove …`).
+pub fn is_refusal(reply: &[String]) -> bool {
     reply
         .iter()
         .any(|l| l.starts_with("err ") || l.starts_with("invalidmove "))
 }
 
-/// What is wrong with one reply, if anything.
-fn reply_problem(
+/// What is wrong with the reply to one command line, if anything: a blank
+/// line or a line after `exit` gets no answer; any other gets lines that end
+/// with exactly one `ok` and hold no line break; a refusal is one line and
+/// `ok`, and leaves the GameString and the options as they were (`before`).
+/// Shared with the seeded hostile-input tests of `tests/uhp.rs`.
+pub fn reply_problem(
     line: &[u8],
     reply: &[String],
     before: &(Option<String>, Options),
