@@ -364,3 +364,59 @@ fn an_engine_that_misreports_the_state_after_a_play_is_a_state_finding_at_that_m
         "{detail}"
     );
 }
+
+#[test]
+fn a_refusal_the_engine_does_not_repeat_from_a_loaded_position_is_reported_as_played() {
+    // Our engine behind a shell filter on its input that garbles the ninth
+    // and later `play` commands that follow a `validmoves` (as in a played
+    // game), never one that follows a `newgame` (as when the shrinker loads
+    // a position): the refusal shows in the played game only. The finding
+    // keeps the played position and says so, and its reproduction replays
+    // the seeded game.
+    let script = std::env::temp_dir().join(format!(
+        "hive-oracle-refuses-in-play-{}.sh",
+        std::process::id()
+    ));
+    std::fs::write(
+        &script,
+        format!(
+            r#"set -f
+n=0
+prev=
+while IFS= read -r line; do
+  set -- $line
+  if [ "$1" = play ] && [ "$prev" = validmoves ]; then n=$((n + 1)); fi
+  if [ "$1" = play ] && [ "$prev" = validmoves ] && [ "$n" -gt 8 ]; then
+    echo "play garbled"
+  else
+    printf '%s
+' "$line"
+  fi
+  prev=$1
+done | {BIN} uhp
+"#
+        ),
+    )
+    .unwrap();
+    let engine = format!("sh {}", script.display());
+    let (out, report) = check_without_corpus(&engine, "1", "Base");
+    let _ = std::fs::remove_file(&script);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let finding = finding_of_kind(&report, "rejected-legal");
+    let detail = finding["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("not shown again after `newgame`"),
+        "{detail}"
+    );
+    assert!(
+        detail.contains("invalidmove"),
+        "the engine's answer is quoted: {detail}"
+    );
+    let plies = finding["game_string"].as_str().unwrap().split(';').count() - 3;
+    assert!(plies >= 8, "not before the ninth play: {finding:#}");
+    assert_eq!(finding["verdicts"][0]["legal"], true, "{finding:#}");
+    assert!(finding["reproduce"]
+        .as_str()
+        .unwrap()
+        .starts_with("hive-oracle check --engine"));
+}

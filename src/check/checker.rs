@@ -1148,14 +1148,23 @@ impl<'a> Checker<'a> {
                 Err(e) => return Err(self.engine_failure(test, &game, e, reproduce)),
             };
             if answer.is_error() {
-                self.shrink_focus_and_report(Kind::RejectedLegal, test, game_type, &history, mv);
+                let said = answer.lines.join(" / ");
+                self.shrink_focus_and_report(
+                    Kind::RejectedLegal,
+                    test,
+                    game_type,
+                    &history,
+                    mv,
+                    &said,
+                );
                 return Err(Stop);
             }
             game.play(mv).expect("a legal move");
             self.summary.plies += 1;
             let state = state_and_turn(answer.last_line().unwrap_or(""));
             if state.is_some_and(|st| st != (game.state(), game.turn())) {
-                self.shrink_focus_and_report(Kind::State, test, game_type, &history, mv);
+                let said = answer.lines.join(" / ");
+                self.shrink_focus_and_report(Kind::State, test, game_type, &history, mv, &said);
                 return Err(Stop);
             }
             history.push(mv);
@@ -1213,7 +1222,15 @@ impl<'a> Checker<'a> {
         // The engine's game may have diverged; the shrinker loads positions
         // with `newgame`, and this game stops.
         let _ = self.session.command("undo 1");
-        self.shrink_focus_and_report(Kind::AcceptedIllegal, test, game.game_type(), history, mv);
+        let said = answer.lines.join(" / ");
+        self.shrink_focus_and_report(
+            Kind::AcceptedIllegal,
+            test,
+            game.game_type(),
+            history,
+            mv,
+            &said,
+        );
         Err(Stop)
     }
 
@@ -1311,6 +1328,7 @@ impl<'a> Checker<'a> {
         game_type: GameType,
         history: &[Move],
         focus: Move,
+        said: &str,
     ) {
         let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
         for &mv in history {
@@ -1323,7 +1341,7 @@ impl<'a> Checker<'a> {
             let clauses = focus_clauses(kind, &game, focus);
             let detail = format!(
                 "{} (not shown again after `newgame` with the GameString)",
-                focus_detail(kind, &game, focus, &text, "")
+                focus_detail(kind, &game, focus, &text, said)
             );
             let shown = match kind {
                 Kind::State => {
@@ -1334,6 +1352,7 @@ impl<'a> Checker<'a> {
                 _ => game.game_string(),
             };
             let reproduce = self.check_command_for(test, game_type);
+            let explain = explain_command(&game.game_string(), Some(&text));
             self.add(
                 kind,
                 test,
@@ -1344,6 +1363,10 @@ impl<'a> Checker<'a> {
                 detail,
                 reproduce,
             );
+            let verdicts = verdicts_of(&game, &BTreeSet::from([focus]));
+            let finding = self.findings.last_mut().expect("just added");
+            finding.explain = Some(explain);
+            finding.verdicts = verdicts;
             return;
         };
         let clauses = original.clauses.clone();
