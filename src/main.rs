@@ -148,36 +148,7 @@ enum Command {
     /// Check a UHP engine against the rules: protocol, the case corpus and
     /// seeded random games. Exit 0: no findings; 1: findings; 2: the check
     /// could not run.
-    Check {
-        /// The engine's command line; this executable's `uhp` by default.
-        #[arg(long)]
-        engine: Option<String>,
-        /// How many random games to play.
-        #[arg(long, default_value_t = 20)]
-        games: u64,
-        /// The seed of the random games (game i uses seed S+i).
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// The game types of the random games, separated by commas
-        /// (e.g. `Base,Base+MLP`); every supported one by default.
-        #[arg(long, value_name = "LIST")]
-        game_types: Option<String>,
-        /// A random game stops after this many plies.
-        #[arg(long, default_value_t = 100)]
-        max_plies: usize,
-        /// The case corpus directory (default: tests/cases if it exists).
-        #[arg(long, value_name = "DIR")]
-        corpus: Option<std::path::PathBuf>,
-        /// The timeout on every engine command, in milliseconds.
-        #[arg(long, default_value_t = 5000)]
-        timeout_ms: u64,
-        /// The report format.
-        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
-        format: CheckFormat,
-        /// Also write the report to this file.
-        #[arg(long, value_name = "FILE")]
-        out: Option<std::path::PathBuf>,
-    },
+    Check(CheckArgs),
     /// Run as a Universal Hive Protocol engine on stdin and stdout, for UHP
     /// viewers and tournament runners (rules options are engine options).
     Uhp {
@@ -209,29 +180,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Check {
-            engine,
-            games,
-            seed,
-            game_types,
-            max_plies,
-            corpus,
-            timeout_ms,
-            format,
-            out,
-        } => {
-            return run_check(CheckArgs {
-                engine,
-                games,
-                seed,
-                game_types,
-                max_plies,
-                corpus,
-                timeout_ms,
-                format,
-                out,
-            })
-        }
+        Command::Check(args) => return run_check(args),
         Command::Perft {
             depth,
             game,
@@ -476,15 +425,36 @@ fn run_selfcheck(
     }
 }
 
+/// The options of `check`.
+#[derive(clap::Args)]
 struct CheckArgs {
+    /// The engine's command line; this executable's `uhp` by default.
+    #[arg(long)]
     engine: Option<String>,
+    /// How many random games to play.
+    #[arg(long, default_value_t = 20)]
     games: u64,
+    /// The seed of the random games (game i uses seed S+i).
+    #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// The game types of the random games, separated by commas
+    /// (e.g. `Base,Base+MLP`); every supported one by default.
+    #[arg(long, value_name = "LIST")]
     game_types: Option<String>,
+    /// A random game stops after this many plies.
+    #[arg(long, default_value_t = 100)]
     max_plies: usize,
+    /// The case corpus directory (default: tests/cases if it exists).
+    #[arg(long, value_name = "DIR")]
     corpus: Option<std::path::PathBuf>,
+    /// The timeout on every engine command, in milliseconds.
+    #[arg(long, default_value_t = 5000)]
     timeout_ms: u64,
+    /// The report format.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
     format: CheckFormat,
+    /// Also write the report to this file.
+    #[arg(long, value_name = "FILE")]
     out: Option<std::path::PathBuf>,
 }
 
