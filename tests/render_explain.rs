@@ -10,9 +10,7 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
-use common::game;
+use common::{game, run, stderr, stdout};
 use hive_oracle::core::{GameType, Hex, Move, RulesOptions};
 use hive_oracle::explain::{explain_move, explain_position, grants, verdict};
 use hive_oracle::reference::ReferenceEngine;
@@ -464,21 +462,6 @@ fn explain_position_of_a_finished_game() {
 // ---------------------------------------------------------------------------
 // The command line
 // ---------------------------------------------------------------------------
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 #[test]
 fn render_prints_the_picture_and_writes_the_svg() {

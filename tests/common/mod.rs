@@ -1,5 +1,6 @@
-//! Helpers shared by the rule tests: load a position from a GameString, and
-//! compare moves as sets of absolute moves (never as strings, §5.9).
+//! Helpers shared by the tests: load a position from a GameString, compare
+//! moves as sets of absolute moves (never as strings, §5.9), and run the
+//! binary.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -172,4 +173,22 @@ pub fn random_game(
 /// Asserts the game state.
 pub fn assert_state(game: &ReferenceEngine, state: GameState) {
     assert_eq!(game.state(), state, "state of {}", game.game_string());
+}
+
+/// Runs the `hive-oracle` binary with `args`.
+pub fn run(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// What a run printed on stdout.
+pub fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// What a run printed on stderr.
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }
