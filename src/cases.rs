@@ -120,10 +120,72 @@ impl LoadedCase {
     }
 }
 
+/// The corpus built into the library and the binary: every file of
+/// `tests/cases/`, name and text, in file-name order, so that an installed
+/// `hive-oracle check` runs every case from any directory. A test
+/// (`tests/cases.rs`) checks that this list is the directory's content.
+pub const BUILTIN_CORPUS: &[(&str, &str)] = &[
+    ("ant.toml", include_str!("../tests/cases/ant.toml")),
+    ("beetle.toml", include_str!("../tests/cases/beetle.toml")),
+    (
+        "components.toml",
+        include_str!("../tests/cases/components.toml"),
+    ),
+    ("end.toml", include_str!("../tests/cases/end.toml")),
+    (
+        "grasshopper.toml",
+        include_str!("../tests/cases/grasshopper.toml"),
+    ),
+    ("ladybug.toml", include_str!("../tests/cases/ladybug.toml")),
+    (
+        "mosquito.toml",
+        include_str!("../tests/cases/mosquito.toml"),
+    ),
+    (
+        "movement.toml",
+        include_str!("../tests/cases/movement.toml"),
+    ),
+    (
+        "notation.toml",
+        include_str!("../tests/cases/notation.toml"),
+    ),
+    ("options.toml", include_str!("../tests/cases/options.toml")),
+    ("pillbug.toml", include_str!("../tests/cases/pillbug.toml")),
+    (
+        "placement.toml",
+        include_str!("../tests/cases/placement.toml"),
+    ),
+    (
+        "queen-bee.toml",
+        include_str!("../tests/cases/queen-bee.toml"),
+    ),
+    ("queen.toml", include_str!("../tests/cases/queen.toml")),
+    ("spider.toml", include_str!("../tests/cases/spider.toml")),
+];
+
+/// The built-in corpus ([`BUILTIN_CORPUS`]), parsed.
+pub fn builtin_corpus() -> Result<Vec<LoadedCase>, String> {
+    let mut out = Vec::new();
+    for (file, text) in BUILTIN_CORPUS {
+        out.extend(parse_corpus_file(file, text, &format!("built-in {file}"))?);
+    }
+    Ok(out)
+}
+
 /// Loads every `*.toml` file of a directory, in file-name order. Errors name
 /// the file and, for TOML errors, the line and column; a case name used
 /// twice in one file and a case without assertions are errors too.
 pub fn load_corpus(dir: &Path) -> Result<Vec<LoadedCase>, String> {
+    Ok(read_corpus_files(dir)?
+        .into_iter()
+        .map(|(_, _, cases)| cases)
+        .collect::<Vec<_>>()
+        .concat())
+}
+
+/// The `*.toml` files of a directory in file-name order: each file's name,
+/// text and cases.
+pub fn read_corpus_files(dir: &Path) -> Result<Vec<(String, String, Vec<LoadedCase>)>, String> {
     let entries = fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     let mut files: Vec<PathBuf> = entries
         .flatten()
@@ -139,21 +201,28 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<LoadedCase>, String> {
             .unwrap_or_default();
         let text = fs::read_to_string(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let parsed: CaseFile =
-            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut names = BTreeSet::new();
-        for case in parsed.case {
-            if !names.insert(case.name.clone()) {
-                return Err(format!("{file}: case name \"{}\" is used twice", case.name));
-            }
-            if !has_assertion(&case) {
-                return Err(format!("{file}::{}: the case asserts nothing", case.name));
-            }
-            out.push(LoadedCase {
-                file: file.clone(),
-                case,
-            });
+        let cases = parse_corpus_file(&file, &text, &path.display().to_string())?;
+        out.push((file, text, cases));
+    }
+    Ok(out)
+}
+
+/// Parses one corpus file named `file` (shown as `shown` in errors).
+pub fn parse_corpus_file(file: &str, text: &str, shown: &str) -> Result<Vec<LoadedCase>, String> {
+    let parsed: CaseFile = toml::from_str(text).map_err(|e| format!("{shown}: {e}"))?;
+    let mut names = BTreeSet::new();
+    let mut out = Vec::new();
+    for case in parsed.case {
+        if !names.insert(case.name.clone()) {
+            return Err(format!("{file}: case name \"{}\" is used twice", case.name));
         }
+        if !has_assertion(&case) {
+            return Err(format!("{file}::{}: the case asserts nothing", case.name));
+        }
+        out.push(LoadedCase {
+            file: file.to_string(),
+            case,
+        });
     }
     Ok(out)
 }

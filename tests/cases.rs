@@ -71,3 +71,26 @@ fn the_corpus_is_large_enough() {
     let count = corpus().len();
     assert!(count >= 150, "only {count} cases in tests/cases");
 }
+
+#[test]
+fn the_built_in_corpus_is_the_directory() {
+    // Issue 11: an installed `hive-oracle check` runs the corpus built into
+    // it (src/cases.rs BUILTIN_CORPUS); a file added to tests/cases/ and
+    // forgotten there would silently never be checked.
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let on_disk = hive_oracle::cases::read_corpus_files(&dir).expect("the corpus loads");
+    let built_in: Vec<(&str, &str)> = hive_oracle::cases::BUILTIN_CORPUS.to_vec();
+    let names = |v: Vec<&str>| v.join(", ");
+    assert_eq!(
+        names(built_in.iter().map(|(n, _)| *n).collect()),
+        names(on_disk.iter().map(|(n, _, _)| n.as_str()).collect()),
+        "BUILTIN_CORPUS must list every file of tests/cases/"
+    );
+    for ((name, text), (_, disk, _)) in built_in.iter().zip(&on_disk) {
+        assert_eq!(text, disk, "{name} differs");
+    }
+    assert_eq!(
+        hive_oracle::cases::builtin_corpus().expect("parses").len(),
+        corpus().len()
+    );
+}

@@ -46,6 +46,16 @@ fn kinds(report: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
+/// The shortest instance of each cause of a JSON report.
+fn instances(report: &serde_json::Value) -> Vec<&serde_json::Value> {
+    report["findings"]
+        .as_array()
+        .expect("findings is an array")
+        .iter()
+        .map(|g| &g["shortest"])
+        .collect()
+}
+
 #[test]
 fn our_engine_checks_clean_with_json_report() {
     let out = check(&[
@@ -61,7 +71,8 @@ fn our_engine_checks_clean_with_json_report() {
     let report = json(&out);
     assert_eq!(report["findings"], serde_json::json!([]), "{report:#}");
     assert_eq!(out.status.code(), Some(0));
-    assert!(report["engine"].as_str().unwrap().ends_with("uhp"));
+    assert!(report["run"]["engine"].as_str().unwrap().ends_with("uhp"));
+    assert_eq!(report["passed"], true);
     let summary = &report["summary"];
     assert_eq!(summary["games"], 4);
     assert!(summary["plies"].as_u64().unwrap() > 40, "{summary:#}");
@@ -71,7 +82,7 @@ fn our_engine_checks_clean_with_json_report() {
     );
     assert!(summary["illegal_probes"].as_u64().unwrap() > 0);
     assert!(summary["undo_checks"].as_u64().unwrap() > 0);
-    assert_eq!(summary["engine_id"], "hive-oracle 0.1.0");
+    assert_eq!(report["engine"]["id"], "hive-oracle 0.1.0");
     // our engine lists TournamentOpening and RepetitionDraw, so the cases
     // with other rules options (§4.2, §8.7.2) run too: none is skipped
     assert_eq!(summary["corpus_cases_skipped"], 0, "{summary:#}");
@@ -135,7 +146,7 @@ fn an_engine_that_answers_garbage_is_a_finding() {
         kinds.iter().any(|k| k == "timeout" || k == "protocol"),
         "{kinds:?}"
     );
-    for f in report["findings"].as_array().unwrap() {
+    for f in instances(&report) {
         for field in ["game_string", "detail", "reproduce"] {
             assert!(f[field].is_string(), "{field} in {f:#}");
         }
@@ -161,21 +172,17 @@ fn an_engine_that_answers_garbage_then_ok_is_a_protocol_finding() {
     ]);
     // An unreadable corpus directory is exit 2: the check cannot run.
     assert_eq!(out.status.code(), Some(2));
-    let empty = std::env::temp_dir().join(format!("hive-oracle-empty-{}", std::process::id()));
-    std::fs::create_dir_all(&empty).unwrap();
     let out = check(&[
         "--engine",
         engine,
         "--games",
         "1",
-        "--corpus",
-        empty.to_str().unwrap(),
+        "--no-corpus",
         "--timeout-ms",
         "500",
         "--format",
         "json",
     ]);
-    let _ = std::fs::remove_dir_all(&empty);
     assert_eq!(out.status.code(), Some(1));
     let kinds = kinds(&json(&out));
     assert!(kinds.iter().any(|k| k == "protocol"), "{kinds:?}");
@@ -263,26 +270,21 @@ fn our_engine_with_a_dropped_move_is_missing_moves() {
     assert!(kinds.iter().any(|k| k == "missing-moves"), "{kinds:?}");
 }
 
-/// The first finding of `kind` in a JSON report.
+/// The shortest instance of the first cause of `kind` in a JSON report.
 fn finding_of_kind<'a>(report: &'a serde_json::Value, kind: &str) -> &'a serde_json::Value {
     report["findings"]
         .as_array()
         .and_then(|all| all.iter().find(|f| f["kind"] == kind))
+        .map(|g| &g["shortest"])
         .unwrap_or_else(|| panic!("no {kind} finding: {report:#}"))
 }
 
-/// Runs `check` with no corpus (an empty directory) and returns the report.
+/// Runs `check` with no corpus (`--no-corpus`) and returns the report.
 fn check_without_corpus(
     engine: &str,
     games: &str,
     game_types: &str,
 ) -> (Output, serde_json::Value) {
-    let empty = std::env::temp_dir().join(format!(
-        "hive-oracle-empty-{}-{}",
-        std::process::id(),
-        engine.len()
-    ));
-    std::fs::create_dir_all(&empty).unwrap();
     let out = check(&[
         "--engine",
         engine,
@@ -290,12 +292,10 @@ fn check_without_corpus(
         games,
         "--game-types",
         game_types,
-        "--corpus",
-        empty.to_str().unwrap(),
+        "--no-corpus",
         "--format",
         "json",
     ]);
-    let _ = std::fs::remove_dir_all(&empty);
     let report = json(&out);
     (out, report)
 }
@@ -330,7 +330,12 @@ fn an_engine_that_refuses_beetle_climbs_is_rejected_legal_shrunk_to_a_short_game
     let plies = finding["game_string"].as_str().unwrap().split(';').count() - 3;
     assert!(plies <= 12, "{plies} plies: {finding:#}");
     // The reproduction loads the position and plays the move: refused.
-    let answer = shell(finding["reproduce"].as_str().unwrap());
+    let reproduce = finding["reproduce"].as_str().unwrap();
+    assert!(
+        reproduce.starts_with("printf '") && reproduce.contains("\\nexit\\n' | "),
+        "{reproduce}"
+    );
+    let answer = shell(reproduce);
     assert!(answer.contains("\ninvalidmove "), "{answer}");
     let explained = shell(finding["explain"].as_str().unwrap());
     assert!(explained.starts_with("legal"), "{explained}");
@@ -400,7 +405,6 @@ done | {BIN} uhp
     .unwrap();
     let engine = format!("sh {}", script.display());
     let (out, report) = check_without_corpus(&engine, "1", "Base");
-    let _ = std::fs::remove_file(&script);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let finding = finding_of_kind(&report, "rejected-legal");
     let detail = finding["detail"].as_str().unwrap();
@@ -415,8 +419,9 @@ done | {BIN} uhp
     let plies = finding["game_string"].as_str().unwrap().split(';').count() - 3;
     assert!(plies >= 8, "not before the ninth play: {finding:#}");
     assert_eq!(finding["verdicts"][0]["legal"], true, "{finding:#}");
-    assert!(finding["reproduce"]
-        .as_str()
-        .unwrap()
-        .starts_with("hive-oracle check --engine"));
+    // The reproduction replays the whole conversation of the game, so the
+    // filter garbles the same play: the engine refuses it again.
+    let answer = shell(finding["reproduce"].as_str().unwrap());
+    let _ = std::fs::remove_file(&script);
+    assert!(answer.contains("\ninvalidmove "), "{answer}");
 }

@@ -28,11 +28,12 @@
 //! # Ok::<(), hive_oracle::check::client::ClientError>(())
 //! ```
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, VecDeque};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -242,6 +243,8 @@ pub struct UhpClient {
     defunct: Option<String>,
     /// Whether the child has been waited for.
     reaped: bool,
+    /// The last lines of the engine's stderr.
+    stderr: Arc<Mutex<StderrTail>>,
 }
 
 impl fmt::Debug for UhpClient {
@@ -256,35 +259,62 @@ impl fmt::Debug for UhpClient {
     }
 }
 
-/// Splits a command line into words: blanks separate words, double quotes
-/// group (`"my engine" uhp` → `my engine`, `uhp`) and are removed. There are
-/// no escapes. An unterminated quote is an error.
+/// Splits a command line into words as a POSIX shell does (quotes,
+/// backslash escapes; no expansions), with the `shell-words` crate, so that
+/// the command line given to `check --engine` is the one printed in its
+/// reproduce pipes. An unterminated quote is an error.
 pub fn split_command_line(command_line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut quoted = false;
-    for c in command_line.chars() {
-        if c == '"' {
-            quoted = !quoted;
-            in_word = true;
-        } else if c.is_whitespace() && !quoted {
-            if in_word {
-                words.push(std::mem::take(&mut word));
-                in_word = false;
+    shell_words::split(command_line).map_err(|e| format!("{e} in `{command_line}`"))
+}
+
+/// How many of the engine's last stderr lines are kept.
+pub const STDERR_TAIL_LINES: usize = 20;
+
+/// The last lines the engine wrote on stderr, filled by a reader thread.
+#[derive(Default)]
+struct StderrTail {
+    lines: VecDeque<String>,
+    /// Whether the engine's stderr has ended.
+    closed: bool,
+}
+
+/// Reads the engine's stderr line by line into `tail`, keeping the last
+/// [`STDERR_TAIL_LINES`] (each cut at 1,000 bytes).
+fn forward_stderr(err: impl Read, tail: Arc<Mutex<StderrTail>>) {
+    let mut reader = BufReader::new(err);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let read = reader.by_ref().take(1000).read_until(b'\n', &mut buf);
+        let line = match read {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                let ended = buf.last() == Some(&b'\n');
+                if ended {
+                    buf.pop();
+                } else if buf.len() >= 1000 && skip_line(&mut reader).is_err() {
+                    buf.clear();
+                }
+                if buf.last() == Some(&b'\r') {
+                    buf.pop();
+                }
+                Some(String::from_utf8_lossy(&buf).into_owned())
             }
-        } else {
-            word.push(c);
-            in_word = true;
+        };
+        let Ok(mut tail) = tail.lock() else { return };
+        match line {
+            None => {
+                tail.closed = true;
+                return;
+            }
+            Some(line) => {
+                tail.lines.push_back(line);
+                while tail.lines.len() > STDERR_TAIL_LINES {
+                    tail.lines.pop_front();
+                }
+            }
         }
     }
-    if quoted {
-        return Err("unterminated double quote".to_string());
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
 }
 
 /// Reads `\n`-terminated lines from `out` and forwards them until end of
@@ -352,10 +382,20 @@ fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
 
 impl UhpClient {
     /// Starts the engine `command_line` (program and arguments, see
-    /// [`split_command_line`]; stderr is discarded) and reads its start-up
-    /// banner up to the first `ok` within `timeout`, which also bounds every
-    /// later command.
+    /// [`split_command_line`]) and reads its start-up banner up to the first
+    /// `ok` within `timeout`, which also bounds every later command.
     pub fn spawn(command_line: &str, timeout: Duration) -> Result<UhpClient, ClientError> {
+        UhpClient::spawn_with(command_line, timeout, timeout)
+    }
+
+    /// Like [`UhpClient::spawn`], with its own deadline for the start-up
+    /// banner. The last lines of the engine's stderr are kept
+    /// ([`UhpClient::stderr_tail`]).
+    pub fn spawn_with(
+        command_line: &str,
+        startup_timeout: Duration,
+        timeout: Duration,
+    ) -> Result<UhpClient, ClientError> {
         let spawn_error = |source: io::Error| ClientError::Spawn {
             command_line: command_line.to_string(),
             source,
@@ -372,11 +412,21 @@ impl UhpClient {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(spawn_error)?;
         let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("stdout is piped");
+        let (Some(stdout), Some(stderr_pipe)) = (child.stdout.take(), child.stderr.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(spawn_error(io::Error::other("no pipe to the engine")));
+        };
+        let stderr = Arc::new(Mutex::new(StderrTail::default()));
+        let tail = Arc::clone(&stderr);
+        // A failure to start this thread only loses the stderr lines.
+        let _ = thread::Builder::new()
+            .name("uhp-client-stderr".to_string())
+            .spawn(move || forward_stderr(stderr_pipe, tail));
         let (sender, events) = mpsc::channel();
         let reader = thread::Builder::new()
             .name("uhp-client-reader".to_string())
@@ -391,6 +441,7 @@ impl UhpClient {
             capabilities: Capabilities::default(),
             defunct: None,
             reaped: false,
+            stderr,
         };
         if let Err(e) = reader {
             // `client` is dropped here, which kills the engine.
@@ -399,8 +450,10 @@ impl UhpClient {
                 source: e,
             });
         }
-        let banner = client.read_response(STARTUP, Vec::new())?;
-        client.read_banner(banner)?;
+        client.timeout = startup_timeout;
+        let banner = client.read_response(STARTUP, Vec::new());
+        client.timeout = timeout;
+        client.read_banner(banner?)?;
         Ok(client)
     }
 
@@ -466,6 +519,68 @@ impl UhpClient {
     /// Changes the timeout on later commands (for a long `bestmove`, say).
     pub fn set_timeout(&mut self, timeout: Duration) {
         self.timeout = timeout;
+    }
+
+    /// The last lines (at most [`STDERR_TAIL_LINES`]) the engine wrote on
+    /// stderr. When the engine has exited, waits up to [`EXIT_GRACE`] for
+    /// its stderr to be read to the end, so that a crash message is whole.
+    pub fn stderr_tail(&mut self) -> Vec<String> {
+        if self.reaped || matches!(self.child.try_wait(), Ok(Some(_))) {
+            let deadline = Instant::now() + EXIT_GRACE;
+            while Instant::now() < deadline && !self.stderr.lock().map(|t| t.closed).unwrap_or(true)
+            {
+                thread::sleep(Duration::from_millis(2));
+            }
+        }
+        self.stderr
+            .lock()
+            .map(|t| t.lines.iter().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// Sends raw bytes (which should end with `\n`: one or more lines,
+    /// possibly not UTF-8) and reads the answer up to `ok`, under `label` in
+    /// errors. For protocol probes; see [`UhpClient::command`].
+    pub fn send_raw(&mut self, label: &str, bytes: &[u8]) -> Result<Response, ClientError> {
+        if let Some(cause) = &self.defunct {
+            return Err(ClientError::Defunct {
+                command: label.to_string(),
+                cause: cause.clone(),
+            });
+        }
+        let written = match self.stdin.as_mut() {
+            None => Err(io::Error::new(io::ErrorKind::BrokenPipe, "stdin is closed")),
+            Some(stdin) => stdin.write_all(bytes).and_then(|()| stdin.flush()),
+        };
+        if let Err(e) = written {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                return Err(self.exited(label, Vec::new()));
+            }
+            self.defunct = Some(format!("writing `{label}` failed: {e}"));
+            return Err(ClientError::Io {
+                command: label.to_string(),
+                source: e,
+            });
+        }
+        self.read_response(label, Vec::new())
+    }
+
+    /// Reads one more answer up to `ok` without sending anything (after
+    /// [`UhpClient::send_raw`] sent several lines).
+    pub fn read_answer(&mut self, label: &str) -> Result<Response, ClientError> {
+        self.read_response(label, Vec::new())
+    }
+
+    /// Closes the engine's stdin without `exit` and waits up to `grace` for
+    /// it to leave by itself; its exit status if it did (it is killed
+    /// otherwise).
+    pub fn close_input(mut self, grace: Duration) -> Option<ExitStatus> {
+        self.stdin = None;
+        let status = self.wait_for(grace);
+        if status.is_none() {
+            self.kill();
+        }
+        status
     }
 
     /// Why the client is unusable, if it is.
@@ -737,13 +852,19 @@ mod tests {
 
     #[test]
     fn split_handles_quotes_and_blanks() {
+        // shell syntax: double and single quotes group, backslash escapes
         assert_eq!(
             split_command_line("  a  \"b c\" d\"e f\"g ").unwrap(),
             ["a", "b c", "de fg"]
         );
+        assert_eq!(
+            split_command_line("'my engine' --name 'it''s' x\\ y").unwrap(),
+            ["my engine", "--name", "its", "x y"]
+        );
         assert_eq!(split_command_line("\"\"").unwrap(), [""]);
         assert!(split_command_line("").unwrap().is_empty());
         assert!(split_command_line("a \"b").is_err());
+        assert!(split_command_line("a 'b").is_err());
     }
 
     #[test]

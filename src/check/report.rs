@@ -1,51 +1,99 @@
-//! The reports of `hive-oracle check`: human text, JSON and JUnit XML.
+//! The reports of `hive-oracle check`: human text, JSON (whose schema is
+//! [`schema`], committed as `spec/check-report.schema.json`) and JUnit XML.
 
 use std::fmt::Write as _;
 
 use crate::check::checker::Report;
+use crate::check::finding::{FindingGroup, Severity};
 use crate::render::xml_escape;
 
-/// The report as text: the summary, then every finding.
+/// The status word of a cause.
+fn status(group: &FindingGroup, strict: bool) -> &'static str {
+    if group.known {
+        "known (baseline)"
+    } else if group.severity == Severity::Advisory && !strict {
+        "advisory"
+    } else {
+        "error"
+    }
+}
+
+/// The report as text: the run, the summary, then every cause.
 pub fn text(report: &Report) -> String {
     let s = &report.summary;
+    let run = &report.run;
     let mut out = String::new();
-    let _ = writeln!(out, "engine: {} (id: {})", report.engine, s.engine_id);
+    let _ = writeln!(
+        out,
+        "{} {}: checking {} (id: {})",
+        run.tool, run.version, run.engine, report.engine.id
+    );
     let _ = writeln!(
         out,
         "capabilities: {}",
-        if s.capabilities.is_empty() {
+        if report.engine.capabilities.is_empty() {
             "(base game only)".to_string()
         } else {
-            s.capabilities.join(";")
+            report.engine.capabilities.join(";")
         }
+    );
+    let _ = writeln!(
+        out,
+        "rules: {} opening, repetition draw {} (from {})",
+        if run.rules.tournament_opening {
+            "tournament"
+        } else {
+            "standard"
+        },
+        if run.rules.repetition_draw {
+            "on"
+        } else {
+            "off"
+        },
+        run.rules.source
+    );
+    let _ = writeln!(
+        out,
+        "corpus: {} ({} cases, hash {}): {} checked, {} skipped",
+        run.corpus.name, run.corpus.cases, run.corpus.hash, s.corpus_cases, s.corpus_cases_skipped
     );
     let _ = writeln!(out, "protocol checks: {}", s.protocol_checks);
     let _ = writeln!(
         out,
-        "corpus: {} cases checked, {} skipped",
-        s.corpus_cases, s.corpus_cases_skipped
+        "random games: {} games (seed {}, {}, at most {} plies), {} plies, {} move sets compared, {} GameStrings replayed, {} illegal-move probes, {} undo checks, {} pass checks, {} bestmove checks",
+        s.games,
+        run.seed,
+        run.game_types.join(","),
+        run.max_plies,
+        s.plies,
+        s.validmoves_compared,
+        s.game_strings_replayed,
+        s.illegal_probes,
+        s.undo_checks,
+        s.pass_checks,
+        s.bestmove_checks
     );
-    for (reason, n) in &s.corpus_skip_reasons {
-        let _ = writeln!(out, "  skipped {n}: {reason}");
-    }
+    let t = &report.timings;
     let _ = writeln!(
         out,
-        "random games: {} games, {} plies, {} move sets compared, {} illegal-move probes, {} undo checks, {} pass checks",
-        s.games, s.plies, s.validmoves_compared, s.illegal_probes, s.undo_checks, s.pass_checks
-    );
-    let _ = writeln!(
-        out,
-        "time: {:.2} s ({:.2} s waiting for the engine, {:.2} s in the reference engine); engine restarts: {}",
-        s.seconds, s.engine_seconds, s.reference_seconds, s.engine_restarts
+        "time: {:.2} s with {} job(s) ({:.2} s waiting for the engine, {:.2} s in the reference engine); engine restarts: {}",
+        t.seconds, run.jobs, t.engine_seconds, t.reference_seconds, s.engine_restarts
     );
     if s.shrinks > 0 {
         let _ = writeln!(
             out,
             "shrinking: {} finding(s) in {:.2} s: {} shorter games built, {} positions searched, {} shown to the engine",
-            s.shrinks, s.shrink_seconds, s.shrink_candidates, s.shrink_positions, s.shrink_engine_checks
+            s.shrinks, t.shrink_seconds, s.shrink_candidates, s.shrink_positions, s.shrink_engine_checks
         );
     }
-    for note in &s.notes {
+    let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
+    for skip in &report.skipped {
+        *reasons.entry(skip.reason.as_str()).or_default() += 1;
+    }
+    for (reason, n) in reasons {
+        let _ = writeln!(out, "skipped {n}: {reason}");
+    }
+    for note in &report.notes {
         let _ = writeln!(out, "note: {note}");
     }
     if report.findings.is_empty() {
@@ -56,23 +104,48 @@ pub fn text(report: &Report) -> String {
         return out;
     }
     let by_kind: Vec<String> = s
-        .findings_by_kind
+        .causes_by_kind
         .iter()
         .map(|(k, n)| format!("{n} {k}"))
         .collect();
     let _ = writeln!(
         out,
-        "{} finding(s): {}",
-        report.findings.len(),
+        "{} cause(s) from {} finding(s): {} error(s), {} advisory, {} known; {}",
+        s.causes,
+        s.findings_seen,
+        s.errors,
+        s.advisories,
+        s.known,
         by_kind.join(", ")
     );
-    for (i, f) in report.findings.iter().enumerate() {
+    for (i, g) in report.findings.iter().enumerate() {
+        let f = &g.shortest;
         let _ = writeln!(out);
-        let _ = writeln!(out, "finding {}: {} in {}", i + 1, f.kind.name(), f.test);
+        let _ = writeln!(
+            out,
+            "finding {}: {} [{}] in {}{}",
+            i + 1,
+            f.kind.name(),
+            status(g, run.strict_notation),
+            f.test,
+            if g.occurrences > 1 {
+                format!(
+                    " (seen {} times, in {})",
+                    g.occurrences,
+                    g.seen_in.join("; ")
+                )
+            } else {
+                String::new()
+            }
+        );
+        let _ = writeln!(out, "  cause:     {}", g.fingerprint);
         let _ = writeln!(out, "  game type: {}", f.game_type);
         let _ = writeln!(out, "  position:  {}", f.game_string);
         if let Some(ply) = f.found_at_ply {
             let _ = writeln!(out, "  (shrunk from a position after {ply} plies)");
+        }
+        if let Some(note) = &f.shrink_note {
+            let _ = writeln!(out, "  note:      {note}");
         }
         if !f.moves.is_empty() {
             let _ = writeln!(out, "  moves:     {}", f.moves.join("; "));
@@ -85,6 +158,12 @@ pub fn text(report: &Report) -> String {
             let verdict = if v.legal { "legal" } else { "illegal" };
             let _ = writeln!(out, "  rules:     {}: {verdict}: {}", v.mv, v.reason);
         }
+        if !f.answer.is_empty() {
+            let _ = writeln!(out, "  answer:    {}", f.answer.join(" / "));
+        }
+        for line in &f.stderr {
+            let _ = writeln!(out, "  stderr:    {line}");
+        }
         let _ = writeln!(out, "  reproduce: {}", f.reproduce);
         if let Some(explain) = &f.explain {
             let _ = writeln!(out, "  explain:   {explain}");
@@ -93,78 +172,173 @@ pub fn text(report: &Report) -> String {
     out
 }
 
-/// The report as JSON: `{"engine", "summary", "findings"}`.
+/// The report as JSON (see [`schema`]).
 pub fn json(report: &Report) -> String {
     serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+        + "\n"
 }
 
-/// The report as JUnit XML: one test case for the protocol checks, one per
-/// corpus case and one per random game; findings are failures.
+/// The JSON Schema of the JSON report, generated from its types.
+pub fn schema() -> String {
+    let schema = schemars::schema_for!(Report);
+    serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
+}
+
+/// The body of a cause in JUnit: everything needed to act on it.
+fn junit_body(g: &FindingGroup) -> String {
+    let f = &g.shortest;
+    let mut body = String::new();
+    let _ = writeln!(body, "cause: {}", g.fingerprint);
+    let _ = writeln!(
+        body,
+        "seen {} time(s), in: {}",
+        g.occurrences,
+        g.seen_in.join("; ")
+    );
+    let _ = writeln!(body, "shortest instance: {}", f.test);
+    let _ = writeln!(body, "game type: {}", f.game_type);
+    let _ = writeln!(body, "position: {}", f.game_string);
+    if !f.moves.is_empty() {
+        let _ = writeln!(body, "moves: {}", f.moves.join("; "));
+    }
+    if !f.clauses.is_empty() {
+        let _ = writeln!(body, "clauses: {}", f.clauses.join(", "));
+    }
+    let _ = writeln!(body, "detail: {}", f.detail);
+    for v in &f.verdicts {
+        let verdict = if v.legal { "legal" } else { "illegal" };
+        let _ = writeln!(body, "rules: {}: {verdict}: {}", v.mv, v.reason);
+    }
+    if !f.answer.is_empty() {
+        let _ = writeln!(body, "answer: {}", f.answer.join(" / "));
+    }
+    for line in &f.stderr {
+        let _ = writeln!(body, "stderr: {line}");
+    }
+    let _ = writeln!(body, "reproduce: {}", f.reproduce);
+    if let Some(explain) = &f.explain {
+        let _ = writeln!(body, "explain: {explain}");
+    }
+    body
+}
+
+/// The report as JUnit XML: one test case per cause (a failure, or an
+/// error for a crash or a timeout; a known or advisory cause passes with
+/// its text in `system-out`), then one per unit that showed no finding
+/// (passed or skipped). So one bug is one failure, however often seen.
 pub fn junit(report: &Report) -> String {
-    let mut out = String::new();
-    let failures = report
-        .tests
-        .iter()
-        .filter(|t| report.findings.iter().any(|f| f.test == t.name))
-        .count();
-    let skipped = report.tests.iter().filter(|t| t.skipped.is_some()).count();
-    let _ = writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-    let _ = writeln!(
-        out,
-        "<testsuites name=\"hive-oracle check\" tests=\"{}\" failures=\"{failures}\" time=\"{:.3}\">",
-        report.tests.len(),
-        report.summary.seconds
-    );
-    let _ = writeln!(
-        out,
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{:.3}\">",
-        xml_escape(&format!("hive-oracle check: {}", report.engine)),
-        report.tests.len(),
-        report.summary.seconds
-    );
+    let strict = report.run.strict_notation;
+    let mut cases = String::new();
+    let (mut tests, mut failures, mut errors, mut skipped) = (0, 0, 0, 0);
+    for g in &report.findings {
+        tests += 1;
+        let f = &g.shortest;
+        let failing = status(g, strict) == "error";
+        let _ = writeln!(
+            cases,
+            "    <testcase classname=\"hive-oracle.check.findings\" name=\"{}\" time=\"0\">",
+            xml_escape(&g.fingerprint)
+        );
+        let body = xml_escape(&junit_body(g));
+        let message = xml_escape(&format!("{}: {}", f.kind.name(), f.detail));
+        if !failing {
+            let _ = writeln!(
+                cases,
+                "      <system-out>{}: {}</system-out>",
+                status(g, strict),
+                body
+            );
+        } else if g.kind.is_engine_failure() {
+            errors += 1;
+            let _ = writeln!(
+                cases,
+                "      <error type=\"{}\" message=\"{message}\">{body}</error>",
+                f.kind.name()
+            );
+        } else {
+            failures += 1;
+            let _ = writeln!(
+                cases,
+                "      <failure type=\"{}\" message=\"{message}\">{body}</failure>",
+                f.kind.name()
+            );
+        }
+        let _ = writeln!(cases, "    </testcase>");
+    }
     for test in &report.tests {
+        let showed = report
+            .findings
+            .iter()
+            .any(|g| g.seen_in.contains(&test.name) || g.shortest.test == test.name);
+        if showed {
+            continue;
+        }
+        tests += 1;
         let _ = write!(
-            out,
+            cases,
             "    <testcase classname=\"hive-oracle.check.{}\" name=\"{}\" time=\"{:.3}\"",
             xml_escape(&test.class),
             xml_escape(&test.name),
             test.seconds
         );
-        let findings: Vec<_> = report
-            .findings
-            .iter()
-            .filter(|f| f.test == test.name)
-            .collect();
-        if findings.is_empty() && test.skipped.is_none() {
-            let _ = writeln!(out, "/>");
-            continue;
-        }
-        let _ = writeln!(out, ">");
-        if let Some(reason) = &test.skipped {
-            let _ = writeln!(out, "      <skipped message=\"{}\"/>", xml_escape(reason));
-        }
-        for f in findings {
-            let mut body = String::new();
-            let _ = writeln!(body, "game type: {}", f.game_type);
-            let _ = writeln!(body, "position: {}", f.game_string);
-            if !f.moves.is_empty() {
-                let _ = writeln!(body, "moves: {}", f.moves.join("; "));
+        match &test.skipped {
+            None => {
+                let _ = writeln!(cases, "/>");
             }
-            if !f.clauses.is_empty() {
-                let _ = writeln!(body, "clauses: {}", f.clauses.join(", "));
+            Some(reason) => {
+                skipped += 1;
+                let _ = writeln!(
+                    cases,
+                    ">\n      <skipped message=\"{}\"/>\n    </testcase>",
+                    xml_escape(reason)
+                );
             }
-            let _ = writeln!(body, "detail: {}", f.detail);
-            let _ = writeln!(body, "reproduce: {}", f.reproduce);
-            let _ = writeln!(
-                out,
-                "      <failure type=\"{}\" message=\"{}\">{}</failure>",
-                f.kind.name(),
-                xml_escape(&format!("{}: {}", f.kind.name(), f.detail)),
-                xml_escape(&body)
-            );
         }
-        let _ = writeln!(out, "    </testcase>");
     }
+    let mut out = String::new();
+    let seconds = report.timings.seconds;
+    let _ = writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+    let _ = writeln!(
+        out,
+        "<testsuites name=\"hive-oracle check\" tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\" time=\"{seconds:.3}\">"
+    );
+    let _ = writeln!(
+        out,
+        "  <testsuite name=\"{}\" tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{seconds:.3}\">",
+        xml_escape(&format!("hive-oracle check: {}", report.run.engine)),
+    );
+    let _ = writeln!(out, "    <properties>");
+    for (name, value) in [
+        ("version", report.run.version.clone()),
+        ("seed", report.run.seed.to_string()),
+        ("games", report.run.games.to_string()),
+        ("game-types", report.run.game_types.join(",")),
+        ("max-plies", report.run.max_plies.to_string()),
+        ("corpus", report.run.corpus.name.clone()),
+        ("corpus-hash", report.run.corpus.hash.clone()),
+        (
+            "rules",
+            format!(
+                "tournament-opening={} repetition-draw={} ({})",
+                report.run.rules.tournament_opening,
+                report.run.rules.repetition_draw,
+                report.run.rules.source
+            ),
+        ),
+        ("strict-notation", report.run.strict_notation.to_string()),
+        (
+            "baseline",
+            report.run.baseline.clone().unwrap_or_else(|| "none".into()),
+        ),
+    ] {
+        let _ = writeln!(
+            out,
+            "      <property name=\"{name}\" value=\"{}\"/>",
+            xml_escape(&value)
+        );
+    }
+    let _ = writeln!(out, "    </properties>");
+    out.push_str(&cases);
     let _ = writeln!(out, "  </testsuite>");
     let _ = writeln!(out, "</testsuites>");
     out

@@ -77,19 +77,33 @@ pub struct Budget {
     pub candidates: usize,
     /// Positions scored by the rebuild search.
     pub positions: usize,
-    /// Wall-clock time, for a slow engine under check.
-    pub time: Duration,
+    /// A wall-clock safety cap, far above the normal cost of a shrink (on
+    /// our own engine a shrink takes 0.02 to 4 s): it only stops a shrink
+    /// against an engine that answers very slowly, and then
+    /// [`Shrunk::capped`] says so, because the result then depends on the
+    /// machine. The budgets above, which count work, decide every normal
+    /// shrink, so that its result is the same on every machine.
+    pub safety_cap: Duration,
+}
+
+impl Budget {
+    /// The budget for a finding that costs the engine a timeout each time
+    /// it is shown again: a few questions only.
+    pub fn for_timeouts() -> Budget {
+        Budget {
+            predicate_calls: 6,
+            ..Budget::default()
+        }
+    }
 }
 
 impl Default for Budget {
-    /// On our own engine a shrink takes 0.02 to 2 s; the time limit matters
-    /// only for engines that answer slowly.
     fn default() -> Budget {
         Budget {
             predicate_calls: 600,
             candidates: 30_000,
             positions: 2_000_000,
-            time: Duration::from_secs(10),
+            safety_cap: Duration::from_secs(300),
         }
     }
 }
@@ -110,6 +124,9 @@ pub struct Shrunk {
     /// Whether the search stopped on its budget (or on an abort) rather than
     /// because nothing more could be removed.
     pub exhausted: bool,
+    /// Whether the wall-clock safety cap stopped it (see
+    /// [`Budget::safety_cap`]).
+    pub capped: bool,
 }
 
 /// What the predicate says about one candidate.
@@ -263,7 +280,12 @@ impl<F: FnMut(&ReferenceEngine, Option<Move>) -> Shows> Search<'_, F> {
         self.aborted
             || self.predicate_calls >= self.budget.predicate_calls
             || self.candidates >= self.budget.candidates
-            || self.started.elapsed() >= self.budget.time
+            || self.capped()
+    }
+
+    /// Whether the wall-clock safety cap is reached.
+    fn capped(&self) -> bool {
+        self.started.elapsed() >= self.budget.safety_cap
     }
 
     /// Tries the best game without the turns `removed`; keeps it if it is
@@ -499,6 +521,7 @@ where
         }
     }
     let exhausted = search.out_of_budget();
+    let capped = search.capped();
     Shrunk {
         moves: search.best_moves,
         focus: search.best_focus,
@@ -506,6 +529,7 @@ where
         candidates: search.candidates,
         positions: search.positions,
         exhausted,
+        capped,
     }
 }
 

@@ -1,0 +1,451 @@
+//! What `check` reports: a [`Finding`] is one disagreement seen once; a
+//! [`FindingGroup`] is one cause, that is every finding with the same kind,
+//! clauses and disputed-move pattern (its [`Finding::fingerprint`]), shown
+//! by its shortest instance with the number of times it was seen.
+//!
+//! Every finding carries what is needed to act on it without rerunning the
+//! check: the exact lines sent ([`Finding::sent`]) as a pipe into the engine
+//! that ends with `exit` ([`Finding::reproduce`]), the engine's answer
+//! quoted, the last lines of its stderr, and `hive-oracle explain` for the
+//! disputed move.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::core::notation::BoardView;
+use crate::core::{Move, Piece};
+use crate::explain::verdict;
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// The kinds of findings.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// `validmoves` lacks legal moves.
+    MissingMoves,
+    /// `validmoves` lists illegal moves (or moves that cannot be read).
+    ExtraMoves,
+    /// The state or turn printed differs from the rules.
+    State,
+    /// `play` accepted a move the rules forbid.
+    AcceptedIllegal,
+    /// `play` (or `newgame`) refused a legal move or position.
+    RejectedLegal,
+    /// `undo` did not bring the earlier position back.
+    Undo,
+    /// A printed GameString does not replay to the position of the game.
+    GameString,
+    /// `bestmove` answered an illegal move, or overran its time budget.
+    Bestmove,
+    /// The answer breaks the protocol (framing, `err`, banner, probes).
+    Protocol,
+    /// The engine exited.
+    Crash,
+    /// The engine did not answer in time.
+    Timeout,
+}
+
+impl Kind {
+    /// The kind as written in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::MissingMoves => "missing-moves",
+            Kind::ExtraMoves => "extra-moves",
+            Kind::State => "state",
+            Kind::AcceptedIllegal => "accepted-illegal",
+            Kind::RejectedLegal => "rejected-legal",
+            Kind::Undo => "undo",
+            Kind::GameString => "game-string",
+            Kind::Bestmove => "bestmove",
+            Kind::Protocol => "protocol",
+            Kind::Crash => "crash",
+            Kind::Timeout => "timeout",
+        }
+    }
+
+    /// Whether the engine failed (a JUnit error rather than a failure).
+    pub fn is_engine_failure(self) -> bool {
+        matches!(self, Kind::Crash | Kind::Timeout)
+    }
+}
+
+/// How much a finding matters to the exit status.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Severity {
+    /// A rules or protocol violation: the check fails (exit 1).
+    Error,
+    /// Something an engine MAY do (refusing a lenient spelling of
+    /// spec/notation.md, a protocol habit of an established engine): shown,
+    /// but the check passes unless `--strict-notation`.
+    Advisory,
+}
+
+/// One disagreement between the engine and the rules, seen once.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct Finding {
+    pub kind: Kind,
+    pub severity: Severity,
+    /// The test unit it was seen in (`protocol`, a corpus case id, `game N
+    /// (TYPE)`).
+    pub test: String,
+    pub game_type: String,
+    /// The reference engine's canonical GameString of the position.
+    pub game_string: String,
+    /// The moves in dispute, as sent or in canonical notation.
+    pub moves: Vec<String>,
+    /// The clauses that decide it (a corpus case's own clauses first).
+    pub clauses: Vec<String>,
+    /// The disputed-move pattern: for each move its bug and form
+    /// (`S move`, `Q place`, `pass`), or the name of the probe.
+    pub pattern: String,
+    pub detail: String,
+    /// The lines sent to the engine to show it, in order (without `exit`).
+    pub sent: Vec<String>,
+    /// What the engine answered to the last of them, quoted.
+    pub answer: Vec<String>,
+    /// The last lines the engine wrote on stderr, if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stderr: Vec<String>,
+    /// A shell command that pipes `sent` (then `exit`) into the engine.
+    pub reproduce: String,
+    /// `hive-oracle explain` for the disputed move, or the position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explain: Option<String>,
+    /// What the rules say about each move in dispute (at most
+    /// [`MAX_VERDICTS`]), as `hive-oracle explain` says it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub verdicts: Vec<MoveVerdict>,
+    /// For a finding from a random game shrunk to a shorter game: the number
+    /// of plies of the game where it was first seen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub found_at_ply: Option<usize>,
+    /// Set when the shrink was stopped by its wall-clock safety cap rather
+    /// than by its work budget: then this finding may differ between runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shrink_note: Option<String>,
+}
+
+/// The reference engine's verdict on one move of a finding.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct MoveVerdict {
+    /// The move in canonical notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub legal: bool,
+    /// Why it is illegal, or what makes it legal, in sentences.
+    pub reason: String,
+    /// The clauses behind the verdict.
+    pub clauses: Vec<String>,
+}
+
+/// At most this many moves of one finding get a verdict.
+pub const MAX_VERDICTS: usize = 16;
+
+impl Finding {
+    /// A finding of `kind` in `test`, at the position of `game`; the rest is
+    /// filled in with the builder methods.
+    pub fn new(kind: Kind, test: &str, game: &ReferenceEngine) -> Finding {
+        Finding {
+            kind,
+            severity: Severity::Error,
+            test: test.to_string(),
+            game_type: game.game_type().to_string(),
+            game_string: game.game_string(),
+            moves: Vec::new(),
+            clauses: Vec::new(),
+            pattern: String::new(),
+            detail: String::new(),
+            sent: Vec::new(),
+            answer: Vec::new(),
+            stderr: Vec::new(),
+            reproduce: String::new(),
+            explain: None,
+            verdicts: Vec::new(),
+            found_at_ply: None,
+            shrink_note: None,
+        }
+    }
+
+    pub fn detail(mut self, detail: impl Into<String>) -> Finding {
+        self.detail = detail.into();
+        self
+    }
+
+    pub fn clauses<S: AsRef<str>>(mut self, clauses: impl IntoIterator<Item = S>) -> Finding {
+        for c in clauses {
+            let c = c.as_ref();
+            if !self.clauses.iter().any(|x| x == c) {
+                self.clauses.push(c.to_string());
+            }
+        }
+        self
+    }
+
+    pub fn moves(mut self, moves: Vec<String>) -> Finding {
+        self.moves = moves;
+        self
+    }
+
+    pub fn pattern(mut self, pattern: impl Into<String>) -> Finding {
+        self.pattern = pattern.into();
+        self
+    }
+
+    pub fn severity(mut self, severity: Severity) -> Finding {
+        self.severity = severity;
+        self
+    }
+
+    /// The position shown, when it is not the one the finding was made in
+    /// (the position after a move, for a state).
+    pub fn shown_at(mut self, game_string: String) -> Finding {
+        self.game_string = game_string;
+        self
+    }
+
+    /// The lines sent and the answer; `reproduce` is built from them.
+    pub fn exchange(mut self, sent: Vec<String>, answer: Vec<String>) -> Finding {
+        self.sent = sent;
+        self.answer = answer;
+        self
+    }
+
+    pub fn explain(mut self, game_string: &str, mv: Option<&str>) -> Finding {
+        self.explain = Some(explain_command(game_string, mv));
+        self
+    }
+
+    /// The verdicts on the moves in dispute, and their pattern when none was
+    /// given.
+    pub fn verdicts(mut self, game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Finding {
+        self.verdicts = verdicts_of(game, moves);
+        if self.pattern.is_empty() {
+            self.pattern = move_pattern(game, moves);
+        }
+        self
+    }
+
+    /// The key that groups findings of one cause: kind, clauses and
+    /// pattern. Also the key of a baseline entry.
+    pub fn fingerprint(&self) -> String {
+        let mut clauses = self.clauses.clone();
+        clauses.sort();
+        format!(
+            "{} [{}] {}",
+            self.kind.name(),
+            clauses.join(","),
+            self.pattern
+        )
+    }
+
+    /// The number of plies of the position shown (for choosing the shortest
+    /// instance of a group).
+    pub fn plies(&self) -> usize {
+        self.game_string.split(';').count().saturating_sub(3)
+    }
+}
+
+/// The pattern of a set of moves: each move's bug and form, deduplicated.
+pub fn move_pattern(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> String {
+    let letter = |piece: Piece| piece.bug.letter();
+    let forms: BTreeSet<String> = moves
+        .iter()
+        .map(|&mv| match mv {
+            Move::Pass => "pass".to_string(),
+            Move::Place { piece, .. } => format!("{} place", letter(piece)),
+            Move::Move { piece, to } => {
+                let climbs = game.board().height(to) > 0;
+                let form = if climbs { "climb" } else { "move" };
+                format!("{} {form}", letter(piece))
+            }
+        })
+        .collect();
+    forms.into_iter().collect::<Vec<_>>().join(", ")
+}
+
+/// The verdicts on `moves` in `game`, in the order of their names.
+pub fn verdicts_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<MoveVerdict> {
+    let mut named: Vec<(String, Move)> =
+        moves.iter().map(|&mv| (game.move_string(mv), mv)).collect();
+    named.sort();
+    named
+        .into_iter()
+        .take(MAX_VERDICTS)
+        .map(|(name, mv)| {
+            let v = verdict(game, mv);
+            let mut clauses: Vec<String> = Vec::new();
+            let mut texts: Vec<String> = Vec::new();
+            for fact in &v.facts {
+                for c in &fact.clauses {
+                    if !clauses.iter().any(|x| x == c) {
+                        clauses.push(c.to_string());
+                    }
+                }
+                texts.push(fact.text.clone());
+            }
+            let reason = match v.refusal {
+                Some(refusal) => refusal,
+                None => texts.join("; "),
+            };
+            MoveVerdict {
+                mv: name,
+                legal: v.legal,
+                reason,
+                clauses,
+            }
+        })
+        .collect()
+}
+
+/// The clauses behind the verdict on each move (at most eight moves),
+/// deduplicated, in order.
+pub fn clauses_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for &mv in moves.iter().take(8) {
+        let v = verdict(game, mv);
+        let mut cited: Vec<&str> = Vec::new();
+        if !v.legal {
+            cited.extend(
+                game.clone()
+                    .play(mv)
+                    .err()
+                    .into_iter()
+                    .flat_map(|e| e.clauses),
+            );
+        }
+        cited.extend(v.facts.iter().flat_map(|f| f.clauses.iter().copied()));
+        for clause in cited {
+            if !out.iter().any(|c| c == clause) {
+                out.push(clause.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Quotes a word for a POSIX shell.
+pub fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+/// `hive-oracle explain` for a position and, when given, a move.
+pub fn explain_command(game_string: &str, mv: Option<&str>) -> String {
+    match mv {
+        Some(mv) => format!(
+            "hive-oracle explain {} {}",
+            shell_quote(game_string),
+            shell_quote(mv)
+        ),
+        None => format!("hive-oracle explain {}", shell_quote(game_string)),
+    }
+}
+
+/// A shell pipe that sends `lines` and then `exit` to `engine` (a command
+/// line in shell syntax, as given to `--engine`): one `printf` whose format
+/// holds every line, with `%` and `\` escaped and every byte that is not
+/// printable ASCII written as an octal escape, so that CRLF, non-UTF-8
+/// bytes and blank lines are sent exactly.
+pub fn pipe(engine: &str, lines: &[Vec<u8>]) -> String {
+    let mut format = String::new();
+    for line in lines.iter().map(Vec::as_slice).chain([b"exit".as_slice()]) {
+        for &byte in line {
+            match byte {
+                b'%' => format.push_str("%%"),
+                b'\\' => format.push_str("\\\\"),
+                b'\'' => format.push_str("'\\''"),
+                b' '..=b'~' => format.push(byte as char),
+                _ => format.push_str(&format!("\\{byte:03o}")),
+            }
+        }
+        format.push_str("\\n");
+    }
+    format!("printf '{format}' | {engine}")
+}
+
+/// One cause: the findings of one fingerprint, shown by the shortest.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct FindingGroup {
+    /// Kind, clauses and pattern: the key of the group and of a baseline.
+    pub fingerprint: String,
+    pub kind: Kind,
+    pub severity: Severity,
+    /// How many times it was seen.
+    pub occurrences: usize,
+    /// The test units it was seen in, in check order (at most 20).
+    pub seen_in: Vec<String>,
+    /// Whether the baseline (`--baseline`) lists it: a known finding, which
+    /// does not fail the check.
+    pub known: bool,
+    /// The shortest instance (fewest plies, then first seen).
+    pub shortest: Finding,
+}
+
+/// At most this many units are listed in [`FindingGroup::seen_in`].
+pub const MAX_SEEN_IN: usize = 20;
+
+/// Groups findings by fingerprint, in the order each cause was first seen.
+pub fn group(findings: Vec<Finding>) -> Vec<FindingGroup> {
+    let mut order: Vec<String> = Vec::new();
+    let mut groups: BTreeMap<String, FindingGroup> = BTreeMap::new();
+    for finding in findings {
+        let key = finding.fingerprint();
+        match groups.get_mut(&key) {
+            Some(group) => {
+                group.occurrences += 1;
+                if group.seen_in.len() < MAX_SEEN_IN && !group.seen_in.contains(&finding.test) {
+                    group.seen_in.push(finding.test.clone());
+                }
+                if finding.plies() < group.shortest.plies() {
+                    group.shortest = finding;
+                }
+            }
+            None => {
+                order.push(key.clone());
+                groups.insert(
+                    key.clone(),
+                    FindingGroup {
+                        fingerprint: key,
+                        kind: finding.kind,
+                        severity: finding.severity,
+                        occurrences: 1,
+                        seen_in: vec![finding.test.clone()],
+                        known: false,
+                        shortest: finding,
+                    },
+                );
+            }
+        }
+    }
+    order
+        .into_iter()
+        .filter_map(|key| groups.remove(&key))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pipes_escape_everything_a_shell_or_printf_would_read() {
+        let lines = vec![
+            b"play wA1 \\wS1".to_vec(),
+            b"newgame 100%".to_vec(),
+            vec![b'x', 0xff, b'\r'],
+            Vec::new(),
+            b"it's".to_vec(),
+        ];
+        assert_eq!(
+            pipe("eng --uhp", &lines),
+            "printf 'play wA1 \\\\wS1\\nnewgame 100%%\\nx\\377\\015\\n\\nit'\\''s\\nexit\\n' | eng --uhp"
+        );
+    }
+}
