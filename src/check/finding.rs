@@ -379,8 +379,9 @@ pub struct FindingGroup {
     pub severity: Severity,
     /// How many times it was seen.
     pub occurrences: usize,
-    /// The test units it was seen in, in check order (at most 20).
-    pub seen_in: Vec<String>,
+    /// Where it was seen, in check order (at most [`MAX_SEEN_IN`]): the
+    /// test unit and the plies of the position shown there.
+    pub seen_in: Vec<Seen>,
     /// Whether the baseline (`--baseline`) lists it: a known finding, which
     /// does not fail the check.
     pub known: bool,
@@ -388,8 +389,41 @@ pub struct FindingGroup {
     pub shortest: Finding,
 }
 
-/// At most this many units are listed in [`FindingGroup::seen_in`].
+/// One instance of a cause.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Seen {
+    pub test: String,
+    /// The plies of the position shown (after shrinking, for a random game).
+    pub plies: usize,
+}
+
+impl Seen {
+    fn of(finding: &Finding) -> Seen {
+        Seen {
+            test: finding.test.clone(),
+            plies: finding.plies(),
+        }
+    }
+}
+
+/// At most this many instances are listed in [`FindingGroup::seen_in`].
 pub const MAX_SEEN_IN: usize = 20;
+
+/// The tests of a group's instances, for text.
+pub fn seen_text(group: &FindingGroup) -> String {
+    let mut out: Vec<String> = group
+        .seen_in
+        .iter()
+        .map(|s| format!("{} ({} plies)", s.test, s.plies))
+        .collect();
+    if group.occurrences > group.seen_in.len() {
+        out.push(format!(
+            "and {} more",
+            group.occurrences - group.seen_in.len()
+        ));
+    }
+    out.join("; ")
+}
 
 /// Groups findings by fingerprint, in the order each cause was first seen.
 pub fn group(findings: Vec<Finding>) -> Vec<FindingGroup> {
@@ -400,8 +434,8 @@ pub fn group(findings: Vec<Finding>) -> Vec<FindingGroup> {
         match groups.get_mut(&key) {
             Some(group) => {
                 group.occurrences += 1;
-                if group.seen_in.len() < MAX_SEEN_IN && !group.seen_in.contains(&finding.test) {
-                    group.seen_in.push(finding.test.clone());
+                if group.seen_in.len() < MAX_SEEN_IN {
+                    group.seen_in.push(Seen::of(&finding));
                 }
                 if finding.plies() < group.shortest.plies() {
                     group.shortest = finding;
@@ -416,7 +450,7 @@ pub fn group(findings: Vec<Finding>) -> Vec<FindingGroup> {
                         kind: finding.kind,
                         severity: finding.severity,
                         occurrences: 1,
-                        seen_in: vec![finding.test.clone()],
+                        seen_in: vec![Seen::of(&finding)],
                         known: false,
                         shortest: finding,
                     },

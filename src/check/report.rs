@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::check::checker::Report;
-use crate::check::finding::{FindingGroup, Severity};
+use crate::check::finding::{seen_text, FindingGroup, Severity};
 use crate::render::xml_escape;
 
 /// The status word of a cause.
@@ -129,11 +129,7 @@ pub fn text(report: &Report) -> String {
             status(g, run.strict_notation),
             f.test,
             if g.occurrences > 1 {
-                format!(
-                    " (seen {} times, in {})",
-                    g.occurrences,
-                    g.seen_in.join("; ")
-                )
+                format!(" (seen {} times, in {})", g.occurrences, seen_text(g))
             } else {
                 String::new()
             }
@@ -189,12 +185,7 @@ fn junit_body(g: &FindingGroup) -> String {
     let f = &g.shortest;
     let mut body = String::new();
     let _ = writeln!(body, "cause: {}", g.fingerprint);
-    let _ = writeln!(
-        body,
-        "seen {} time(s), in: {}",
-        g.occurrences,
-        g.seen_in.join("; ")
-    );
+    let _ = writeln!(body, "seen {} time(s), in: {}", g.occurrences, seen_text(g));
     let _ = writeln!(body, "shortest instance: {}", f.test);
     let _ = writeln!(body, "game type: {}", f.game_type);
     let _ = writeln!(body, "position: {}", f.game_string);
@@ -269,7 +260,7 @@ pub fn junit(report: &Report) -> String {
         let showed = report
             .findings
             .iter()
-            .any(|g| g.seen_in.contains(&test.name) || g.shortest.test == test.name);
+            .any(|g| g.seen_in.iter().any(|s| s.test == test.name) || g.shortest.test == test.name);
         if showed {
             continue;
         }
