@@ -1,0 +1,209 @@
+//! `hive-oracle check` as a CI gate (issue 11): the same engine and the
+//! same arguments give the same JSON report whatever the speed of the engine
+//! or the number of jobs; nothing passes by accident (no corpus, an empty
+//! corpus, a report that cannot be written); known findings can be accepted
+//! with a baseline; chosen cases run alone.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
+
+/// A fresh temporary folder for one test.
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hive-oracle-gate-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs `check` in `dir` (outside the repository) with `args` and `env`.
+fn check_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(BIN)
+        .arg("check")
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// The report without what may differ between runs: its timings and the
+/// number of jobs.
+fn comparable(mut report: serde_json::Value) -> String {
+    if let Some(object) = report.as_object_mut() {
+        object.remove("timings");
+    }
+    report["run"]["jobs"] = serde_json::json!(0);
+    serde_json::to_string_pretty(&report).expect("serializes")
+}
+
+#[test]
+fn the_report_is_the_same_for_a_slow_engine_and_for_two_jobs() {
+    // Issue 11: the shrinker stopped after 10 s of wall-clock time, so a
+    // loaded machine reported other games. Now every budget counts work.
+    // The engine is our spider fault (§6.4.2) behind a shell loop that
+    // delays every line by $DELAY seconds: the same command line, slower.
+    let dir = temp("slow");
+    let script = dir.join("slow.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "while IFS= read -r line; do sleep \"${{DELAY:-0}}\"; printf '%s\\n' \"$line\"; done | '{BIN}' uhp --fault spider-backtracks\n"
+        ),
+    )
+    .expect("script");
+    let engine = format!("sh '{}'", script.display());
+    let args = [
+        "--engine",
+        &engine,
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--game-types",
+        "Base",
+        "--max-plies",
+        "60",
+        "--case",
+        "spider.toml::spider-moves-exactly-three-steps",
+        "--format",
+        "json",
+    ];
+    let quick = check_in(&dir, &args, &[("DELAY", "0")]);
+    let slow = check_in(&dir, &args, &[("DELAY", "0.002")]);
+    let mut two_jobs = args.to_vec();
+    two_jobs.extend(["--jobs", "2"]);
+    let parallel = check_in(&dir, &two_jobs, &[("DELAY", "0")]);
+    let quick_report = json(&quick);
+    assert_eq!(quick.status.code(), Some(1), "the fault is found");
+    let shrinks = quick_report["summary"]["shrinks"].as_u64().unwrap_or(0);
+    assert!(shrinks > 0, "a finding was shrunk: {quick_report:#}");
+    let quick_text = comparable(quick_report);
+    assert_eq!(quick_text, comparable(json(&slow)), "a slow engine");
+    assert_eq!(quick_text, comparable(json(&parallel)), "two jobs");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_check_without_cases_or_with_an_unwritable_report_cannot_run() {
+    // Issue 11 "false green": a missing or empty corpus, an unknown case or
+    // an --out that cannot be written is exit 2 before any engine runs.
+    let dir = temp("false-green");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).expect("empty dir");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["--corpus", "no-such-folder"], "no such folder"),
+        (vec!["--corpus", empty.to_str().unwrap()], "holds no case"),
+        (vec!["--case", "no-such-case"], "no such case"),
+        (
+            vec!["--out", "/nonexistent/dir/report.json"],
+            "cannot write",
+        ),
+        (vec!["--rules", "house-rules"], "unknown rule"),
+        (vec!["--engine", "'unterminated"], "--engine"),
+    ];
+    for (args, says) in cases {
+        let out = check_in(&dir, &args, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: no report");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_built_in_corpus_runs_from_any_folder_and_names_itself() {
+    // An installed binary run from another repository checks every case;
+    // the report says which corpus (name and content hash) was used.
+    let dir = temp("builtin");
+    let out = check_in(
+        &dir,
+        &["--games", "0", "--format", "json", "--jobs", "2"],
+        &[],
+    );
+    let report = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{report:#}");
+    let on_disk =
+        hive_oracle::cases::load_corpus(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases"))
+            .expect("loads")
+            .len();
+    assert_eq!(report["run"]["corpus"]["name"], "built-in");
+    assert_eq!(report["run"]["corpus"]["cases"], on_disk);
+    assert!(report["run"]["corpus"]["hash"]
+        .as_str()
+        .is_some_and(|h| h.starts_with("fnv1a64:")));
+    assert_eq!(report["summary"]["corpus_cases"], on_disk);
+    assert_eq!(report["run"]["version"], env!("CARGO_PKG_VERSION"));
+    // and a chosen case alone, by its id or its name
+    let out = check_in(
+        &dir,
+        &[
+            "--case",
+            "pillbug.toml::pillbug-does-not-climb",
+            "--case",
+            "spider-moves-exactly-three-steps",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    let report = json(&out);
+    assert_eq!(report["summary"]["corpus_cases"], 2, "{report:#}");
+    assert_eq!(report["summary"]["games"], 0, "--case plays no random game");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_baseline_accepts_known_findings_and_fails_on_new_ones() {
+    // A project with a known bug (our queen-first fault, §4.2) writes a
+    // baseline, then passes with it; a different bug still fails.
+    let dir = temp("baseline");
+    let baseline = dir.join("baseline.json");
+    let known = format!("'{BIN}' uhp --fault queen-first-allowed");
+    let args = |engine: &str| {
+        vec![
+            "--engine".to_string(),
+            engine.to_string(),
+            "--games".to_string(),
+            "2".to_string(),
+            "--max-plies".to_string(),
+            "20".to_string(),
+            "--format".to_string(),
+            "json".to_string(),
+        ]
+    };
+    let run = |extra: &[&str], engine: &str| {
+        let mut all = args(engine);
+        all.extend(extra.iter().map(|s| s.to_string()));
+        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+        check_in(&dir, &refs, &[])
+    };
+    let first = run(&["--write-baseline", baseline.to_str().unwrap()], &known);
+    assert_eq!(first.status.code(), Some(1));
+    let written = std::fs::read_to_string(&baseline).expect("the baseline is written");
+    assert!(written.contains("§4.2"), "{written}");
+    let again = run(&["--baseline", baseline.to_str().unwrap()], &known);
+    let report = json(&again);
+    assert_eq!(again.status.code(), Some(0), "{report:#}");
+    assert_eq!(report["passed"], true);
+    assert!(report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|g| g["known"] == true));
+    let other = format!("'{BIN}' uhp --fault drop-one-move");
+    let new_bug = run(&["--baseline", baseline.to_str().unwrap()], &other);
+    assert_eq!(new_bug.status.code(), Some(1), "a new cause fails");
+    let _ = std::fs::remove_dir_all(&dir);
+}
