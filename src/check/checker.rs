@@ -126,6 +126,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 
 /// Counts of what was checked (all deterministic).
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
     pub protocol_checks: u64,
     pub corpus_cases: u64,
@@ -184,6 +185,7 @@ impl Summary {
 
 /// Time spent, the one part of a report that varies between runs.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Timings {
     pub seconds: f64,
     /// Waiting for the engine's answers (summed over processes).
@@ -196,6 +198,7 @@ pub struct Timings {
 
 /// The rules the check judged by.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RulesInfo {
     pub tournament_opening: bool,
     pub repetition_draw: bool,
@@ -205,6 +208,7 @@ pub struct RulesInfo {
 
 /// The corpus of a check.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CorpusInfo {
     pub name: String,
     pub hash: String,
@@ -213,6 +217,7 @@ pub struct CorpusInfo {
 
 /// What was run, with which arguments: enough to run it again.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RunInfo {
     /// `hive-oracle` and its version.
     pub tool: String,
@@ -237,6 +242,7 @@ pub struct RunInfo {
 
 /// The engine as it introduced itself.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct EngineInfo {
     pub id: String,
     pub capabilities: Vec<String>,
@@ -246,6 +252,7 @@ pub struct EngineInfo {
 
 /// A unit that was not run, and why.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Skip {
     pub test: String,
     pub reason: String,
@@ -263,6 +270,7 @@ pub struct TestCase {
 
 /// The result of a check.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Report {
     pub run: RunInfo,
     pub engine: EngineInfo,

@@ -90,6 +90,7 @@ pub enum Severity {
 
 /// One disagreement between the engine and the rules, seen once.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Finding {
     pub kind: Kind,
     pub severity: Severity,
@@ -135,6 +136,7 @@ pub struct Finding {
 
 /// The reference engine's verdict on one move of a finding.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct MoveVerdict {
     /// The move in canonical notation.
     #[serde(rename = "move")]
@@ -372,6 +374,7 @@ pub fn pipe(engine: &str, lines: &[Vec<u8>]) -> String {
 
 /// One cause: the findings of one fingerprint, shown by the shortest.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct FindingGroup {
     /// Kind, clauses and pattern: the key of the group and of a baseline.
     pub fingerprint: String,
@@ -391,6 +394,7 @@ pub struct FindingGroup {
 
 /// One instance of a cause.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Seen {
     pub test: String,
     /// The plies of the position shown (after shrinking, for a random game).
