@@ -579,3 +579,254 @@ fn the_binary_stops_at_exit_and_skips_an_over_long_line() {
     assert!(lines[5].starts_with("err the line is longer than"), "{out}");
     assert_eq!(lines[9], "ok");
 }
+
+// ---------------------------------------------------------------------------
+// The probes of `hive-oracle check`: what the checker sends to any engine,
+// ours included, and the answer spec/notation.md ("UHP engine conventions")
+// and uhp.md require of it.
+// ---------------------------------------------------------------------------
+
+/// README.md's midgame position, four plies in.
+const MIDGAME: &str = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+
+/// A session holding [`MIDGAME`].
+fn midgame() -> Session {
+    let mut session = Session::new(EngineChoice::Fast);
+    let reply = session.handle_line(format!("newgame {MIDGAME}").as_bytes());
+    assert_eq!(reply, [MIDGAME, "ok"]);
+    session
+}
+
+/// Sends `line` to a midgame session and returns the reply, checking its
+/// framing and that the game is as before, `validmoves` included
+/// (uhp.md section 2.3: state on error unchanged).
+fn probe(line: &[u8]) -> Vec<String> {
+    let mut session = midgame();
+    let moves = session.handle_line(b"validmoves");
+    let before = (session.game_string(), *session.options());
+    let reply = session.handle_line(line);
+    check_reply(line, &reply, &before, &session);
+    assert_eq!(
+        session.game_string().as_deref(),
+        Some(MIDGAME),
+        "{:?}",
+        shown(line)
+    );
+    assert_eq!(
+        session.handle_line(b"validmoves"),
+        moves,
+        "{:?}",
+        shown(line)
+    );
+    reply
+}
+
+/// A refusal is exactly one `err` line and `ok` (uhp.md section 2.3).
+fn assert_err(line: &[u8], reply: &[String]) {
+    assert_eq!(reply.len(), 2, "{:?}: {reply:?}", shown(line));
+    assert!(reply[0].starts_with("err "), "{:?}: {reply:?}", shown(line));
+    assert_eq!(reply[1], "ok");
+}
+
+/// spec/notation.md, "UHP engine conventions", reading lines: a line that
+/// is not valid UTF-8 is answered `err` then `ok`, whatever command it
+/// holds, and the game is unchanged (uhp.md section 2.3).
+#[test]
+fn probe_a_line_that_is_not_utf8_is_an_err() {
+    for line in [
+        b"\xff".as_slice(),
+        b"\xc3\x28",
+        b"play bA1 \xffwS1-",
+        b"validmoves\xfe",
+        b"newgame Base\x80",
+        b"undo \xed\xa0\x80",
+        b"options set Engine \xc0\xaf",
+    ] {
+        assert_err(line, &probe(line));
+    }
+}
+
+/// spec/notation.md, "UHP engine conventions", reading lines (uhp.md
+/// section 1: engines accept `\n` or `\r\n`): a line ending in CRLF is the
+/// same command as without the CR, answered and acting the same.
+#[test]
+fn probe_a_crlf_line_is_the_same_command() {
+    for command in [
+        "info",
+        "validmoves",
+        "play wA1 -wQ",
+        "play wQ wS1",
+        "pass",
+        "undo",
+        "undo 3",
+        "undo 0",
+        "bestmove depth 1",
+        "newgame Base+M",
+        "newgame Base;InProgress;White[2];wS1;bS1 wS1/",
+        "options",
+        "options get MaxDepth",
+        "options set MaxDepth 2",
+    ] {
+        let (mut plain, mut crlf) = (midgame(), midgame());
+        let expected = plain.handle_line(command.as_bytes());
+        assert_eq!(
+            crlf.handle_line(format!("{command}\r\n").as_bytes()),
+            expected,
+            "{command}"
+        );
+        assert_eq!(crlf.game_string(), plain.game_string(), "{command}");
+        assert_eq!(crlf.options(), plain.options(), "{command}");
+    }
+}
+
+/// spec/notation.md, "UHP engine conventions", reading lines (uhp.md
+/// section 7): a blank line is ignored entirely, without `ok`.
+#[test]
+fn probe_a_blank_line_gets_no_answer() {
+    for line in [b"".as_slice(), b"\n", b"\r\n", b"   \t", b"\t \r\n"] {
+        assert!(probe(line).is_empty(), "{:?}", shown(line));
+    }
+}
+
+/// uhp.md section 5.7 and spec/notation.md, "UHP engine conventions",
+/// `undo`: N must be decimal digits with 1 ≤ N ≤ the plies played; anything
+/// else is refused with `err` and changes nothing.
+#[test]
+fn probe_a_bad_undo_is_refused() {
+    for line in [
+        "undo 0",
+        "undo 5",
+        "undo 99999999999999999999",
+        "undo abc",
+        "undo -1",
+        "undo +1",
+        "undo 1.5",
+        "undo 1 2",
+    ] {
+        assert_err(line.as_bytes(), &probe(line.as_bytes()));
+    }
+    // with nothing to undo, even `undo` is refused
+    let mut session = Session::new(EngineChoice::Fast);
+    session.handle_line(b"newgame Base");
+    assert_err(b"undo", &session.handle_line(b"undo"));
+}
+
+/// uhp.md sections 2.3 and 5.2, spec/notation.md, "UHP engine
+/// conventions", `newgame`: a refused `newgame` keeps the previous game,
+/// its legal moves included.
+#[test]
+fn probe_a_refused_newgame_keeps_the_game() {
+    for line in [
+        "newgame garbage",
+        "newgame Base+X",
+        "newgame Base;garbage",
+        "newgame ;;;",
+        "newgame Base;InProgress;White[2];wS1;zz",
+        "newgame Base;InProgress;White[2];wS1;bQ wS1-",
+        "newgame Base;InProgress;Black[1];wS1;",
+        "newgame \u{1}",
+    ] {
+        assert_err(line.as_bytes(), &probe(line.as_bytes()));
+    }
+}
+
+/// uhp.md section 5.8 and spec/notation.md, "UHP engine conventions",
+/// `options`: `options` lists one line per option, exactly the lines of the
+/// table in spec/notation.md, in its order.
+#[test]
+fn probe_options_lists_every_option() {
+    let notation =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/notation.md"))
+            .expect("spec/notation.md");
+    let documented: Vec<String> = notation
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split_once("` | `"))
+        .map(|(_, rest)| rest.split('`').next().unwrap_or_default().to_string())
+        .filter(|line| line.contains(";"))
+        .collect();
+    assert_eq!(documented.len(), 5, "{documented:?}");
+    let mut expected = documented;
+    expected.push("ok".to_string());
+    assert_eq!(probe(b"options"), expected);
+    assert_eq!(
+        Session::new(EngineChoice::Fast).handle_line(b"options"),
+        expected
+    );
+}
+
+/// 1 MiB lines through the binary's reader, a command and garbage: each is
+/// answered `err` then `ok` and the session goes on (spec/notation.md, "UHP
+/// engine conventions", reading lines: no input line stops the engine).
+#[test]
+fn probe_one_mib_lines_through_the_binary() {
+    let long = "x".repeat(1 << 20);
+    let mut input = format!("newgame {MIDGAME}\n").into_bytes();
+    for line in [
+        format!("play {long}"),
+        long.clone(),
+        format!("newgame {long}"),
+        format!("undo {long}"),
+    ] {
+        input.extend_from_slice(line.as_bytes());
+        input.extend_from_slice(b"\r\n");
+    }
+    input.extend_from_slice(b"validmoves\n");
+    let (out, clean) = run_binary(&input);
+    assert!(clean, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines.len(),
+        3 + 2 + 4 * 2 + 2,
+        "{}",
+        &out[..out.len().min(2000)]
+    );
+    for reply in lines[5..13].chunks(2) {
+        assert!(reply[0].starts_with("err ") || reply[0].starts_with("invalidmove "));
+        assert!(reply[0].len() < 400, "the message quotes too much");
+        assert_eq!(reply[1], "ok");
+    }
+    let mut session = midgame();
+    assert_eq!(lines[13], session.handle_line(b"validmoves")[0]);
+}
+
+/// uhp.md section 5.9 and spec/notation.md, "UHP engine conventions",
+/// framing: at the end of its input, without `exit`, the engine stops at
+/// once with status 0, in the middle of a game or of a line.
+#[test]
+fn probe_end_of_input_exits_promptly() {
+    for input in [
+        format!("newgame {MIDGAME}\nplay wA1 -wQ\n"),
+        format!("newgame {MIDGAME}\nplay wA1"),
+        String::new(),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
+            .arg("uhp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_bytes()).expect("write");
+        drop(stdin);
+        let closed = std::time::Instant::now();
+        let deadline = closed + std::time::Duration::from_secs(5);
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                child.kill().expect("kill");
+                child.wait().expect("reap");
+                panic!("{input:?}: still running 5 s after the end of input");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        };
+        assert_eq!(status.code(), Some(0), "{input:?}");
+        let out = child.wait_with_output().expect("output");
+        assert!(out.stderr.is_empty(), "{input:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.ends_with("ok\n"), "{input:?}: {stdout}");
+    }
+}

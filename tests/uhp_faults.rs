@@ -1,15 +1,18 @@
 //! The deliberate faults of our UHP engine (`hive-oracle uhp --fault NAME`,
 //! `src/uhp/fault.rs`), which the checker's tests run against: each rule
 //! fault really shows in a concrete position (and the engine without the
-//! fault is right there), each protocol fault makes the binary misbehave as
-//! documented. Positions are the verified ones of `tests/cases/*.toml`.
+//! fault is right there), each notation and protocol fault makes the session
+//! or the binary misbehave as documented. Positions are the verified ones of
+//! `tests/cases/*.toml` or are built here move by move.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use hive_oracle::uhp::{EngineChoice, Fault, Session};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
 const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
@@ -171,7 +174,7 @@ fn fault_names_round_trip() {
 }
 
 /// The binary with `--fault` (or without), fed `input` and run to its end.
-fn run_binary(fault: Option<&str>, input: &str) -> (Option<i32>, String) {
+fn run_binary(fault: Option<&str>, input: impl AsRef<[u8]>) -> (Option<i32>, String) {
     let mut command = Command::new(BIN);
     command.arg("uhp");
     if let Some(fault) = fault {
@@ -185,7 +188,7 @@ fn run_binary(fault: Option<&str>, input: &str) -> (Option<i32>, String) {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     // the engine may exit before reading everything: ignore a broken pipe
-    let _ = stdin.write_all(input.as_bytes());
+    let _ = stdin.write_all(input.as_ref());
     drop(stdin);
     let output = child.wait_with_output().unwrap();
     (
@@ -274,4 +277,304 @@ fn hang() {
     let (status, out) = run_binary(None, input);
     assert_eq!(status, Some(0));
     assert_eq!(out.lines().filter(|l| *l == "ok").count(), 7);
+}
+
+// ---------------------------------------------------------------------------
+// Faults of the notation, of bestmove and of refusals
+// ---------------------------------------------------------------------------
+
+/// `text` with `/` and `\` swapped.
+fn swapped(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '/' => '\\',
+            '\\' => '/',
+            other => other,
+        })
+        .collect()
+}
+
+#[test]
+fn wrong_game_string() {
+    let (mut faulty, mut plain) = sessions(Fault::WrongGameString, "Base");
+    // no glyph to swap yet: the same GameStrings
+    assert_eq!(ask(&mut faulty, "play wS1"), ask(&mut plain, "play wS1"));
+    // §9.6: bS1 wS1/ is north-east of wS1; the faulty GameString says south-east
+    for line in ["play bS1 wS1/", "play wQ -wS1", "undo"] {
+        let printed = ask(&mut faulty, line);
+        let right = ask(&mut plain, line);
+        assert!(right.contains("bS1 wS1/"), "{right}");
+        assert_eq!(printed, swapped(&right), "{line}");
+    }
+    // the game underneath is the real one
+    assert_eq!(valid_moves(&mut faulty), valid_moves(&mut plain));
+    let right = ask(&mut plain, "play wQ -wS1");
+    assert_eq!(ask(&mut faulty, "play wQ -wS1"), swapped(&right));
+    // a GameString read by newgame is printed swapped too
+    let game = r"Base;InProgress;White[3];wS1;bG1 -wS1;wA1 wS1/;bG2 /bG1";
+    assert_eq!(ask(&mut faulty, &format!("newgame {game}")), swapped(game));
+    assert_eq!(faulty.game_string().unwrap(), swapped(game));
+    // and the string printed names another position than the game played
+    let mut reader = Session::new(EngineChoice::Fast);
+    ask(&mut reader, &format!("newgame {}", swapped(game)));
+    ask(&mut plain, &format!("newgame {game}"));
+    assert_ne!(valid_moves(&mut reader), valid_moves(&mut plain));
+}
+
+/// The faulty `bestmove` answer in the current position: a MoveString that
+/// the engine without the fault reads but refuses (illegal by the rules),
+/// leaving its game as it was. Returns the clauses of the refusal.
+fn assert_illegal_best_move(faulty: &mut Session, plain: &mut Session, limit: &str) -> String {
+    let answer = ask(faulty, &format!("bestmove {limit}"));
+    let before = plain.game_string();
+    let refusal = ask(plain, &format!("play {answer}"));
+    assert!(refusal.starts_with("invalidmove "), "{answer}: {refusal}");
+    assert!(
+        !refusal.contains("invalid MoveString"),
+        "{answer} does not read: {refusal}"
+    );
+    assert_eq!(plain.game_string(), before);
+    assert!(!valid_moves(plain).contains(&answer));
+    let clauses = refusal.rsplit_once('(').map_or("", |(_, c)| c);
+    clauses.trim_end_matches(')').to_string()
+}
+
+#[test]
+fn bestmove_illegal() {
+    // §3.1: at the start, Black's spider on the origin
+    let (mut faulty, mut plain) = sessions(Fault::BestmoveIllegal, "Base");
+    assert_eq!(ask(&mut faulty, "bestmove depth 1"), "bS1");
+    assert_eq!(
+        assert_illegal_best_move(&mut faulty, &mut plain, "depth 1"),
+        "§3.1"
+    );
+    // a time search answers at once, as illegally
+    let (mut faulty, mut plain) = sessions(Fault::BestmoveIllegal, SPIDER);
+    let started = Instant::now();
+    assert_illegal_best_move(&mut faulty, &mut plain, "time 00:00:05");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_illegal_best_move(&mut faulty, &mut plain, "depth 3");
+    // the game itself is untouched: without bestmove it plays like the plain engine
+    assert_eq!(valid_moves(&mut faulty), valid_moves(&mut plain));
+}
+
+#[test]
+fn bestmove_illegal_in_random_games() {
+    // Seeded random games, every ply: the answer is always illegal, and once
+    // a reserve is empty the other candidates (§3.7, the queen) take over.
+    let mut rng = StdRng::seed_from_u64(20261130);
+    let mut clauses = std::collections::BTreeSet::new();
+    for game_type in ["Base", "Base+MLP", "Base"] {
+        let (mut faulty, mut plain) = sessions(Fault::BestmoveIllegal, game_type);
+        for _ in 0..160 {
+            clauses.insert(assert_illegal_best_move(&mut faulty, &mut plain, "depth 1"));
+            let moves = valid_moves(&mut plain);
+            let mv = &moves[rng.random_range(0..moves.len())];
+            let played = ask(&mut plain, &format!("play {mv}"));
+            assert_eq!(ask(&mut faulty, &format!("play {mv}")), played);
+            if !played.contains(";InProgress;") {
+                break;
+            }
+        }
+    }
+    // the three candidates: §3.1, §3.7, and the queen's move, refused by
+    // §6.1 (or first by §5.2, §5.3 when it is covered or pinned)
+    assert!(clauses.contains("§3.1"), "{clauses:?}");
+    assert!(clauses.contains("§3.7"), "{clauses:?}");
+    assert!(clauses.len() >= 3, "only {clauses:?}");
+}
+
+#[test]
+fn bestmove_slow() {
+    let (mut faulty, mut plain) = sessions(Fault::BestmoveSlow, SPIDER);
+    let legal = valid_moves(&mut plain);
+    // a depth search is as usual
+    let started = Instant::now();
+    let answer = ask(&mut faulty, "bestmove depth 1");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_eq!(answer, ask(&mut plain, "bestmove depth 1"));
+    // a 1 s budget is answered, legally, after 2 × 1 s + 2 s
+    let started = Instant::now();
+    let answer = ask(&mut faulty, "bestmove time 00:00:01");
+    let elapsed = started.elapsed();
+    assert!(elapsed >= Duration::from_secs(4), "{elapsed:?}");
+    assert!(elapsed < Duration::from_secs(6), "{elapsed:?}");
+    assert!(legal.contains(&answer), "{answer}");
+}
+
+#[test]
+fn newgame_refusal_loses_game() {
+    let (mut faulty, mut plain) = sessions(Fault::NewgameRefusalLosesGame, SPIDER);
+    for refused in ["newgame Base;InProgress;garbage", "newgame Hive"] {
+        for session in [&mut faulty, &mut plain] {
+            ask(session, &format!("newgame {SPIDER}"));
+            assert!(ask(session, refused).starts_with("err "), "{refused}");
+        }
+        // uhp.md section 2.3: the plain engine keeps its game, the faulty one
+        // has a new empty game of the same type
+        assert_eq!(plain.game_string().unwrap(), SPIDER);
+        assert_eq!(
+            faulty.game_string().unwrap(),
+            "Base;NotStarted;White[1]",
+            "{refused}"
+        );
+    }
+    let (mut faulty, _) = sessions(Fault::NewgameRefusalLosesGame, "Base+MP");
+    ask(&mut faulty, "play wS1");
+    ask(
+        &mut faulty,
+        r"newgame Base+MP;InProgress;White[2];wS1;bQ wS1-",
+    );
+    assert_eq!(faulty.game_string().unwrap(), "Base+MP;NotStarted;White[1]");
+    // with no game yet there is nothing to lose
+    let mut fresh = Session::with_fault(EngineChoice::Fast, Some(Fault::NewgameRefusalLosesGame));
+    ask(&mut fresh, "newgame Hive");
+    assert_eq!(fresh.game_string(), None);
+    // an accepted newgame is as usual
+    assert_eq!(ask(&mut fresh, &format!("newgame {SPIDER}")), SPIDER);
+}
+
+#[test]
+fn exit_on_non_utf8() {
+    let input = b"newgame Base\nplay wS1\n\r\n\nplay bS1 \xff\nvalidmoves\n";
+    let (status, out) = run_binary(Some("exit-on-non-utf8"), input);
+    assert_eq!(status, Some(1));
+    // blank lines are still ignored; the line with \xff gets no answer at all
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3 + 2 + 2, "{out}");
+    assert_eq!(lines[5], "Base;InProgress;Black[1];wS1");
+    let (status, out) = run_binary(None, input);
+    assert_eq!(status, Some(0));
+    assert!(out.contains("err the line is not valid UTF-8"), "{out}");
+    assert!(out.contains("bA1 -wS1;"), "{out}");
+}
+
+/// wB1 climbed onto wQ; White to move.
+const COVERED_QUEEN: &str =
+    r"Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \wQ;bG1 bQ-;wB1 wQ;bG2 bG1-";
+
+#[test]
+fn covered_name_moves_top() {
+    let (mut faulty, mut plain) = sessions(Fault::CoveredNameMovesTop, COVERED_QUEEN);
+    assert_eq!(valid_moves(&mut faulty), valid_moves(&mut plain));
+    // §5.2: wQ is covered; the faulty engine moves wB1, on top of it, to
+    // /wS1 (south-east of the queen's cell) instead of refusing
+    let refused = ask(&mut plain, r"play wQ /wS1");
+    assert!(
+        refused.starts_with("invalidmove") && refused.contains("§5.2"),
+        "{refused}"
+    );
+    let played = ask(&mut faulty, r"play wQ /wS1");
+    assert!(played.ends_with(r";bG2 bG1-;wB1 wQ\"), "{played}");
+    // which is exactly wB1's own move
+    assert_eq!(ask(&mut plain, r"play wB1 /wS1"), played);
+    assert_eq!(ask(&mut faulty, "undo"), COVERED_QUEEN);
+    // a target the top piece cannot reach is refused as usual
+    let refused = ask(&mut faulty, "play wQ bG2-");
+    assert!(
+        refused.starts_with("invalidmove") && refused.contains("§5.2"),
+        "{refused}"
+    );
+    // and an uncovered mover plays as usual
+    ask(&mut plain, "undo");
+    assert_eq!(
+        ask(&mut faulty, r"play wS2 -wB1"),
+        ask(&mut plain, r"play wS2 -wB1")
+    );
+}
+
+/// The queens shuffle until the position after ply 12 occurs a third time
+/// (tests/uhp/options.txt): a draw under §8.7.2, in progress without it.
+const REPEATED: &str = r"Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ \wS1;bQ bS1/;wQ -wS1;bQ bS1-;wQ \wS1;bQ bS1/;wQ -wS1;bQ bS1-";
+
+#[test]
+fn repetition_draw() {
+    let mut faulty = Session::with_fault(EngineChoice::Fast, Some(Fault::RepetitionDraw));
+    let mut plain = Session::new(EngineChoice::Fast);
+    // uhp.md section 5.8: the engine does not say that it plays the variant
+    let options = faulty.handle_line(b"options");
+    let plain_options = plain.handle_line(b"options");
+    assert!(plain_options.contains(&"RepetitionDraw;bool;False;False".to_string()));
+    let expected: Vec<&String> = plain_options
+        .iter()
+        .filter(|l| !l.starts_with("RepetitionDraw;"))
+        .collect();
+    assert_eq!(options.iter().collect::<Vec<_>>(), expected);
+    for line in [
+        "options get RepetitionDraw",
+        "options set RepetitionDraw False",
+    ] {
+        assert!(
+            ask(&mut faulty, line).starts_with("err unknown option"),
+            "{line}"
+        );
+    }
+    // §8.7.2: the third occurrence draws for the faulty engine only
+    let before = REPEATED
+        .rsplit_once(';')
+        .unwrap()
+        .0
+        .replace("White[7]", "Black[6]");
+    for session in [&mut faulty, &mut plain] {
+        ask(session, &format!("newgame {before}"));
+    }
+    assert!(ask(&mut faulty, "play bQ bS1-").starts_with("Base;Draw;White[7];"));
+    assert_eq!(ask(&mut plain, "play bQ bS1-"), REPEATED);
+    assert_eq!(
+        ask(&mut faulty, &format!("newgame {REPEATED}")),
+        REPEATED.replace("InProgress", "Draw")
+    );
+    // exactly the variant: the plain engine with RepetitionDraw on agrees
+    ask(&mut plain, "newgame Base");
+    assert!(ask(&mut plain, "options set RepetitionDraw True").ends_with(";True;False"));
+    assert_eq!(
+        ask(&mut plain, &format!("newgame {REPEATED}")),
+        faulty.game_string().unwrap()
+    );
+    // the other rules option still works
+    ask(&mut faulty, "newgame Base");
+    ask(&mut faulty, "options set TournamentOpening False");
+    assert_eq!(ask(&mut faulty, "play wQ"), "Base;InProgress;Black[1];wQ");
+}
+
+#[test]
+fn refuses_lowercase() {
+    let (mut faulty, mut plain) = sessions(Fault::RefusesLowercase, "Base");
+    // §9.5: piece names are read in either case; the faulty engine refuses them
+    for line in ["play ws1", "play WS1", "play Ws1"] {
+        let refused = ask(&mut faulty, line);
+        assert!(refused.starts_with("invalidmove "), "{line}: {refused}");
+        assert_eq!(faulty.game_string().unwrap(), "Base;NotStarted;White[1]");
+        let mut lenient = Session::new(EngineChoice::Fast);
+        ask(&mut lenient, "newgame Base");
+        assert_eq!(ask(&mut lenient, line), "Base;InProgress;Black[1];wS1");
+    }
+    assert_eq!(ask(&mut faulty, "play wS1"), ask(&mut plain, "play wS1"));
+    for line in ["play bs1 wS1-", "play bS1 WS1-", "play bS1 -Ws1"] {
+        assert!(ask(&mut faulty, line).starts_with("invalidmove "), "{line}");
+        assert!(ask(&mut plain, "undo").starts_with("Base;NotStarted"));
+        ask(&mut plain, "play wS1");
+        assert!(!ask(&mut plain, line).starts_with("invalidmove"), "{line}");
+        ask(&mut plain, "undo");
+    }
+    // §9.1 to §9.4: newgame arguments, a GameTypeString or a GameString
+    for line in [
+        "newgame base",
+        "newgame BASE",
+        "newgame Base+mlp",
+        "newgame Base;inprogress;Black[1];wS1",
+        "newgame Base;InProgress;black[1];wS1",
+        "newgame Base;InProgress;White[2];wS1;bS1 ws1-",
+    ] {
+        assert!(ask(&mut faulty, line).starts_with("err "), "{line}");
+        assert!(!ask(&mut plain, line).starts_with("err"), "{line}");
+    }
+    // canonical input works as usual
+    for line in [
+        "newgame Base+LM",
+        "newgame Base;InProgress;White[2];wS1;bS1 wS1-",
+    ] {
+        assert_eq!(ask(&mut faulty, line), ask(&mut plain, line), "{line}");
+    }
+    assert_eq!(valid_moves(&mut faulty), valid_moves(&mut plain));
 }

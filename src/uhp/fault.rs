@@ -4,20 +4,21 @@
 //!
 //! The real game is kept; the fault is applied where it shows: the
 //! `validmoves` list, what `play` (and `newgame GameString`) accepts, the
-//! state in the GameString printed, and the output framing of the session
-//! loop. A rule fault's extra moves are computed on the reference position
-//! with the reference engine's building blocks, printed in canonical notation
-//! and, when played, applied without checking (`play_unchecked`). Every
-//! fault is deterministic.
+//! GameString printed, the `bestmove` answer, the rules options and the
+//! `options` lines, what a refused `newgame` leaves behind, and the session
+//! loop (framing, exit, hang). A rule fault's extra moves are computed on the
+//! reference position with the reference engine's building blocks, printed in
+//! canonical notation and, when played, applied without checking
+//! (`play_unchecked`). Every fault is deterministic.
 
 use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::Game;
+use super::{Game, OptionName};
 use crate::core::notation::BoardView;
-use crate::core::{Bug, Color, GameState, Hex, Move, RulesOptions};
+use crate::core::{Bug, Color, GameState, Hex, Move, Piece, RulesOptions};
 use crate::reference::board::Board;
 use crate::reference::bugs::pillbug::pillbug_throws;
 use crate::reference::end::queen_is_surrounded;
@@ -26,6 +27,7 @@ use crate::reference::movement::{
 };
 use crate::reference::{opening, ReferenceEngine};
 use crate::rules::Rules;
+use crate::search::SearchLimits;
 
 /// A deliberate deviation from the rules or from the protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -60,11 +62,50 @@ pub enum Fault {
     /// Breaks the protocol: once four plies are played, `validmoves` never
     /// answers (the process blocks forever).
     Hang,
+    /// Breaks §9.4 and §9.12 (the glyphs of §9.6): every GameString printed
+    /// (after `newgame`, `play`, `pass`, `undo`) has `/` and `\` swapped in
+    /// its moves, so `X/` (north-east) reads `X\` (south-east) and so on;
+    /// the game played is the real one.
+    WrongGameString,
+    /// Breaks uhp.md section 5.6 (the answer is a move the engine would
+    /// play): `bestmove depth N` and `bestmove time hh:mm:ss` answer at once
+    /// with a well-formed MoveString that is illegal in the position, a
+    /// placement of a piece of the side not to move (§3.1), else a placement
+    /// onto an occupied cell (§3.7), else a queen move onto an occupied cell.
+    BestmoveIllegal,
+    /// Breaks uhp.md section 5.6 (`time` is a wall-clock budget):
+    /// `bestmove time hh:mm:ss` answers its (legal) move only once twice the
+    /// budget plus 2 s have passed; `bestmove depth N` is as usual.
+    BestmoveSlow,
+    /// Breaks uhp.md section 2.3 (state on error: unchanged): a refused
+    /// `newgame` answers `err` and `ok`, but the previous game is replaced
+    /// by a new empty game of its type.
+    NewgameRefusalLosesGame,
+    /// Breaks spec/notation.md, "UHP engine conventions" (a line that is not
+    /// UTF-8 is answered `err`): the process exits with status 1, printing
+    /// nothing, on such a line.
+    ExitOnNonUtf8,
+    /// Breaks §5.2 (a covered piece cannot move): a `play` whose moving piece
+    /// is covered moves the piece on top of its stack to the target instead,
+    /// when that move is legal (`play wQ \wS1` with `wB1` on `wQ` plays
+    /// `wB1`'s move); any other `play` is as usual.
+    CoveredNameMovesTop,
+    /// Breaks §8.7.2 (the repetition draw applies only when the game is set
+    /// up with it) and uhp.md section 5.8: the games are played with the
+    /// repetition draw on whatever `RepetitionDraw` says, and the engine
+    /// does not know that option (`options` omits it, `get` and `set` refuse
+    /// it), so it plays the variant without saying so.
+    RepetitionDraw,
+    /// Breaks §9.1, §9.2, §9.3, §9.5 and §9.6 (input in any letter case): a
+    /// `play` move or `newgame` argument whose letters are not exactly in
+    /// their canonical case (`play wq`, `play WQ`, `play PASS`, `newgame
+    /// base`) is refused with `invalidmove` (play) or `err` (newgame).
+    RefusesLowercase,
 }
 
 impl Fault {
     /// Every fault, in the order of their names in the documentation.
-    pub const ALL: [Fault; 10] = [
+    pub const ALL: [Fault; 18] = [
         Fault::SpiderBacktracks,
         Fault::BeetleIgnoresHeightGates,
         Fault::PillbugThrowsLastMoved,
@@ -75,6 +116,14 @@ impl Fault {
         Fault::MissingOk,
         Fault::CrashMidGame,
         Fault::Hang,
+        Fault::WrongGameString,
+        Fault::BestmoveIllegal,
+        Fault::BestmoveSlow,
+        Fault::NewgameRefusalLosesGame,
+        Fault::ExitOnNonUtf8,
+        Fault::CoveredNameMovesTop,
+        Fault::RepetitionDraw,
+        Fault::RefusesLowercase,
     ];
 
     /// The name given to `--fault`.
@@ -90,13 +139,50 @@ impl Fault {
             Fault::MissingOk => "missing-ok",
             Fault::CrashMidGame => "crash-mid-game",
             Fault::Hang => "hang",
+            Fault::WrongGameString => "wrong-game-string",
+            Fault::BestmoveIllegal => "bestmove-illegal",
+            Fault::BestmoveSlow => "bestmove-slow",
+            Fault::NewgameRefusalLosesGame => "newgame-refusal-loses-game",
+            Fault::ExitOnNonUtf8 => "exit-on-non-utf8",
+            Fault::CoveredNameMovesTop => "covered-name-moves-top",
+            Fault::RepetitionDraw => "repetition-draw",
+            Fault::RefusesLowercase => "refuses-lowercase",
         }
     }
 
-    /// Whether the fault changes the rules (the moves or the state), as
-    /// opposed to the protocol.
+    /// Whether the fault changes the rules of the game (chapters 1 to 8: the
+    /// moves listed or accepted, or the state), as opposed to the notation
+    /// (chapter 9) or the protocol.
     pub fn is_rule_fault(self) -> bool {
-        !matches!(self, Fault::MissingOk | Fault::CrashMidGame | Fault::Hang)
+        matches!(
+            self,
+            Fault::SpiderBacktracks
+                | Fault::BeetleIgnoresHeightGates
+                | Fault::PillbugThrowsLastMoved
+                | Fault::MosquitoCopiesMosquito
+                | Fault::SimultaneousSurroundWins
+                | Fault::QueenFirstAllowed
+                | Fault::DropOneMove
+                | Fault::CoveredNameMovesTop
+                | Fault::RepetitionDraw
+        )
+    }
+
+    /// Whether the fault's game is held by the reference engine, which can be
+    /// made to play any move: the first seven faults of the rules, whose
+    /// moves or state are computed on the reference position. The others
+    /// play on the engine the session is given.
+    pub(crate) fn needs_reference_engine(self) -> bool {
+        matches!(
+            self,
+            Fault::SpiderBacktracks
+                | Fault::BeetleIgnoresHeightGates
+                | Fault::PillbugThrowsLastMoved
+                | Fault::MosquitoCopiesMosquito
+                | Fault::SimultaneousSurroundWins
+                | Fault::QueenFirstAllowed
+                | Fault::DropOneMove
+        )
     }
 }
 
@@ -140,7 +226,15 @@ fn reference_of(game: &Game) -> ReferenceEngine {
 /// The moves the fault adds to the legal moves of the position (none that
 /// the rules allow, none for a protocol fault or a finished game).
 pub(crate) fn extra_moves(fault: Fault, game: &Game) -> BTreeSet<Move> {
-    if !fault.is_rule_fault() || game.state().is_over() {
+    let adds_moves = matches!(
+        fault,
+        Fault::SpiderBacktracks
+            | Fault::BeetleIgnoresHeightGates
+            | Fault::MosquitoCopiesMosquito
+            | Fault::PillbugThrowsLastMoved
+            | Fault::QueenFirstAllowed
+    );
+    if !adds_moves || game.state().is_over() {
         return BTreeSet::new();
     }
     let reference = reference_of(game);
@@ -310,20 +404,46 @@ pub(crate) fn valid_move_strings(fault: Option<Fault>, game: &Game) -> Vec<Strin
 }
 
 /// Plays a move with the fault applied: a move the fault adds is applied
-/// unchecked, any other goes to the real engine.
+/// unchecked, a covered mover may hand its move to the top of its stack
+/// (covered-name-moves-top), any other move goes to the real engine.
 pub(crate) fn play(fault: Option<Fault>, game: &mut Game, mv: Move) -> Result<(), String> {
     if let Some(fault) = fault {
         if extra_moves(fault, game).contains(&mv) {
             game.play_unchecked(mv);
             return Ok(());
         }
+        if fault == Fault::CoveredNameMovesTop {
+            if let Some(instead) = top_of_covered_mover(game, mv) {
+                return game.play(instead);
+            }
+        }
     }
     game.play(mv)
 }
 
-/// The GameString printed, with the fault applied to its state.
+/// §5.2 broken: when `mv` moves a covered piece, the same move by the piece
+/// on top of its stack, if that move is legal.
+fn top_of_covered_mover(game: &Game, mv: Move) -> Option<Move> {
+    let Move::Move { piece, to } = mv else {
+        return None;
+    };
+    let reference = reference_of(game);
+    let board = reference.board();
+    let top = board.top(board.location(piece)?)?;
+    if top == piece {
+        return None;
+    }
+    let instead = Move::Move { piece: top, to };
+    game.legal_moves().contains(&instead).then_some(instead)
+}
+
+/// The GameString printed, with the fault applied to its moves
+/// (wrong-game-string) or to its state (simultaneous-surround-wins).
 pub(crate) fn game_string(fault: Option<Fault>, game: &Game) -> String {
     let text = game.game_string();
+    if fault == Some(Fault::WrongGameString) {
+        return with_glyphs_swapped(&text);
+    }
     if fault != Some(Fault::SimultaneousSurroundWins) || game.state() != GameState::Draw {
         return text;
     }
@@ -344,13 +464,215 @@ pub(crate) fn game_string(fault: Option<Fault>, game: &Game) -> String {
     fields.join(";")
 }
 
+/// §9.4, §9.12 broken: the GameString with `/` and `\` swapped in every
+/// move (the fields after the type, the state and the turn).
+fn with_glyphs_swapped(text: &str) -> String {
+    let fields: Vec<String> = text
+        .split(';')
+        .enumerate()
+        .map(|(i, field)| {
+            if i < 3 {
+                return field.to_string();
+            }
+            field
+                .chars()
+                .map(|c| match c {
+                    '/' => '\\',
+                    '\\' => '/',
+                    other => other,
+                })
+                .collect()
+        })
+        .collect();
+    fields.join(";")
+}
+
+/// The answer of `bestmove` under bestmove-illegal: a MoveString that reads
+/// in the position but names a move the rules refuse (uhp.md section 5.6
+/// broken). `None` under any other fault, or in the unlikely position where
+/// none of the candidates is illegal.
+pub(crate) fn illegal_best_move(fault: Option<Fault>, game: &Game) -> Option<String> {
+    if fault != Some(Fault::BestmoveIllegal) {
+        return None;
+    }
+    let reference = reference_of(game);
+    let board = reference.board();
+    let game_type = reference.game_type();
+    let mover = reference.side_to_move();
+    let in_reserve = |color: Color| -> Vec<Piece> {
+        // the lowest-numbered piece of each bug still in the reserve (§3.2),
+        // the queen last so that only one rule is broken where possible
+        let mut pieces: Vec<Piece> = Vec::new();
+        for piece in game_type.pieces_of(color) {
+            let first_of_bug = !pieces.iter().any(|p| p.bug == piece.bug);
+            if board.location(piece).is_none() && first_of_bug {
+                pieces.push(piece);
+            }
+        }
+        pieces.sort_by_key(|p| p.bug == Bug::Queen);
+        pieces
+    };
+    let occupied: Vec<Hex> = board.occupied_cells().collect();
+    let empty_cell = if board.is_empty() {
+        Some(Hex::ORIGIN)
+    } else {
+        board.empty_cells_touching_hive().into_iter().next()
+    };
+    let mut candidates: Vec<Move> = Vec::new();
+    // §3.1 broken: a placement of a piece of the side not to move
+    if let Some(to) = empty_cell {
+        for piece in in_reserve(mover.opponent()) {
+            candidates.push(Move::Place { piece, to });
+        }
+    }
+    // §3.7 broken: a placement onto an occupied cell
+    let own_reserve = in_reserve(mover);
+    for &to in &occupied {
+        for &piece in &own_reserve {
+            candidates.push(Move::Place { piece, to });
+        }
+    }
+    // §6.1 broken: the queen, which never climbs, moved onto another stack
+    let queen = Piece::first(mover, Bug::Queen);
+    if let Some(from) = board.location(queen) {
+        for &to in occupied.iter().filter(|&&to| to != from) {
+            candidates.push(Move::Move { piece: queen, to });
+        }
+    }
+    let legal = reference.legal_move_set();
+    candidates
+        .into_iter()
+        .find(|mv| !legal.contains(mv))
+        .map(|mv| game.move_string(mv))
+}
+
+/// Under bestmove-slow, waits until twice the time budget plus 2 s have
+/// passed since `started` (uhp.md section 5.6 broken); returns at once for a
+/// depth search or under any other fault.
+pub(crate) fn delay_best_move(fault: Option<Fault>, limits: &SearchLimits, started: Instant) {
+    let Some(budget) = limits.time else {
+        return;
+    };
+    if fault != Some(Fault::BestmoveSlow) {
+        return;
+    }
+    let total = budget
+        .saturating_mul(2)
+        .saturating_add(Duration::from_secs(2));
+    std::thread::sleep(total.saturating_sub(started.elapsed()));
+}
+
+/// What is left after a refused `newgame`: under newgame-refusal-loses-game
+/// a new empty game of the previous game's type (uhp.md section 2.3
+/// broken), otherwise `None` (the previous game is kept).
+pub(crate) fn game_after_refused_newgame(
+    fault: Option<Fault>,
+    game: Option<&Game>,
+) -> Option<Game> {
+    if fault != Some(Fault::NewgameRefusalLosesGame) {
+        return None;
+    }
+    let game = game?;
+    Some(Game::new(game.engine(), game.game_type(), game.options()))
+}
+
+/// The rules options a game is played with: under repetition-draw the
+/// repetition draw is always on (§8.7.2 broken).
+pub(crate) fn rules(fault: Option<Fault>, rules: RulesOptions) -> RulesOptions {
+    match fault {
+        Some(Fault::RepetitionDraw) => RulesOptions {
+            repetition_draw: true,
+            ..rules
+        },
+        _ => rules,
+    }
+}
+
+/// Whether the engine does not know the option: under repetition-draw,
+/// `RepetitionDraw` (uhp.md section 5.8: the variant it plays is not listed).
+pub(crate) fn hides_option(fault: Option<Fault>, name: OptionName) -> bool {
+    fault == Some(Fault::RepetitionDraw) && name == OptionName::RepetitionDraw
+}
+
+/// Under refuses-lowercase, the refusal of a `play` move whose letters are
+/// not in canonical case (§9.5, §9.6 broken); `None` otherwise.
+pub(crate) fn move_case_refusal(fault: Option<Fault>, text: &str) -> Option<String> {
+    if fault != Some(Fault::RefusesLowercase) || move_in_canonical_case(text) {
+        return None;
+    }
+    Some(format!(
+        "{} is not written in canonical letter case",
+        super::quote(text.trim())
+    ))
+}
+
+/// Under refuses-lowercase, the refusal of a `newgame` argument (a
+/// GameTypeString or a GameString) whose letters are not in canonical case
+/// (§9.1 to §9.6 broken); `None` otherwise.
+pub(crate) fn game_case_refusal(fault: Option<Fault>, text: &str) -> Option<String> {
+    if fault != Some(Fault::RefusesLowercase) || game_in_canonical_case(text) {
+        return None;
+    }
+    Some(format!(
+        "{} is not written in canonical letter case",
+        super::quote(text.trim())
+    ))
+}
+
+/// Whether the letters of a MoveString are as printed (§9.5, §9.6): `pass`
+/// lower-case, and in each piece name a lower-case colour letter and an
+/// upper-case bug letter. Tokens of no such form are left to the parser.
+fn move_in_canonical_case(text: &str) -> bool {
+    text.split_whitespace().all(|token| {
+        if token.eq_ignore_ascii_case("pass") {
+            return token == "pass";
+        }
+        let name = token.trim_matches(|c| matches!(c, '-' | '/' | '\\'));
+        let mut letters = name.chars();
+        let colour = letters.next().is_none_or(|c| !c.is_ascii_uppercase());
+        let bug = letters.next().is_none_or(|c| !c.is_ascii_lowercase());
+        colour && bug
+    })
+}
+
+/// Whether the letters of a GameTypeString or a GameString are as printed
+/// (§9.1, §9.2, §9.3, and §9.5, §9.6 for the moves). Fields of no known
+/// form are left to the parser.
+fn game_in_canonical_case(text: &str) -> bool {
+    let fields: Vec<&str> = text.split(';').map(str::trim).collect();
+    fields.iter().enumerate().all(|(i, field)| match i {
+        0 => game_type_in_canonical_case(field),
+        1 => GameState::ALL
+            .into_iter()
+            .find(|state| state.name().eq_ignore_ascii_case(field))
+            .is_none_or(|state| state.name() == *field),
+        2 => ["White", "Black"].into_iter().all(|word| {
+            field
+                .get(..word.len())
+                .is_none_or(|head| !head.eq_ignore_ascii_case(word) || head == word)
+        }),
+        _ => move_in_canonical_case(field),
+    })
+}
+
+/// `Base` with a capital B only, expansion letters upper-case (§9.1).
+fn game_type_in_canonical_case(field: &str) -> bool {
+    match field.get(..4) {
+        Some(head) if head.eq_ignore_ascii_case("base") => {
+            head == "Base" && !field[4..].bytes().any(|b| b.is_ascii_lowercase())
+        }
+        _ => true,
+    }
+}
+
 /// Whether the response to the `count`-th command (from 1) loses its `ok`.
 pub(crate) fn drops_ok(fault: Option<Fault>, count: usize) -> bool {
     fault == Some(Fault::MissingOk) && count == 6
 }
 
 /// The protocol faults that act before a command is answered: exit with
-/// status 101 (crash-mid-game) or block forever (hang). Returns otherwise.
+/// status 101 (crash-mid-game), block forever (hang) or exit with status 1
+/// on a line that is not UTF-8 (exit-on-non-utf8). Returns otherwise.
 pub(crate) fn before_command(fault: Option<Fault>, line: &[u8], plies: usize) {
     let keyword = line
         .trim_ascii()
@@ -365,6 +687,7 @@ pub(crate) fn before_command(fault: Option<Fault>, line: &[u8], plies: usize) {
         Some(Fault::Hang) if plies >= 4 && keyword == b"validmoves" => loop {
             std::thread::sleep(Duration::from_secs(3600));
         },
+        Some(Fault::ExitOnNonUtf8) if std::str::from_utf8(line).is_err() => std::process::exit(1),
         _ => {}
     }
 }

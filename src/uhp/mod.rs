@@ -21,10 +21,10 @@ mod game;
 mod options;
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::core::notation::{parse_game_string, parse_game_type};
-use crate::core::GameType;
+use crate::core::{GameType, RulesOptions};
 use crate::search::{self, SearchLimits, TranspositionTable};
 
 pub use fault::Fault;
@@ -112,12 +112,13 @@ impl Session {
     }
 
     /// A session that is deliberately wrong in the way `fault` says, for
-    /// testing the checker (see [`Fault`]). A rule fault holds its game on
-    /// the reference engine, which can be made to play any move. The crash
-    /// and hang faults act only in [`run_with_fault`].
+    /// testing the checker (see [`Fault`]). A fault that adds moves holds
+    /// its game on the reference engine, which can be made to play any move.
+    /// The crash, hang and exit-on-non-utf8 faults act only in
+    /// [`run_with_fault`].
     pub fn with_fault(engine: EngineChoice, fault: Option<Fault>) -> Session {
         let engine = match fault {
-            Some(f) if f.is_rule_fault() => EngineChoice::Reference,
+            Some(f) if f.needs_reference_engine() => EngineChoice::Reference,
             _ => engine,
         };
         Session {
@@ -240,20 +241,24 @@ impl Session {
         }
     }
 
+    /// The rules options a new game is played with: the session's, unless a
+    /// fault changes them.
+    fn rules(&self) -> RulesOptions {
+        fault::rules(self.fault, self.options.rules())
+    }
+
     /// `newgame`, `newgame GameTypeString` or `newgame GameString`
-    /// (uhp.md section 5.2). The argument is a GameTypeString when it reads
-    /// as one (§9.1), otherwise a GameString (§9.4).
+    /// (uhp.md section 5.2). A refusal keeps the previous game.
     fn newgame(&mut self, arg: &str) -> Reply {
-        let engine = self.options.engine;
-        let rules = self.options.rules();
-        let game = if arg.is_empty() {
-            Game::new(engine, GameType::BASE, rules)
-        } else {
-            match parse_game_type(arg) {
-                Ok(game_type) => Game::new(engine, game_type, rules),
-                Err(type_error) if !arg.contains(';') => return err(type_error.to_string()),
-                Err(_) if self.fault.is_some() => self.load_faulty(arg)?,
-                Err(_) => Game::load(engine, arg, rules).map_err(Failure::Err)?,
+        let game = match self.new_game(arg) {
+            Ok(game) => game,
+            Err(failure) => {
+                if let Some(lost) =
+                    fault::game_after_refused_newgame(self.fault, self.game.as_ref())
+                {
+                    self.game = Some(lost);
+                }
+                return Err(failure);
             }
         };
         let text = fault::game_string(self.fault, &game);
@@ -261,11 +266,30 @@ impl Session {
         Ok(vec![text])
     }
 
+    /// The game a `newgame` argument asks for. The argument is a
+    /// GameTypeString when it reads as one (§9.1), otherwise a GameString (§9.4).
+    fn new_game(&self, arg: &str) -> Result<Game, Failure> {
+        let engine = self.options.engine;
+        let rules = self.rules();
+        if arg.is_empty() {
+            return Ok(Game::new(engine, GameType::BASE, rules));
+        }
+        if let Some(refusal) = fault::game_case_refusal(self.fault, arg) {
+            return err(refusal);
+        }
+        Ok(match parse_game_type(arg) {
+            Ok(game_type) => Game::new(engine, game_type, rules),
+            Err(type_error) if !arg.contains(';') => return err(type_error.to_string()),
+            Err(_) if self.fault.is_some() => self.load_faulty(arg)?,
+            Err(_) => Game::load(engine, arg, rules).map_err(Failure::Err)?,
+        })
+    }
+
     /// Loads a GameString by replaying its moves under the session's fault,
     /// so that a game the faulty engine played can be loaded again.
     fn load_faulty(&self, text: &str) -> Result<Game, Failure> {
         let record = parse_game_string(text).map_err(|e| Failure::Err(e.to_string()))?;
-        let mut game = Game::new(self.options.engine, record.game_type, self.options.rules());
+        let mut game = Game::new(self.options.engine, record.game_type, self.rules());
         for (i, move_text) in record.moves.iter().enumerate() {
             let mv = game
                 .parse_move(move_text)
@@ -284,6 +308,9 @@ impl Session {
     /// `play MoveString` and `pass` (uhp.md sections 5.3 and 5.4).
     fn play(&mut self, text: &str) -> Reply {
         let game = live(&self.game)?;
+        if let Some(refusal) = fault::move_case_refusal(self.fault, text) {
+            return Err(Failure::InvalidMove(refusal));
+        }
         let mv = game
             .parse_move(text)
             .map_err(|e| Failure::InvalidMove(e.to_string()))?;
@@ -316,6 +343,10 @@ impl Session {
             _ => return err(format!("{usage}, not {}", quote(&args.join(" ")))),
         };
         let game = live(&self.game)?;
+        if let Some(illegal) = fault::illegal_best_move(self.fault, game) {
+            return Ok(vec![illegal]);
+        }
+        let started = Instant::now();
         let copy;
         let fast = match game {
             Game::Fast(fast) => fast,
@@ -339,6 +370,7 @@ impl Session {
                 result.best
             ));
         }
+        fault::delay_best_move(self.fault, &limits, started);
         Ok(vec![game.move_string(result.best)])
     }
 
@@ -382,9 +414,13 @@ impl Session {
     /// `options`, `options get Name`, `options set Name Value` (uhp.md section 5.8).
     fn options_command(&mut self, args: &[&str]) -> Reply {
         match args {
-            [] => Ok(self.options.lines()),
+            [] => Ok(self
+                .option_names()
+                .into_iter()
+                .map(|name| self.options.line(name))
+                .collect()),
             [get, name] if get.eq_ignore_ascii_case("get") => {
-                let name = OptionName::parse(name).map_err(Failure::Err)?;
+                let name = self.option_name(name)?;
                 Ok(vec![self.options.line(name)])
             }
             [set, name, value] if set.eq_ignore_ascii_case("set") => self.set_option(name, value),
@@ -395,8 +431,21 @@ impl Session {
         }
     }
 
+    /// The options the engine knows, in the order of `options`.
+    fn option_names(&self) -> Vec<OptionName> {
+        OptionName::ALL
+            .into_iter()
+            .filter(|&name| !fault::hides_option(self.fault, name))
+            .collect()
+    }
+
+    /// Reads an option name among the options the engine knows.
+    fn option_name(&self, text: &str) -> Result<OptionName, Failure> {
+        OptionName::parse_among(text, &self.option_names()).map_err(Failure::Err)
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Reply {
-        let name = OptionName::parse(name).map_err(Failure::Err)?;
+        let name = self.option_name(name)?;
         let next = options::with_value(&self.options, name, value).map_err(Failure::Err)?;
         let mut game = self.game.clone();
         if next != self.options {
@@ -413,7 +462,7 @@ impl Session {
                     game = Some(Game::new(
                         current.engine(),
                         current.game_type(),
-                        next.rules(),
+                        fault::rules(self.fault, next.rules()),
                     ));
                 } else if name == OptionName::Engine {
                     game = Some(current.switched(next.engine).map_err(Failure::Err)?);
@@ -588,8 +637,9 @@ pub fn run(input: impl BufRead, output: impl Write, engine: EngineChoice) -> io:
 
 /// [`run`] with a deliberate fault (`hive-oracle uhp --fault NAME`, for
 /// testing the checker): besides the session's faults, `crash-mid-game`
-/// exits the process with status 101 and `hang` blocks forever, before the
-/// command that triggers them is answered.
+/// exits the process with status 101, `hang` blocks forever and
+/// `exit-on-non-utf8` exits with status 1, before the line that triggers
+/// them is answered.
 pub fn run_with_fault(
     mut input: impl BufRead,
     mut output: impl Write,

@@ -134,11 +134,18 @@ impl OptionName {
 
     /// Reads an option name in any letter case.
     pub fn parse(text: &str) -> Result<OptionName, String> {
-        OptionName::ALL
-            .into_iter()
+        OptionName::parse_among(text, &OptionName::ALL)
+    }
+
+    /// Reads an option name in any letter case among `known` (the options an
+    /// engine lists); any other name is refused as unknown.
+    pub fn parse_among(text: &str, known: &[OptionName]) -> Result<OptionName, String> {
+        known
+            .iter()
+            .copied()
             .find(|name| name.text().eq_ignore_ascii_case(text))
             .ok_or_else(|| {
-                let known: Vec<&str> = OptionName::ALL.iter().map(|n| n.text()).collect();
+                let known: Vec<&str> = known.iter().map(|n| n.text()).collect();
                 format!(
                     "unknown option {}: the options are {}",
                     quote(text),
