@@ -261,3 +261,142 @@ fn two_hundred_clean_games_find_nothing() {
     let (code, report) = check(&engine, 200, 11, 2000, &["--jobs", "2"]);
     assert_eq!(code, Some(0), "{:?}", findings(&report));
 }
+
+/// Runs `check` on a fault engine (`games` random games of seed 1, more
+/// arguments) and returns the exit code and the report.
+fn check_fault(fault: &str, games: u32, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let engine = format!("'{}' uhp --fault {fault}", bin());
+    check(&engine, games, 1, 2000, extra)
+}
+
+/// The causes of a report as (kind, severity, pattern, clauses).
+fn causes(report: &serde_json::Value) -> Vec<(String, String, String, Vec<String>)> {
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    report["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|g| {
+            let f = &g["shortest"];
+            let clauses = f["clauses"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(text)
+                .collect();
+            (
+                text(&g["kind"]),
+                text(&g["severity"]),
+                text(&f["pattern"]),
+                clauses,
+            )
+        })
+        .collect()
+}
+
+/// Asserts a cause of `kind` and `severity` whose pattern contains `pattern`.
+fn assert_cause(report: &serde_json::Value, kind: &str, severity: &str, pattern: &str) {
+    let all = causes(report);
+    assert!(
+        all.iter()
+            .any(|(k, s, p, _)| k == kind && s == severity && p.contains(pattern)),
+        "no {severity} {kind} cause with pattern {pattern:?} in {all:#?}"
+    );
+}
+
+#[test]
+fn a_printed_game_string_that_does_not_replay_is_caught() {
+    // §9.4, §9.12: every printed GameString is replayed by the oracle; this
+    // engine swaps `/` and `\` in the moves it prints.
+    let (code, report) = check_fault(
+        "wrong-game-string",
+        1,
+        &["--case", "spider-moves-exactly-three-steps"],
+    );
+    assert_eq!(code, Some(1));
+    assert_cause(&report, "game-string", "error", "printed GameString");
+}
+
+#[test]
+fn an_illegal_bestmove_is_caught() {
+    // uhp.md section 5.6: bestmove answers a legal move
+    let (code, report) = check_fault("bestmove-illegal", 2, &["--no-corpus"]);
+    assert_eq!(code, Some(1));
+    assert_cause(&report, "bestmove", "error", "bestmove");
+}
+
+#[test]
+fn a_bestmove_that_overruns_its_time_is_caught() {
+    // uhp.md section 5.6: `bestmove time 00:00:01` answers within its
+    // budget plus the stated grace (2 s); this engine takes 4 s
+    let (code, report) = check_fault("bestmove-slow", 0, &["--no-corpus"]);
+    assert_eq!(code, Some(1));
+    assert_cause(&report, "bestmove", "error", "bestmove time budget");
+}
+
+#[test]
+fn a_refused_newgame_that_loses_the_game_is_caught() {
+    // uhp.md section 2.3: a refused command leaves the game unchanged
+    let (code, report) = check_fault("newgame-refusal-loses-game", 0, &["--no-corpus"]);
+    assert_eq!(code, Some(1));
+    assert_cause(&report, "state", "error", "refused `newgame`");
+}
+
+#[test]
+fn an_engine_that_exits_on_a_non_utf8_byte_is_an_advisory() {
+    // spec/notation.md, UHP engine conventions: no established engine
+    // answers a line that is not UTF-8 (one exits): advisory, so the check
+    // still passes, and the finding quotes the bytes in its pipe
+    let (code, report) = check_fault("exit-on-non-utf8", 0, &["--no-corpus"]);
+    assert_cause(&report, "crash", "advisory", "non-UTF-8");
+    assert_eq!(code, Some(0), "{report:#}");
+    let group = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["kind"] == "crash")
+        .unwrap();
+    let reproduce = group["shortest"]["reproduce"].as_str().unwrap();
+    assert!(reproduce.contains("\\377\\376"), "{reproduce}");
+}
+
+#[test]
+fn a_covered_piece_named_as_the_mover_is_caught() {
+    // §5.2: a covered piece cannot move; this engine moves the piece on top
+    // of it instead. The random probes name covered pieces as movers.
+    let (code, report) = check_fault(
+        "covered-name-moves-top",
+        20,
+        &["--no-corpus", "--jobs", "2"],
+    );
+    assert_eq!(code, Some(1), "{report:#}");
+    assert_cause(&report, "accepted-illegal", "error", "");
+    assert!(causes(&report)
+        .iter()
+        .any(|(k, _, _, c)| k == "accepted-illegal" && c.iter().any(|x| x == "§5.2")));
+}
+
+#[test]
+fn an_unannounced_repetition_draw_is_caught_unless_declared() {
+    // §8.7.2 is a rules option (off by default, §8.7.1). An engine that
+    // always plays it without listing the option is wrong under the default
+    // rules, and clean once it declares them with --rules.
+    let (code, report) = check_fault("repetition-draw", 2, &[]);
+    assert_eq!(code, Some(1));
+    assert_cause(&report, "state", "error", "");
+    let (code, report) = check_fault("repetition-draw", 2, &["--rules", "repetition-draw"]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["run"]["rules"]["source"], "--rules");
+    assert!(report["summary"]["corpus_cases_skipped"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn refusing_lower_case_input_is_advisory_unless_strict() {
+    // §9.5 (rulings.md#notation-letter-case): letters in either case are a
+    // leniency of ours; an engine MAY refuse them
+    let (code, report) = check_fault("refuses-lowercase", 0, &[]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_cause(&report, "rejected-legal", "advisory", "lenient");
+    let (code, _) = check_fault("refuses-lowercase", 0, &["--strict-notation"]);
+    assert_eq!(code, Some(1));
+}
