@@ -311,6 +311,9 @@ pub(crate) struct Context<'a> {
     /// Whether the engine lists both rules options, so that cases with other
     /// options can be run on it.
     pub settable: bool,
+    /// The rules the engine's `options` listing shows (standard values for
+    /// options it does not list).
+    pub engine_rules: RulesOptions,
     pub supported: Vec<GameType>,
     /// The game types of the random games.
     pub types: Vec<GameType>,
@@ -561,7 +564,7 @@ impl<'a> Worker<'a> {
                 moves.extend(diff.unresolvable.iter().cloned());
             }
             let mut finding = Finding::new(kind, &self.test, game)
-                .clauses(case_clauses)
+                .case_clauses(case_clauses)
                 .clauses(clauses_of(game, set))
                 .detail(detail)
                 .explain(&game_string, moves.first().map(String::as_str))
@@ -676,9 +679,9 @@ impl<'a> Worker<'a> {
     }
 
     /// The lines that set `options` on the engine, for reproduce pipes; none
-    /// when the engine cannot set options.
+    /// when the engine cannot set options or already plays them by default.
     pub fn rules_lines(&self, options: RulesOptions) -> Vec<String> {
-        if self.ctx.settable {
+        if self.ctx.settable && options != self.ctx.engine_rules {
             rules_commands(options)
         } else {
             Vec::new()
@@ -762,6 +765,7 @@ pub fn run(config: &Config) -> Result<Report, String> {
         config,
         rules: RulesOptions::default(),
         settable: false,
+        engine_rules: RulesOptions::default(),
         supported: vec![GameType::BASE],
         types: Vec::new(),
     };
@@ -798,6 +802,7 @@ pub fn run(config: &Config) -> Result<Report, String> {
         config,
         rules,
         settable,
+        engine_rules: declared,
         supported,
         types,
     };

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use crate::cases::LoadedCase;
-use crate::check::checker::{state_and_turn, Stop, Worker};
+use crate::check::checker::{state_and_turn, state_clauses, Stop, Worker};
 use crate::check::client::resolve_moves;
 use crate::check::finding::{clauses_of, Finding, Kind, Severity};
 use crate::check::leniency::{game_string_leniency, move_leniency};
@@ -77,7 +77,7 @@ impl Worker<'_> {
             self.add(
                 Finding::new(Kind::RejectedLegal, &self.test, &game)
                     .severity(severity(leniency))
-                    .clauses(&case.clauses)
+                    .case_clauses(&case.clauses)
                     .clauses(leniency.or(Some("§9.4")))
                     .pattern(format!("newgame{}", leniency_word(leniency)))
                     .moves(vec![case.game.clone()])
@@ -97,7 +97,8 @@ impl Worker<'_> {
                 if state.name() != expected {
                     self.add(
                         Finding::new(Kind::State, &self.test, &game)
-                            .clauses(&case.clauses)
+                            .clauses(state_clauses(&game, true))
+                            .case_clauses(&case.clauses)
                             .pattern("state")
                             .detail(format!("the engine says {state}, the case says {expected}"))
                             .exchange(sent.clone(), response.lines.clone())
@@ -156,7 +157,7 @@ impl Worker<'_> {
                 self.add(
                     Finding::new(Kind::RejectedLegal, &self.test, &game)
                         .severity(severity(leniency))
-                        .clauses(&case.clauses)
+                        .case_clauses(&case.clauses)
                         .clauses(leniency)
                         .clauses(clauses_of(&game, &BTreeSet::from([mv])))
                         .moves(vec![text.clone()])
@@ -202,10 +203,16 @@ impl Worker<'_> {
             if !answer.is_error() {
                 let mv = game.parse_move(&entry.mv).ok();
                 let moves: BTreeSet<Move> = mv.into_iter().collect();
+                // the reference's clauses for the refusal, as in random games
+                let refused: Vec<String> = mv
+                    .and_then(|mv| game.clone().play(mv).err())
+                    .map(|e| e.clauses.iter().map(|c| c.to_string()).collect())
+                    .unwrap_or_else(|| vec![entry.clause.clone()]);
                 self.add(
                     Finding::new(Kind::AcceptedIllegal, &self.test, &game)
-                        .clauses([&entry.clause])
-                        .clauses(&case.clauses)
+                        .clauses(refused)
+                        .case_clauses([&entry.clause])
+                        .case_clauses(&case.clauses)
                         .moves(vec![entry.mv.clone()])
                         .detail(format!(
                             "the engine accepted `{}`, which {} forbids",
@@ -227,8 +234,8 @@ impl Worker<'_> {
         if resolve_moves(&game, &after).0 != engine_moves {
             self.add(
                 Finding::new(Kind::State, &self.test, &game)
-                    .clauses(["§9.4"])
-                    .clauses(&case.clauses)
+                    .clauses(["uhp"])
+                    .case_clauses(&case.clauses)
                     .pattern("refusal changed the game")
                     .detail("the engine's valid moves changed after refused moves")
                     .exchange(shown, vec![after.join(";")]),

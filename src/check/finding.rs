@@ -102,8 +102,12 @@ pub struct Finding {
     pub game_string: String,
     /// The moves in dispute, as sent or in canonical notation.
     pub moves: Vec<String>,
-    /// The clauses that decide it (a corpus case's own clauses first).
+    /// The clauses that decide it, as the reference engine cites them.
     pub clauses: Vec<String>,
+    /// For a corpus case: the clauses the case pins (its `clauses`, and the
+    /// clause of its `illegal` entry).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub case_clauses: Vec<String>,
     /// The disputed-move pattern: for each move its bug and form
     /// (`S move`, `Q place`, `pass`), or the name of the probe.
     pub pattern: String,
@@ -163,6 +167,7 @@ impl Finding {
             game_string: game.game_string(),
             moves: Vec::new(),
             clauses: Vec::new(),
+            case_clauses: Vec::new(),
             pattern: String::new(),
             detail: String::new(),
             sent: Vec::new(),
@@ -186,6 +191,18 @@ impl Finding {
             let c = c.as_ref();
             if !self.clauses.iter().any(|x| x == c) {
                 self.clauses.push(c.to_string());
+            }
+        }
+        self
+    }
+
+    /// The clauses a corpus case pins (not part of the fingerprint, so that
+    /// one bug shown by several cases is one cause).
+    pub fn case_clauses<S: AsRef<str>>(mut self, clauses: impl IntoIterator<Item = S>) -> Finding {
+        for c in clauses {
+            let c = c.as_ref();
+            if !self.case_clauses.iter().any(|x| x == c) {
+                self.case_clauses.push(c.to_string());
             }
         }
         self
@@ -382,8 +399,9 @@ pub struct FindingGroup {
     pub severity: Severity,
     /// How many times it was seen.
     pub occurrences: usize,
-    /// Where it was seen, in check order (at most [`MAX_SEEN_IN`]): the
-    /// test unit and the plies of the position shown there.
+    /// Every place it was seen, in check order: the test unit and the
+    /// plies of the position shown there (the text report lists the first
+    /// [`MAX_SEEN_IN`]).
     pub seen_in: Vec<Seen>,
     /// Whether the baseline (`--baseline`) lists it: a known finding, which
     /// does not fail the check.
@@ -410,21 +428,19 @@ impl Seen {
     }
 }
 
-/// At most this many instances are listed in [`FindingGroup::seen_in`].
-pub const MAX_SEEN_IN: usize = 20;
+/// The text report lists at most this many instances of a cause.
+pub const MAX_SEEN_IN: usize = 10;
 
 /// The tests of a group's instances, for text.
 pub fn seen_text(group: &FindingGroup) -> String {
     let mut out: Vec<String> = group
         .seen_in
         .iter()
+        .take(MAX_SEEN_IN)
         .map(|s| format!("{} ({} plies)", s.test, s.plies))
         .collect();
-    if group.occurrences > group.seen_in.len() {
-        out.push(format!(
-            "and {} more",
-            group.occurrences - group.seen_in.len()
-        ));
+    if group.seen_in.len() > MAX_SEEN_IN {
+        out.push(format!("and {} more", group.seen_in.len() - MAX_SEEN_IN));
     }
     out.join("; ")
 }
@@ -438,9 +454,7 @@ pub fn group(findings: Vec<Finding>) -> Vec<FindingGroup> {
         match groups.get_mut(&key) {
             Some(group) => {
                 group.occurrences += 1;
-                if group.seen_in.len() < MAX_SEEN_IN {
-                    group.seen_in.push(Seen::of(&finding));
-                }
+                group.seen_in.push(Seen::of(&finding));
                 if finding.plies() < group.shortest.plies() {
                     group.shortest = finding;
                 }

@@ -149,6 +149,9 @@ pub fn text(report: &Report) -> String {
         if !f.clauses.is_empty() {
             let _ = writeln!(out, "  clauses:   {}", f.clauses.join(", "));
         }
+        if !f.case_clauses.is_empty() {
+            let _ = writeln!(out, "  the case pins: {}", f.case_clauses.join(", "));
+        }
         let _ = writeln!(out, "  detail:    {}", f.detail);
         for v in &f.verdicts {
             let verdict = if v.legal { "legal" } else { "illegal" };
@@ -194,6 +197,9 @@ fn junit_body(g: &FindingGroup) -> String {
     }
     if !f.clauses.is_empty() {
         let _ = writeln!(body, "clauses: {}", f.clauses.join(", "));
+    }
+    if !f.case_clauses.is_empty() {
+        let _ = writeln!(body, "the case pins: {}", f.case_clauses.join(", "));
     }
     let _ = writeln!(body, "detail: {}", f.detail);
     for v in &f.verdicts {
