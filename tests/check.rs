@@ -425,3 +425,39 @@ done | {BIN} uhp
     let _ = std::fs::remove_file(&script);
     assert!(answer.contains("\ninvalidmove "), "{answer}");
 }
+
+#[test]
+fn junit_has_one_failure_per_cause_and_crashes_are_errors() {
+    // Issue 11: one bug was five JUnit test cases with two failures each.
+    // Now a cause is one test case with one failure (an error for a crash),
+    // and a unit that showed no finding is a passing test case.
+    let dir = std::env::temp_dir().join(format!("hive-oracle-junit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("report.xml");
+    let engine = format!("'{BIN}' uhp --fault crash-mid-game");
+    let out = check(&[
+        "--engine",
+        &engine,
+        "--games",
+        "2",
+        "--timeout-ms",
+        "1000",
+        "--format",
+        "junit",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let xml = std::fs::read_to_string(&file).expect("the report is written");
+    let _ = std::fs::remove_dir_all(&dir);
+    for case in xml.split("<testcase ").skip(1) {
+        let case = case.split("</testcase>").next().unwrap_or("");
+        let failures = case.matches("<failure").count() + case.matches("<error").count();
+        assert!(failures <= 1, "{case}");
+    }
+    assert!(xml.contains("<error type=\"crash\""), "{xml}");
+    assert!(
+        xml.contains("<property name=\"corpus\" value=\"built-in\"/>"),
+        "{xml}"
+    );
+}

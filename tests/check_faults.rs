@@ -247,6 +247,18 @@ fn a_missing_ok_is_caught() {
 #[test]
 fn a_crash_mid_game_is_caught() {
     assert_caught("crash-mid-game", &["crash"], None, usize::MAX);
+    // Crashes are shrunk too: this engine exits on the first `play` after
+    // six plies, so the shortest game that shows it has six plies.
+    let engine = format!("'{}' uhp --fault crash-mid-game", bin());
+    let (code, report) = check(&engine, 2, 1, 1000, &["--no-corpus"]);
+    assert_eq!(code, Some(1));
+    let found = findings(&report);
+    let from_games: Vec<&Found> = found
+        .iter()
+        .filter(|f| f.0 == "crash" && f.3.starts_with("game "))
+        .collect();
+    assert!(!from_games.is_empty(), "{found:?}");
+    assert!(from_games.iter().all(|f| f.2 == 6), "{found:?}");
 }
 
 #[test]

@@ -869,7 +869,7 @@ pub fn run(config: &Config) -> Result<Report, String> {
         findings.extend(result.findings);
         tests.push(result.test);
     }
-    if unusable {
+    if unusable && !skipped.is_empty() {
         notes.push(
             "the engine failed repeatedly (crash or timeout): the remaining cases and games were skipped"
                 .to_string(),

@@ -290,12 +290,17 @@ impl Worker<'_> {
     /// A 1 MiB line must be refused, and the engine must go on (advisory).
     fn probe_long_line(&mut self, base: &ReferenceEngine) -> bool {
         self.counts.protocol_checks += 1;
-        let mut line = b"play ".to_vec();
-        line.extend(std::iter::repeat_n(b'A', LONG_LINE_BYTES));
-        let mut bytes = line.clone();
+        let mut bytes = b"play ".to_vec();
+        bytes.extend(std::iter::repeat_n(b'A', LONG_LINE_BYTES));
         bytes.push(b'\n');
         let shown = vec![format!("play AAAA… ({LONG_LINE_BYTES} A's)").into_bytes()];
-        match self.session.send_raw("a 1 MiB line", &bytes) {
+        // the exact line, built by the shell rather than quoted
+        let reproduce = format!(
+            "{{ printf 'play '; head -c {LONG_LINE_BYTES} /dev/zero | tr '\\0' A; printf '\\nexit\\n'; }} | {}",
+            self.ctx.config.engine
+        );
+        let before = self.findings.len();
+        let go_on = match self.session.send_raw("a 1 MiB line", &bytes) {
             Ok(answer) if answer.is_error() => true,
             Ok(answer) => {
                 self.protocol_finding(
@@ -317,7 +322,11 @@ impl Worker<'_> {
                 true
             }
             Err(e) => self.probe_failed(base, "long line", Severity::Advisory, e, shown),
+        };
+        for f in &mut self.findings[before..] {
+            f.reproduce = reproduce.clone();
         }
+        go_on
     }
 
     /// A line that is not UTF-8 must be refused, and the engine must go on
