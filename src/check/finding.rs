@@ -92,11 +92,14 @@ pub enum Severity {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Finding {
+    /// What disagrees.
     pub kind: Kind,
+    /// Whether it fails the check.
     pub severity: Severity,
     /// The test unit it was seen in (`protocol`, a corpus case id, `game N
     /// (TYPE)`).
     pub test: String,
+    /// The game type of the position.
     pub game_type: String,
     /// The reference engine's canonical GameString of the position.
     pub game_string: String,
@@ -111,6 +114,7 @@ pub struct Finding {
     /// The disputed-move pattern: for each move its bug and form
     /// (`S move`, `Q place`, `pass`), or the name of the probe.
     pub pattern: String,
+    /// What the engine did and what the rules say, in a sentence.
     pub detail: String,
     /// The lines sent to the engine to show it, in order (without `exit`).
     pub sent: Vec<String>,
@@ -145,6 +149,7 @@ pub struct MoveVerdict {
     /// The move in canonical notation.
     #[serde(rename = "move")]
     pub mv: String,
+    /// Whether the rules allow it.
     pub legal: bool,
     /// Why it is illegal, or what makes it legal, in sentences.
     pub reason: String,
@@ -395,7 +400,9 @@ pub fn pipe(engine: &str, lines: &[Vec<u8>]) -> String {
 pub struct FindingGroup {
     /// Kind, clauses and pattern: the key of the group and of a baseline.
     pub fingerprint: String,
+    /// The kind of its findings.
     pub kind: Kind,
+    /// The severity of its findings.
     pub severity: Severity,
     /// How many times it was seen.
     pub occurrences: usize,
@@ -414,6 +421,7 @@ pub struct FindingGroup {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Seen {
+    /// The test unit.
     pub test: String,
     /// The plies of the position shown (after shrinking, for a random game).
     pub plies: usize,
