@@ -1,9 +1,16 @@
 //! The UHP command handler (issue 4, "Performance"): `validmoves` on a
-//! midgame Base+MLP position, through `Session::handle_line` as a client's
-//! line would go, on both engines. Run: `cargo bench --bench uhp`.
+//! midgame Base+MLP position, and the refusal of an illegal move in a long
+//! Base+MLP game, through `Session::handle_line` as a client's line would go,
+//! on both engines. Run: `cargo bench --bench uhp`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
+use hive_oracle::core::notation::parse_game_type;
+use hive_oracle::core::RulesOptions;
+use hive_oracle::fast::FastEngine;
+use hive_oracle::rules::Rules;
 use hive_oracle::uhp::{EngineChoice, Session};
 
 /// Twenty plies of Base+MLP with every expansion piece on the board.
@@ -20,6 +27,28 @@ fn session(engine: EngineChoice) -> Session {
     session
 }
 
+/// The plies of the long game that the refusal is timed in.
+const LONG_GAME_PLIES: usize = 150;
+
+/// A Base+MLP game of [`LONG_GAME_PLIES`] seeded random plies that is still
+/// in progress: the first seed from 0 whose game lasts that long (seed 1 with
+/// rand 0.10's `StdRng`). Returns its GameString.
+fn long_game() -> String {
+    let game_type = parse_game_type("Base+MLP").expect("a game type");
+    for seed in 0.. {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = FastEngine::new_game(game_type, RulesOptions::default());
+        while game.plies() < LONG_GAME_PLIES && !game.state().is_over() {
+            let moves = game.legal_moves();
+            game.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if !game.state().is_over() {
+            return game.game_string();
+        }
+    }
+    unreachable!("some seed gives a long game")
+}
+
 fn uhp_benches(c: &mut Criterion) {
     for (name, engine) in [
         ("fast", EngineChoice::Fast),
@@ -29,6 +58,30 @@ fn uhp_benches(c: &mut Criterion) {
         c.bench_function(&format!("uhp validmoves midgame Base+MLP ({name})"), |b| {
             b.iter(|| s.handle_line(b"validmoves"))
         });
+    }
+    // The refusal of an illegal move: `play wQ wQ` asks the queen to stay
+    // where it is (§5.7); `play wM -wB1` asks the mosquito for a cell that
+    // neither bug it copies reaches (§6.7.1), which walks its moves. Each is
+    // refused with its clause and leaves the game unchanged.
+    let newgame = format!("newgame {}", long_game());
+    for (name, engine) in [
+        ("fast", EngineChoice::Fast),
+        ("reference", EngineChoice::Reference),
+    ] {
+        let mut s = Session::new(engine);
+        let reply = s.handle_line(newgame.as_bytes());
+        assert!(
+            reply[0].starts_with("Base+MLP;InProgress;White[76];"),
+            "{reply:?}"
+        );
+        for line in ["play wQ wQ", "play wM -wB1"] {
+            let reply = s.handle_line(line.as_bytes());
+            assert!(reply[0].starts_with("invalidmove "), "{line}: {reply:?}");
+            c.bench_function(
+                &format!("uhp refusal {line:?} after {LONG_GAME_PLIES} plies Base+MLP ({name})"),
+                |b| b.iter(|| s.handle_line(line.as_bytes())),
+            );
+        }
     }
     c.bench_function("uhp start-up and newgame", |b| {
         b.iter(|| {

@@ -8,10 +8,15 @@
 use std::collections::BTreeSet;
 
 use hive_oracle::core::notation::BoardView;
-use hive_oracle::core::{GameType, Hex, Move, RulesOptions};
+use hive_oracle::core::{GameType, Hex, Move, Piece, RulesOptions};
+use hive_oracle::explain::{play_explained, play_explained_slow};
+use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
 use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use regex::Regex;
 
 fn random_game(game_type: GameType, choices: &[u16]) -> ReferenceEngine {
     let mut g = ReferenceEngine::new_game(game_type, RulesOptions::default());
@@ -66,4 +71,175 @@ proptest! {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// The refusal of `play_explained` against its slow twin
+// ---------------------------------------------------------------------------
+
+/// The games whose positions `refusals_match_the_slow_path` visits: each
+/// game type twice, the combinations of the options in turn.
+const GAMES: u64 = 16;
+
+/// The moves judged in each position, drawn from [`more_candidates`].
+const MOVES_PER_POSITION: usize = 200;
+
+/// The plies after which a game's position is judged: the opening (§3.3,
+/// §3.4, §4.2), the fourth turn (§4.1) and the middle game; and the end,
+/// when the game ends sooner (§8.5).
+const VISITED_PLIES: [usize; 6] = [0, 1, 3, 6, 30, 70];
+
+/// [`candidates`], and the moves that only a wider search asks for: each
+/// piece of the game type to a cell far from the hive (§3.5 for a placement),
+/// and each piece of an expansion the game type lacks (§1.3).
+fn more_candidates(g: &ReferenceEngine) -> Vec<Move> {
+    let far = Hex::new(100, 100);
+    let mut out = candidates(g);
+    for piece in g.game_type().all_pieces() {
+        out.push(match g.location(piece) {
+            Some(_) => Move::Move { piece, to: far },
+            None => Move::Place { piece, to: far },
+        });
+    }
+    for piece in GameType::from_flags(true, true, true).all_pieces() {
+        if !g.game_type().has_bug(piece.bug) {
+            out.push(Move::Place {
+                piece,
+                to: Hex::ORIGIN,
+            });
+        }
+    }
+    out
+}
+
+/// What `explain` (`play_explained` or its slow twin) answers to `mv`: the
+/// refusal, or `None` when the move is played (and then taken back).
+fn answer<R: Rules>(
+    explain: fn(&mut R, Move) -> Result<(), String>,
+    game: &mut R,
+    mv: Move,
+) -> Option<String> {
+    let answer = explain(game, mv);
+    if answer.is_ok() {
+        game.undo();
+    }
+    answer.err()
+}
+
+/// `play_explained` (the CLI's `play`, and the UHP server's `play` through
+/// `uhp::Game::play`) judges a refused move with the reference rules on a
+/// copy of the engine's position (`Position::of_game`); `play_explained_slow`
+/// reloads the game's GameString on the reference engine, replaying every
+/// move, and plays the move there, as `play_explained` did before. Their
+/// answers must be equal word for word, on both engines, for every
+/// conceivable move of seeded random positions of every game type with every
+/// combination of the options (the games sometimes take back a movement so
+/// that positions repeat, §8.7.2).
+///
+/// Calling the slow path for each move would take minutes, so the game it
+/// reloads is loaded once per position and each move is played there (and
+/// taken back if accepted), exactly as the slow path does; the slow path
+/// itself answers every 16th move, and `play_explained` on the reference
+/// engine every 4th.
+///
+/// The refusals seen must cite every clause of `PINNED`, so that the sample
+/// keeps reaching each kind of refusal: the game over (§8.5), a pass with
+/// moves left (§7.2), placements (§1.3, §3.1, §3.2, §3.3, §3.4, §3.5, §3.6,
+/// §3.7, §4.1, §4.2), movements (§4.3, §5.1, §5.2, §5.3, §5.4, §5.5, §5.7,
+/// §5.8, §6.1, §6.2.1, §6.3.1, §6.3.2, §6.4.1, §6.4.2, §6.5, §6.6.1, §6.6.3,
+/// §6.7.1, §6.8.1) and throws (§6.7.5, §6.8.2, §6.8.4, §6.8.8).
+#[test]
+fn refusals_match_the_slow_path() {
+    const PINNED: &[&str] = &[
+        "§8.5", "§7.2", "§1.3", "§3.1", "§3.2", "§3.3", "§3.4", "§3.5", "§3.6", "§3.7", "§4.1",
+        "§4.2", "§4.3", "§5.1", "§5.2", "§5.3", "§5.4", "§5.5", "§5.7", "§5.8", "§6.1", "§6.2.1",
+        "§6.3.1", "§6.3.2", "§6.4.1", "§6.4.2", "§6.5", "§6.6.1", "§6.6.3", "§6.7.1", "§6.8.1",
+        "§6.7.5", "§6.8.2", "§6.8.4", "§6.8.8",
+    ];
+    let clause = Regex::new(r"§\d+(?:\.\d+)*").expect("regex");
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut judged = 0usize;
+    for index in 0..GAMES {
+        let game_type = GameType::ALL[(index % 8) as usize];
+        let combination = (index + index / 8) % 4;
+        let options = RulesOptions {
+            tournament_opening: combination % 2 == 0,
+            repetition_draw: combination / 2 == 1,
+        };
+        let mut rng = StdRng::seed_from_u64(index);
+        let mut fast = FastEngine::new_game(game_type, options);
+        // The piece moved at each ply and the cell it came from (movements only).
+        let mut origins: Vec<Option<(Piece, Hex)>> = Vec::new();
+        loop {
+            let over = fast.state().is_over();
+            if over || VISITED_PLIES.contains(&fast.plies()) {
+                // The game the slow path reloads, and the same game on the
+                // reference engine for `play_explained` there.
+                let mut slow = ReferenceEngine::load_with(&fast.game_string(), options)
+                    .expect("the reference engine loads the fast engine's game");
+                let mut reference = slow.clone();
+                let mut moves = more_candidates(&slow);
+                // a seeded sample, the pass (first) always in it
+                for i in 1..moves.len() {
+                    moves.swap(i, rng.random_range(1..=i));
+                }
+                moves.truncate(MOVES_PER_POSITION);
+                for (i, mv) in moves.into_iter().enumerate() {
+                    judged += 1;
+                    let expected = match fast.clone().play(mv) {
+                        Ok(()) => None,
+                        Err(refusal) => Some(match slow.play(mv) {
+                            Err(why) => why.to_string(),
+                            Ok(()) => {
+                                slow.undo();
+                                format!("{refusal} (the reference engine accepts this move: please report it)")
+                            }
+                        }),
+                    };
+                    let at = || format!("{} in {}", slow.move_string(mv), slow.game_string());
+                    let fast_answer = answer(play_explained, &mut fast, mv);
+                    assert_eq!(fast_answer, expected, "fast engine: {}", at());
+                    if i % 4 == 0 {
+                        let reference_answer = answer(play_explained, &mut reference, mv);
+                        assert_eq!(reference_answer, expected, "reference engine: {}", at());
+                    }
+                    if i % 16 == 0 {
+                        let slow_answer = answer(play_explained_slow, &mut fast, mv);
+                        assert_eq!(slow_answer, expected, "the slow path itself: {}", at());
+                    }
+                    if let Some(text) = expected {
+                        seen.extend(clause.find_iter(&text).map(|m| m.as_str().to_string()));
+                    }
+                }
+            }
+            if over || fast.plies() >= VISITED_PLIES[VISITED_PLIES.len() - 1] {
+                break;
+            }
+            let moves = fast.legal_moves();
+            let mut mv = moves[rng.random_range(0..moves.len())];
+            // Now and then the side to move takes back its previous movement,
+            // so that positions repeat (§8.7.2).
+            if let Some(&Some((piece, from))) = origins.iter().rev().nth(1) {
+                let back = Move::Move { piece, to: from };
+                if rng.random_range(0..4) == 0 && moves.contains(&back) {
+                    mv = back;
+                }
+            }
+            origins.push(match mv {
+                Move::Move { piece, .. } => fast.location(piece).map(|from| (piece, from)),
+                _ => None,
+            });
+            fast.play_unchecked(mv);
+        }
+    }
+    let missing: Vec<&str> = PINNED
+        .iter()
+        .copied()
+        .filter(|c| !seen.contains(*c))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no refusal cites {missing:?}; seen {seen:?}"
+    );
+    assert!(judged > 10_000, "only {judged} moves judged");
 }

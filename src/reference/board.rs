@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+use crate::core::notation::BoardView;
 use crate::core::{Color, Hex, Piece};
 
 /// Stacks of pieces by cell (§2.4). Empty cells are absent from the map.
@@ -19,6 +20,24 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board of any engine's position, read through its [`BoardView`]:
+    /// the stack of every cell that holds a piece of the game type, bottom
+    /// to top (§2.4).
+    pub fn from_view(view: &impl BoardView) -> Board {
+        let cells: BTreeSet<Hex> = view
+            .game_type()
+            .all_pieces()
+            .filter_map(|piece| view.location(piece))
+            .collect();
+        let mut board = Board::default();
+        for hex in cells {
+            for piece in view.stack(hex) {
+                board.push(hex, piece);
+            }
+        }
+        board
+    }
+
     /// The stack on a cell, bottom to top; empty for an empty cell (§2.4).
     pub fn stack(&self, hex: Hex) -> &[Piece] {
         self.stacks.get(&hex).map(Vec::as_slice).unwrap_or(&[])

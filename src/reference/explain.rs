@@ -3,13 +3,13 @@
 //! the seed of the `explain` command.
 
 use super::board::Board;
-use super::{bugs, movement, opening, placement, ReferenceEngine};
+use super::{bugs, movement, opening, placement, Position};
 use crate::core::{Bug, Direction, Hex, Move, Piece};
-use crate::rules::{IllegalMove, Rules};
+use crate::rules::IllegalMove;
 
-/// Explains why `mv` is not among the legal moves of `game`.
-pub fn why_illegal(game: &ReferenceEngine, mv: Move) -> IllegalMove {
-    let state = game.state();
+/// Explains why `mv` is not among the legal moves of `position`.
+pub fn why_illegal(position: &Position, mv: Move) -> IllegalMove {
+    let state = position.state;
     if state.is_over() {
         return IllegalMove::new(
             format!("the game is over ({state}): no move is legal"),
@@ -21,20 +21,20 @@ pub fn why_illegal(game: &ReferenceEngine, mv: Move) -> IllegalMove {
             "cannot pass: there are legal moves",
             &["§7.2"],
         )),
-        Move::Place { piece, to } => placement_problem(game, piece, to),
-        Move::Move { piece, to } => movement_problem(game, piece, to),
+        Move::Place { piece, to } => placement_problem(position, piece, to),
+        Move::Move { piece, to } => movement_problem(position, piece, to),
     };
     reason.unwrap_or_else(|| IllegalMove::new(format!("{mv} is not a legal move"), &[]))
 }
 
 /// The first placement rule (chapters 1, 3, 4) that placing `piece` on `to` breaks.
-fn placement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<IllegalMove> {
-    let board = game.board();
-    let color = game.side_to_move();
-    let plies = game.plies();
-    let problem = if !game.game_type.has_bug(piece.bug) {
+fn placement_problem(position: &Position, piece: Piece, to: Hex) -> Option<IllegalMove> {
+    let board = position.board();
+    let color = position.side_to_move();
+    let plies = position.plies;
+    let problem = if !position.game_type.has_bug(piece.bug) {
         IllegalMove::new(
-            format!("{piece} does not exist in {}", game.game_type),
+            format!("{piece} does not exist in {}", position.game_type),
             &["§1.3"],
         )
     } else if !placement::is_in_reserve(board, piece) {
@@ -44,7 +44,8 @@ fn placement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<Il
             format!("{piece} is not {color}'s to place: it is {color}'s turn"),
             &["§3.1"],
         )
-    } else if !placement::next_pieces_in_reserve(board, game.game_type, color).contains(&piece) {
+    } else if !placement::next_pieces_in_reserve(board, position.game_type, color).contains(&piece)
+    {
         IllegalMove::new(
             format!(
                 "{piece} cannot be placed before the lower-numbered {}s",
@@ -60,7 +61,8 @@ fn placement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<Il
             ),
             &["§4.1"],
         )
-    } else if opening::queen_is_forbidden(board, color, game.options) && piece.bug == Bug::Queen {
+    } else if opening::queen_is_forbidden(board, color, position.options) && piece.bug == Bug::Queen
+    {
         IllegalMove::new(
             "the queen cannot be a player's first placement (tournament opening)",
             &["§4.2"],
@@ -100,9 +102,9 @@ fn placement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<Il
 }
 
 /// The first movement rule (chapters 4–6) that moving `piece` to `to` breaks.
-fn movement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<IllegalMove> {
-    let board = game.board();
-    let color = game.side_to_move();
+fn movement_problem(position: &Position, piece: Piece, to: Hex) -> Option<IllegalMove> {
+    let board = position.board();
+    let color = position.side_to_move();
     let Some(from) = board.location(piece) else {
         return Some(IllegalMove::new(
             format!("{piece} is not on the board, so it cannot move"),
@@ -139,14 +141,14 @@ fn movement_problem(game: &ReferenceEngine, piece: Piece, to: Hex) -> Option<Ill
             &["§5.2"],
         ));
     }
-    if game.immune_piece() == Some(piece) {
+    if position.immune_piece() == Some(piece) {
         return Some(IllegalMove::new(
             format!("{piece} moved last turn, so it cannot move or be thrown this turn"),
             &["§5.8"],
         ));
     }
     let own_reason = (piece.color == color).then(|| own_movement_problem(board, piece, from, to));
-    let throw_reason = throw_problem(game, piece, from, to);
+    let throw_reason = throw_problem(position, piece, from, to);
     // Prefer the reason about the piece's own movement; mention the throw only
     // when no thrower is next to it.
     match (own_reason.flatten(), throw_reason) {
@@ -356,10 +358,10 @@ fn in_line(from: Hex, to: Hex, d: Direction) -> bool {
 
 /// Why no pillbug ability can move `piece` to `to` (§6.8.2–§6.8.8); `None`
 /// when some thrower can.
-fn throw_problem(game: &ReferenceEngine, piece: Piece, from: Hex, to: Hex) -> Option<IllegalMove> {
-    let board = game.board();
-    let color = game.side_to_move();
-    let immune = game.immune_piece();
+fn throw_problem(position: &Position, piece: Piece, from: Hex, to: Hex) -> Option<IllegalMove> {
+    let board = position.board();
+    let color = position.side_to_move();
+    let immune = position.immune_piece();
     // The player's own pillbugs and mosquitoes next to the piece, whether or not they can act.
     let candidates: Vec<(Hex, Piece)> = from
         .neighbours()
@@ -369,7 +371,7 @@ fn throw_problem(game: &ReferenceEngine, piece: Piece, from: Hex, to: Hex) -> Op
         .collect();
     let throwers: Vec<Hex> = candidates
         .iter()
-        .filter(|&&(at, p)| immune != Some(p) && game.has_pillbug_ability(p, at))
+        .filter(|&&(at, p)| immune != Some(p) && position.has_pillbug_ability(p, at))
         .map(|&(at, _)| at)
         .collect();
     if throwers.is_empty() {

@@ -16,6 +16,10 @@
 //! | `turns.rs` | chapter 7, turns and passing |
 //! | `end.rs` | chapter 8, the end of the game |
 //! | `explain.rs` | why a move is illegal, with its clauses |
+//!
+//! [`Position`] is what the rules judge a move in: the board and the few facts
+//! of the history that matter (the plies, the last move, the state). The
+//! engine gives its own; [`Position::of_game`] copies another engine's.
 
 #![forbid(unsafe_code)]
 
@@ -28,9 +32,10 @@ pub mod opening;
 pub mod placement;
 pub mod turns;
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
-use crate::core::notation::BoardView;
+use crate::core::notation::{BoardView, Turn};
 use crate::core::{Bug, Color, GameState, GameType, Hex, Move, Piece, RulesOptions};
 use crate::rules::{IllegalMove, Rules};
 
@@ -52,17 +57,63 @@ pub struct ReferenceEngine {
     keys: Vec<RepetitionKey>,
 }
 
-impl ReferenceEngine {
-    /// The board of the current position.
+/// The piece moved (or placed) on the previous turn of a game, immune on
+/// this one (§5.8). Nothing after a pass (§7.3) or at the start. After a
+/// throw it is the thrown piece, never the pillbug that threw it (§6.8.7).
+fn last_moved_piece(history: &[Move]) -> Option<Piece> {
+    history.last().and_then(|mv| mv.piece())
+}
+
+/// A position as the rules judge a move in it: the board, the game type and
+/// options, the plies played (whose turn it is, §7.1, and the turn number,
+/// §4.4), the piece moved last turn (immune, §5.8) and the game state (§8.8).
+/// The legal moves (chapters 3–8) and the reason a move is refused
+/// ([`explain::why_illegal`]) depend on nothing else; the rest of the history
+/// matters only through the state (repetition, §8.7.2).
+///
+/// [`ReferenceEngine::position`] is the position of a reference game, on its
+/// own board; [`Position::of_game`] copies the position of any engine's game,
+/// so that the reference rules can judge a move there without replaying the
+/// game's history.
+#[derive(Clone, Debug)]
+pub struct Position<'a> {
+    board: Cow<'a, Board>,
+    game_type: GameType,
+    options: RulesOptions,
+    plies: usize,
+    immune: Option<Piece>,
+    state: GameState,
+}
+
+impl Position<'_> {
+    /// The position of any engine's game: a copy of its board
+    /// ([`Board::from_view`]), its plies and its last move. The state is the
+    /// engine's own (the surrounds and the repetition it counted); `selfcheck`
+    /// compares the two engines' states at every ply.
+    pub fn of_game<R: Rules>(game: &R) -> Position<'static> {
+        Position {
+            board: Cow::Owned(Board::from_view(game)),
+            game_type: game.game_type(),
+            options: game.options(),
+            plies: game.plies(),
+            immune: last_moved_piece(game.history()),
+            state: game.state(),
+        }
+    }
+
+    /// The board of the position.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
-    /// The piece moved (or placed) on the previous turn, immune on this one
-    /// (§5.8). Nothing after a pass (§7.3) or at the start. After a throw it
-    /// is the thrown piece, never the pillbug that threw it (§6.8.7).
+    /// The side to move: White after an even number of plies (§1.6, §7.1).
+    pub fn side_to_move(&self) -> Color {
+        Turn::after_plies(self.plies).color
+    }
+
+    /// The piece moved (or placed) last turn, immune on this one (§5.8).
     pub fn immune_piece(&self) -> Option<Piece> {
-        self.history.last().and_then(|mv| mv.piece())
+        self.immune
     }
 
     /// All placements open to the side to move (§3.1–§3.8, §4.1, §4.2).
@@ -71,7 +122,7 @@ impl ReferenceEngine {
         let cells = placement::placement_cells(&self.board, color);
         let mut moves = BTreeSet::new();
         for piece in placement::next_pieces_in_reserve(&self.board, self.game_type, color) {
-            if !opening::queen_rules_allow(&self.board, piece, self.plies(), self.options) {
+            if !opening::queen_rules_allow(&self.board, piece, self.plies, self.options) {
                 continue;
             }
             for &to in &cells {
@@ -89,7 +140,7 @@ impl ReferenceEngine {
         if !opening::may_move_pieces(&self.board, color) {
             return moves;
         }
-        let immune = self.immune_piece();
+        let immune = self.immune;
         for from in self.board.occupied_cells() {
             // §5.1, §5.2 only the player's own top pieces act
             let Some(piece) = self.board.top(from) else {
@@ -129,13 +180,44 @@ impl ReferenceEngine {
     /// Every legal move as an ordered set (chapters 3–8).
     pub fn legal_move_set(&self) -> BTreeSet<Move> {
         // §8.5 nothing is legal once the game has ended
-        if self.state().is_over() {
+        if self.state.is_over() {
             return BTreeSet::new();
         }
         let mut moves = self.placement_moves();
         moves.extend(self.movement_moves());
         // §7.2 pass only when nothing else is legal
         turns::pass_if_stuck(moves)
+    }
+}
+
+impl ReferenceEngine {
+    /// The board of the current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The piece moved (or placed) on the previous turn, immune on this one
+    /// (§5.8). Nothing after a pass (§7.3) or at the start. After a throw it
+    /// is the thrown piece, never the pillbug that threw it (§6.8.7).
+    pub fn immune_piece(&self) -> Option<Piece> {
+        last_moved_piece(&self.history)
+    }
+
+    /// The current position, as the rules judge a move in it.
+    pub fn position(&self) -> Position<'_> {
+        Position {
+            board: Cow::Borrowed(&self.board),
+            game_type: self.game_type,
+            options: self.options,
+            plies: self.plies(),
+            immune: self.immune_piece(),
+            state: self.state(),
+        }
+    }
+
+    /// Every legal move as an ordered set (chapters 3–8).
+    pub fn legal_move_set(&self) -> BTreeSet<Move> {
+        self.position().legal_move_set()
     }
 
     /// Applies a move known to be legal.
@@ -208,7 +290,7 @@ impl Rules for ReferenceEngine {
             self.apply(mv);
             Ok(())
         } else {
-            Err(explain::why_illegal(self, mv))
+            Err(explain::why_illegal(&self.position(), mv))
         }
     }
 
