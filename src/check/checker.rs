@@ -555,8 +555,21 @@ impl<'a> Worker<'a> {
     /// The engine's legal moves against the reference's, in `game`.
     pub fn compare_moves(&mut self, game: &ReferenceEngine, texts: &[String]) -> MoveDiff {
         let start = Instant::now();
-        let (engine_moves, unresolvable) = resolve_moves(game, texts);
         let legal = game.legal_move_set();
+        self.reference_time += start.elapsed();
+        self.compare_moves_with(game, texts, &legal)
+    }
+
+    /// [`Worker::compare_moves`] with the reference's legal moves of `game`
+    /// already computed.
+    pub fn compare_moves_with(
+        &mut self,
+        game: &ReferenceEngine,
+        texts: &[String],
+        legal: &std::collections::BTreeSet<Move>,
+    ) -> MoveDiff {
+        let start = Instant::now();
+        let (engine_moves, unresolvable) = resolve_moves(game, texts);
         self.reference_time += start.elapsed();
         self.counts.validmoves_compared += 1;
         MoveDiff {
@@ -632,10 +645,11 @@ impl<'a> Worker<'a> {
         &mut self,
         game: &ReferenceEngine,
         response: &Response,
-        sent: &[String],
+        sent: impl Fn() -> Vec<String>,
     ) -> Result<(), Stop> {
         let line = response.last_line().unwrap_or("");
-        let after = sent.last().map(String::as_str).unwrap_or("");
+        let sent_lines = || sent();
+        let after = || sent().last().cloned().unwrap_or_default();
         match state_and_turn(line) {
             None => {
                 self.add(
@@ -643,9 +657,10 @@ impl<'a> Worker<'a> {
                         .clauses(["§9.4"])
                         .pattern("GameString expected")
                         .detail(format!(
-                            "after {after}, expected a GameString, got \"{line}\""
+                            "after {}, expected a GameString, got \"{line}\"",
+                            after()
                         ))
-                        .exchange(sent.to_vec(), response.lines.clone()),
+                        .exchange(sent_lines(), response.lines.clone()),
                 );
                 Err(Stop)
             }
@@ -655,11 +670,12 @@ impl<'a> Worker<'a> {
                         .clauses(state_clauses(game, state != game.state()))
                         .pattern("state")
                         .detail(format!(
-                            "after {after}, the engine says {state};{turn}, the rules say {};{}",
+                            "after {}, the engine says {state};{turn}, the rules say {};{}",
+                            after(),
                             game.state(),
                             game.turn()
                         ))
-                        .exchange(sent.to_vec(), response.lines.clone())
+                        .exchange(sent_lines(), response.lines.clone())
                         .explain(&game.game_string(), None),
                 );
                 Err(Stop)
@@ -699,10 +715,11 @@ impl<'a> Worker<'a> {
                         .clauses(["§9.4", "§9.12"])
                         .pattern("printed GameString")
                         .detail(format!(
-                            "after {after}, the engine printed \"{line}\": {why}; the position is {}",
+                            "after {}, the engine printed \"{line}\": {why}; the position is {}",
+                            after(),
                             game.game_string()
                         ))
-                        .exchange(sent.to_vec(), response.lines.clone()),
+                        .exchange(sent_lines(), response.lines.clone()),
                 );
                 Err(Stop)
             }

@@ -91,7 +91,7 @@ impl Worker<'_> {
             );
             return Err(Stop);
         }
-        self.compare_game_string(&game, &response, &sent)?;
+        self.compare_game_string(&game, &response, || sent.clone())?;
         if let Some(expected) = &case.state {
             if let Some((state, _)) = state_and_turn(response.last_line().unwrap_or("")) {
                 if state.name() != expected {
@@ -179,7 +179,7 @@ impl Worker<'_> {
             }
             let mut after = game.clone();
             after.play_unchecked(mv);
-            self.compare_game_string(&after, &answer, &shown)?;
+            self.compare_game_string(&after, &answer, || shown.clone())?;
             self.counts.undo_checks += 1;
             shown.push("undo 1".to_string());
             let undone = match self.session.command("undo 1") {

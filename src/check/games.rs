@@ -210,34 +210,35 @@ impl Worker<'_> {
             );
             return Err(Stop);
         }
-        self.compare_game_string(&game, &response, &sent)?;
+        self.compare_game_string(&game, &response, || sent.clone())?;
         let mut history: Vec<Move> = Vec::new();
         for ply in 0..self.ctx.config.max_plies {
             if game.state().is_over() {
                 break;
             }
-            // the lines that bring any engine to this position
-            let mut here = prefix.clone();
-            here.push(format!("newgame {}", game.game_string()));
-            let ask = |q: &str| {
-                let mut lines = here.clone();
-                lines.push(q.to_string());
-                lines
-            };
+            // the lines that bring any engine to this position and ask `q`,
+            // built only for a finding (a GameString costs a replay)
+            let ask = |g: &ReferenceEngine, q: &str| lines_to(&prefix, g, q);
             let texts = match self.session.validmoves(&game) {
                 Ok(t) => t,
                 Err(e) => {
-                    return Err(self.failure_in_game(&game, &history, None, e, ask("validmoves")))
+                    return Err(self.failure_in_game(
+                        &game,
+                        &history,
+                        None,
+                        e,
+                        ask(&game, "validmoves"),
+                    ))
                 }
             };
-            let diff = self.compare_moves(&game, &texts);
+            let start = Instant::now();
+            let legal = game.legal_move_set();
+            self.reference_time += start.elapsed();
+            let diff = self.compare_moves_with(&game, &texts, &legal);
             if !diff.kinds().is_empty() {
                 self.shrink_diff_and_report(&game, &diff, &[texts.join(";")]);
                 return Err(Stop);
             }
-            let start = Instant::now();
-            let legal = game.legal_move_set();
-            self.reference_time += start.elapsed();
             // Every few plies: a move the rules forbid must be refused.
             if ply % 4 == 3 {
                 let probe = PROBES[(ply / 4) % PROBES.len()];
@@ -246,15 +247,15 @@ impl Worker<'_> {
                 self.reference_time += start.elapsed();
                 if let Some((mv, text)) = candidate {
                     self.counts.illegal_probes += 1;
-                    self.probe_illegal(&game, &history, mv, &text, &here)?;
+                    self.probe_illegal(&game, &history, mv, &text, &prefix)?;
                 }
             }
             if ply % 10 == 5 && !legal.contains(&Move::Pass) {
                 self.counts.pass_checks += 1;
-                self.probe_illegal(&game, &history, Move::Pass, "pass", &here)?;
+                self.probe_illegal(&game, &history, Move::Pass, "pass", &prefix)?;
             }
             if ply % 16 == 9 {
-                self.bestmove_depth(&game, &legal, &here)?;
+                self.bestmove_depth(&game, &legal, &prefix)?;
             }
             let all: Vec<Move> = legal.iter().copied().collect();
             let mv = all[pick(&mut rng, all.len())];
@@ -263,18 +264,23 @@ impl Worker<'_> {
             if mv == Move::Pass {
                 self.counts.pass_checks += 1;
             }
-            let before = game.clone();
             let answer = match self.session.command(&line) {
                 Ok(a) => a,
                 Err(e) => {
-                    return Err(self.failure_in_game(&game, &history, Some(mv), e, ask(&line)))
+                    return Err(self.failure_in_game(
+                        &game,
+                        &history,
+                        Some(mv),
+                        e,
+                        ask(&game, &line),
+                    ))
                 }
             };
             if answer.is_error() {
                 let played = self.session.transcript.clone();
                 self.shrink_focus_and_report(
                     Kind::RejectedLegal,
-                    &before,
+                    &game,
                     &history,
                     mv,
                     &answer,
@@ -287,15 +293,23 @@ impl Worker<'_> {
             let state = state_and_turn(answer.last_line().unwrap_or(""));
             if state.is_some_and(|st| st != (game.state(), game.turn())) {
                 let played = self.session.transcript.clone();
-                self.shrink_focus_and_report(Kind::State, &before, &history, mv, &answer, played);
+                self.shrink_focus_and_report(
+                    Kind::State,
+                    &undone(&game),
+                    &history,
+                    mv,
+                    &answer,
+                    played,
+                );
                 return Err(Stop);
             }
             history.push(mv);
-            self.compare_game_string(&game, &answer, &ask(&line))?;
+            self.compare_game_string(&game, &answer, || ask(&undone(&game), &line))?;
             // Now and then: undo must bring the earlier position back.
             if ply % 7 == 6 {
                 self.counts.undo_checks += 1;
-                let mut shown = ask(&line);
+                let before = undone(&game);
+                let mut shown = ask(&before, &line);
                 shown.push("undo 1".to_string());
                 let undone = match self.session.command("undo 1") {
                     Ok(a) => a,
@@ -358,12 +372,11 @@ impl Worker<'_> {
         &mut self,
         game: &ReferenceEngine,
         legal: &BTreeSet<Move>,
-        here: &[String],
+        prefix: &[String],
     ) -> Result<(), Stop> {
         self.counts.bestmove_checks += 1;
         let line = "bestmove depth 1";
-        let mut shown = here.to_vec();
-        shown.push(line.to_string());
+        let shown = lines_to(prefix, game, line);
         let answer = match self.session.command(line) {
             Ok(a) => a,
             Err(e) => return Err(self.engine_failure(game, e, shown)),
@@ -390,14 +403,13 @@ impl Worker<'_> {
         history: &[Move],
         mv: Move,
         text: &str,
-        here: &[String],
+        prefix: &[String],
     ) -> Result<(), Stop> {
         let line = play_line(mv, text);
         let answer = match self.session.command(&line) {
             Ok(a) => a,
             Err(e) => {
-                let mut shown = here.to_vec();
-                shown.push(line);
+                let shown = lines_to(prefix, game, &line);
                 return Err(self.engine_failure(game, e, shown));
             }
         };
@@ -411,8 +423,7 @@ impl Worker<'_> {
         if game.parse_move(text) != Ok(mv) {
             // a text that names no move of this position (a reserve
             // reference): reported as it is, nothing to shrink
-            let mut shown = here.to_vec();
-            shown.push(line);
+            let shown = lines_to(prefix, game, &line);
             self.add(
                 Finding::new(Kind::AcceptedIllegal, &self.test, game)
                     .clauses(["§9.7"])
@@ -779,6 +790,23 @@ impl Worker<'_> {
             );
         }
     }
+}
+
+/// The game before its last move (a copy is taken only when needed: a
+/// reference engine costs its whole history to copy).
+fn undone(game: &ReferenceEngine) -> ReferenceEngine {
+    let mut before = game.clone();
+    before.undo();
+    before
+}
+
+/// The lines that bring an engine to the position of `game` (after the
+/// rules-setting `prefix`) and ask `question`.
+fn lines_to(prefix: &[String], game: &ReferenceEngine, question: &str) -> Vec<String> {
+    let mut lines = prefix.to_vec();
+    lines.push(format!("newgame {}", game.game_string()));
+    lines.push(question.to_string());
+    lines
 }
 
 /// The command that plays `mv` (written `text`).
