@@ -89,18 +89,6 @@ fn setup(config: &Config, index: u64) -> (GameType, RulesOptions) {
     (game_type, options)
 }
 
-fn options_text(options: RulesOptions) -> String {
-    format!(
-        "{} opening, repetition draw {}",
-        if options.tournament_opening {
-            "tournament"
-        } else {
-            "standard"
-        },
-        if options.repetition_draw { "on" } else { "off" }
-    )
-}
-
 /// Compares what the engines must agree on; returns the sorted legal moves
 /// and the GameString. `names` are the canonical MoveStrings of the game so
 /// far, each printed by the reference in the position before it, which is
@@ -318,7 +306,7 @@ pub fn run(config: &Config) -> Result<bool, String> {
         config.games,
         first.game,
         first.game_type,
-        options_text(first.options),
+        first.options,
         first.moves.len()
     );
     println!("{}", first.what);

@@ -277,21 +277,9 @@ fn check_walk(walk: &Walk) -> Result<(), TestCaseError> {
     };
     Err(TestCaseError::fail(format!(
         "{message}\n  game ({}):\n  {}\n",
-        options_text(walk.options),
+        walk.options,
         game_string_of(walk, &trail)
     )))
-}
-
-fn options_text(options: RulesOptions) -> String {
-    format!(
-        "{} opening, repetition draw {}",
-        if options.tournament_opening {
-            "tournament"
-        } else {
-            "standard"
-        },
-        if options.repetition_draw { "on" } else { "off" }
-    )
 }
 
 fn config(default_cases: u32) -> ProptestConfig {

@@ -574,7 +574,7 @@ impl<'a> Worker<'a> {
         self.counts.validmoves_compared += 1;
         MoveDiff {
             missing: legal.difference(&engine_moves).copied().collect(),
-            extra: engine_moves.difference(&legal).copied().collect(),
+            extra: engine_moves.difference(legal).copied().collect(),
             unresolvable,
         }
     }

@@ -34,8 +34,8 @@ impl Worker<'_> {
         if options != self.ctx.rules && !self.ctx.settable {
             return Some(format!(
                 "the case needs {}, the engine plays {} and lists no TournamentOpening and RepetitionDraw options",
-                describe(options),
-                describe(self.ctx.rules)
+                options,
+                self.ctx.rules
             ));
         }
         if ReferenceEngine::load_with(&case.case.game, options).is_err() {
@@ -60,7 +60,7 @@ impl Worker<'_> {
                     .pattern("options set")
                     .detail(format!(
                         "the engine refused to set the rules options {}",
-                        describe(options)
+                        options
                     ))
                     .exchange(sent, Vec::new()),
             );
@@ -264,17 +264,4 @@ fn leniency_word(leniency: Option<&str>) -> String {
     leniency
         .map(|c| format!(" (lenient {c})"))
         .unwrap_or_default()
-}
-
-/// Rules options in words.
-pub(crate) fn describe(options: RulesOptions) -> String {
-    format!(
-        "{} opening, repetition draw {}",
-        if options.tournament_opening {
-            "tournament"
-        } else {
-            "standard"
-        },
-        if options.repetition_draw { "on" } else { "off" }
-    )
 }

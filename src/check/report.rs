@@ -134,38 +134,8 @@ pub fn text(report: &Report) -> String {
                 String::new()
             }
         );
-        let _ = writeln!(out, "  cause:     {}", g.fingerprint);
-        let _ = writeln!(out, "  game type: {}", f.game_type);
-        let _ = writeln!(out, "  position:  {}", f.game_string);
-        if let Some(ply) = f.found_at_ply {
-            let _ = writeln!(out, "  (shrunk from a position after {ply} plies)");
-        }
-        if let Some(note) = &f.shrink_note {
-            let _ = writeln!(out, "  note:      {note}");
-        }
-        if !f.moves.is_empty() {
-            let _ = writeln!(out, "  moves:     {}", f.moves.join("; "));
-        }
-        if !f.clauses.is_empty() {
-            let _ = writeln!(out, "  clauses:   {}", f.clauses.join(", "));
-        }
-        if !f.case_clauses.is_empty() {
-            let _ = writeln!(out, "  the case pins: {}", f.case_clauses.join(", "));
-        }
-        let _ = writeln!(out, "  detail:    {}", f.detail);
-        for v in &f.verdicts {
-            let verdict = if v.legal { "legal" } else { "illegal" };
-            let _ = writeln!(out, "  rules:     {}: {verdict}: {}", v.mv, v.reason);
-        }
-        if !f.answer.is_empty() {
-            let _ = writeln!(out, "  answer:    {}", f.answer.join(" / "));
-        }
-        for line in &f.stderr {
-            let _ = writeln!(out, "  stderr:    {line}");
-        }
-        let _ = writeln!(out, "  reproduce: {}", f.reproduce);
-        if let Some(explain) = &f.explain {
-            let _ = writeln!(out, "  explain:   {explain}");
+        for (label, value) in cause_lines(g) {
+            let _ = writeln!(out, "  {:<10} {value}", format!("{label}:"));
         }
     }
     out
@@ -183,38 +153,55 @@ pub fn schema() -> String {
     serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
 }
 
-/// The body of a cause in JUnit: everything needed to act on it.
-fn junit_body(g: &FindingGroup) -> String {
+/// What is shown of a cause, as labelled lines, in the text report and in
+/// JUnit: everything needed to act on it.
+fn cause_lines(g: &FindingGroup) -> Vec<(&'static str, String)> {
     let f = &g.shortest;
-    let mut body = String::new();
-    let _ = writeln!(body, "cause: {}", g.fingerprint);
-    let _ = writeln!(body, "seen {} time(s), in: {}", g.occurrences, seen_text(g));
-    let _ = writeln!(body, "shortest instance: {}", f.test);
-    let _ = writeln!(body, "game type: {}", f.game_type);
-    let _ = writeln!(body, "position: {}", f.game_string);
+    let mut lines = vec![
+        ("cause", g.fingerprint.clone()),
+        ("game type", f.game_type.clone()),
+        ("position", f.game_string.clone()),
+    ];
+    if let Some(ply) = f.found_at_ply {
+        lines.push(("shrunk", format!("from a position after {ply} plies")));
+    }
+    if let Some(note) = &f.shrink_note {
+        lines.push(("note", note.clone()));
+    }
     if !f.moves.is_empty() {
-        let _ = writeln!(body, "moves: {}", f.moves.join("; "));
+        lines.push(("moves", f.moves.join("; ")));
     }
     if !f.clauses.is_empty() {
-        let _ = writeln!(body, "clauses: {}", f.clauses.join(", "));
+        lines.push(("clauses", f.clauses.join(", ")));
     }
     if !f.case_clauses.is_empty() {
-        let _ = writeln!(body, "the case pins: {}", f.case_clauses.join(", "));
+        lines.push(("case pins", f.case_clauses.join(", ")));
     }
-    let _ = writeln!(body, "detail: {}", f.detail);
+    lines.push(("detail", f.detail.clone()));
     for v in &f.verdicts {
         let verdict = if v.legal { "legal" } else { "illegal" };
-        let _ = writeln!(body, "rules: {}: {verdict}: {}", v.mv, v.reason);
+        lines.push(("rules", format!("{}: {verdict}: {}", v.mv, v.reason)));
     }
     if !f.answer.is_empty() {
-        let _ = writeln!(body, "answer: {}", f.answer.join(" / "));
+        lines.push(("answer", f.answer.join(" / ")));
     }
     for line in &f.stderr {
-        let _ = writeln!(body, "stderr: {line}");
+        lines.push(("stderr", line.clone()));
     }
-    let _ = writeln!(body, "reproduce: {}", f.reproduce);
+    lines.push(("reproduce", f.reproduce.clone()));
     if let Some(explain) = &f.explain {
-        let _ = writeln!(body, "explain: {explain}");
+        lines.push(("explain", explain.clone()));
+    }
+    lines
+}
+
+/// The body of a cause in JUnit.
+fn junit_body(g: &FindingGroup) -> String {
+    let mut body = String::new();
+    let _ = writeln!(body, "seen {} time(s), in: {}", g.occurrences, seen_text(g));
+    let _ = writeln!(body, "shortest instance: {}", g.shortest.test);
+    for (label, value) in cause_lines(g) {
+        let _ = writeln!(body, "{label}: {value}");
     }
     body
 }

@@ -114,6 +114,20 @@ impl Default for RulesOptions {
     }
 }
 
+/// The options in words: `tournament opening, repetition draw off` (§4.2,
+/// §8.7.2).
+impl fmt::Display for RulesOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let opening = if self.tournament_opening {
+            "tournament"
+        } else {
+            "standard"
+        };
+        let draw = if self.repetition_draw { "on" } else { "off" };
+        write!(f, "{opening} opening, repetition draw {draw}")
+    }
+}
+
 /// An absolute move: what happens on the board, in cell coordinates, not in
 /// notation (§5.9). A movement is identified by the piece and where it ends,
 /// so a pillbug throw and an ordinary move of the same piece to the same cell

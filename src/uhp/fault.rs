@@ -173,16 +173,7 @@ impl Fault {
     /// moves or state are computed on the reference position. The others
     /// play on the engine the session is given.
     pub(crate) fn needs_reference_engine(self) -> bool {
-        matches!(
-            self,
-            Fault::SpiderBacktracks
-                | Fault::BeetleIgnoresHeightGates
-                | Fault::PillbugThrowsLastMoved
-                | Fault::MosquitoCopiesMosquito
-                | Fault::SimultaneousSurroundWins
-                | Fault::QueenFirstAllowed
-                | Fault::DropOneMove
-        )
+        self.is_rule_fault() && !matches!(self, Fault::CoveredNameMovesTop | Fault::RepetitionDraw)
     }
 }
 
