@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use hive_oracle::check::checker::{game_rng, pick};
 use hive_oracle::check::client::{resolve_moves, UhpClient};
+use hive_oracle::check::run::{game_rng, pick};
 use hive_oracle::core::{GameType, RulesOptions};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;

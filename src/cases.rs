@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::core::notation::{parse_game_state, parse_piece};
-use crate::core::{Move, RulesOptions};
+use crate::core::{GameState, Move, RulesOptions};
+use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
 
 /// One TOML file: a list of `[[case]]` tables.
@@ -149,6 +150,7 @@ pub const BUILTIN_CORPUS: &[(&str, &str)] = &[
         "notation.toml",
         include_str!("../tests/cases/notation.toml"),
     ),
+    ("opening.toml", include_str!("../tests/cases/opening.toml")),
     ("options.toml", include_str!("../tests/cases/options.toml")),
     ("pillbug.toml", include_str!("../tests/cases/pillbug.toml")),
     (
@@ -159,7 +161,6 @@ pub const BUILTIN_CORPUS: &[(&str, &str)] = &[
         "queen-bee.toml",
         include_str!("../tests/cases/queen-bee.toml"),
     ),
-    ("queen.toml", include_str!("../tests/cases/queen.toml")),
     ("spider.toml", include_str!("../tests/cases/spider.toml")),
 ];
 
@@ -237,134 +238,443 @@ fn has_assertion(case: &Case) -> bool {
         || !case.perft.is_empty()
 }
 
-/// How strictly refusals are checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RefusalCheck {
-    /// The refusal must cite the case's clause (the reference engine explains).
-    CitesClause,
-    /// The move must be refused; the reason is not checked (an engine that
-    /// does not explain, such as the fast engine).
-    RefusedOnly,
+/// What a case runner needs of an engine: load a position, list its legal
+/// moves as it writes them, play a move as written (and take it back), tell
+/// the state, and count perft leaves. Implemented for every [`Rules`] engine
+/// ([`RulesEngine`]) and, in `check`, for any UHP engine. [`run_case`] is the
+/// only interpreter of the case vocabulary (spec/cases.md).
+pub trait CaseEngine {
+    /// Why talking to the engine failed (not a refusal): the case stops.
+    type Error;
+    /// Loads `game` (a GameString) under `options`; `Ok(Err(reason))` when
+    /// the engine refuses it.
+    fn load(
+        &mut self,
+        game: &str,
+        options: RulesOptions,
+    ) -> Result<Result<(), String>, Self::Error>;
+    /// The legal moves, as the engine writes them.
+    fn valid_moves(&mut self) -> Result<Vec<String>, Self::Error>;
+    /// Plays a move written `text`; `Ok(Err(reason))` when the engine refuses it.
+    fn play(&mut self, text: &str) -> Result<Result<(), String>, Self::Error>;
+    /// Takes back the move just played.
+    fn undo(&mut self) -> Result<(), Self::Error>;
+    /// The state of the game.
+    fn state(&mut self) -> Result<GameState, Self::Error>;
+    /// The perft leaf count at `depth`; `Ok(Err(reason))` when the engine
+    /// cannot count (the assertion is skipped, with the reason).
+    fn perft(&mut self, depth: u32) -> Result<Result<u64, String>, Self::Error>;
+    /// Whether a refusal cites the clause that forbids the move (the
+    /// reference engine explains; the fast engine and most UHP engines do
+    /// not), so that `illegal` can check the clause too.
+    fn cites_clauses(&self) -> bool;
 }
 
-/// Runs one case on engine `R`; returns every failed assertion (empty when
-/// the case passes), each a readable line with moves in canonical notation.
-pub fn run_case<R: Rules>(case: &Case, refusals: RefusalCheck) -> Vec<String> {
-    let mut failures = Vec::new();
-    let game = match R::load_with(&case.game, case.options.into()) {
-        Ok(game) => game,
-        Err(e) => return vec![format!("the game does not load: {e}")],
-    };
+/// A [`Rules`] engine as a [`CaseEngine`].
+#[derive(Clone, Debug)]
+pub struct RulesEngine<R> {
+    game: Option<R>,
+    cites_clauses: bool,
+}
+
+impl<R: Rules> RulesEngine<R> {
+    /// An engine whose refusals cite their clauses (the reference engine).
+    pub fn explaining() -> RulesEngine<R> {
+        RulesEngine {
+            game: None,
+            cites_clauses: true,
+        }
+    }
+
+    /// An engine whose refusals are only checked to be refusals (the fast
+    /// engine leaves explanations to the reference).
+    pub fn refusing_only() -> RulesEngine<R> {
+        RulesEngine {
+            game: None,
+            cites_clauses: false,
+        }
+    }
+
+    fn game(&mut self) -> Result<&mut R, String> {
+        self.game
+            .as_mut()
+            .ok_or_else(|| "no game loaded".to_string())
+    }
+}
+
+impl<R: Rules> CaseEngine for RulesEngine<R> {
+    type Error = String;
+
+    fn load(&mut self, game: &str, options: RulesOptions) -> Result<Result<(), String>, String> {
+        Ok(match R::load_with(game, options) {
+            Ok(loaded) => {
+                self.game = Some(loaded);
+                Ok(())
+            }
+            Err(e) => Err(e.to_string()),
+        })
+    }
+
+    fn valid_moves(&mut self) -> Result<Vec<String>, String> {
+        let game = self.game()?;
+        Ok(game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| game.move_string(mv))
+            .collect())
+    }
+
+    fn play(&mut self, text: &str) -> Result<Result<(), String>, String> {
+        let game = self.game()?;
+        Ok(match game.parse_move(text) {
+            Err(e) => Err(e.to_string()),
+            Ok(mv) => game.play(mv).map_err(|e| e.to_string()),
+        })
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        self.game()?
+            .undo()
+            .map(|_| ())
+            .ok_or_else(|| "nothing to undo".to_string())
+    }
+
+    fn state(&mut self) -> Result<GameState, String> {
+        Ok(self.game()?.state())
+    }
+
+    fn perft(&mut self, depth: u32) -> Result<Result<u64, String>, String> {
+        Ok(Ok(self.game()?.count_leaves(depth)))
+    }
+
+    fn cites_clauses(&self) -> bool {
+        self.cites_clauses
+    }
+}
+
+/// An assertion of a case that the engine fails. Moves are absolute moves
+/// (§5.9) in the case's position, as the reference engine reads them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CaseFailure {
+    /// The engine refused to load the position.
+    LoadRefused { reason: String },
+    /// A MoveString of the case itself does not resolve (a corpus error).
+    Unresolvable {
+        field: &'static str,
+        text: String,
+        error: String,
+    },
+    /// Legal moves the engine does not list (`valid-moves`,
+    /// `valid-moves-include`).
+    Missing {
+        field: &'static str,
+        moves: BTreeSet<Move>,
+    },
+    /// Moves the engine lists that it must not (`valid-moves`,
+    /// `valid-moves-exclude`), and texts of its list that name no move.
+    Extra {
+        field: &'static str,
+        moves: BTreeSet<Move>,
+        unreadable: Vec<String>,
+    },
+    /// A `legal` move the engine refused.
+    LegalRefused {
+        text: String,
+        mv: Move,
+        reason: String,
+    },
+    /// An `illegal` move the engine accepted.
+    IllegalAccepted { text: String, clause: String },
+    /// An `illegal` move refused without citing its clause (engines that
+    /// cite clauses only).
+    WrongClause {
+        text: String,
+        clause: String,
+        reason: String,
+    },
+    /// After the refusals of `illegal`, the legal moves changed.
+    RefusalChangedGame,
+    /// The state differs from `state`.
+    State {
+        expected: GameState,
+        found: GameState,
+    },
+    /// A perft count differs.
+    Perft {
+        depth: u32,
+        expected: u64,
+        found: u64,
+    },
+}
+
+/// The outcome of a case on one engine.
+#[derive(Debug)]
+pub struct CaseRun<E> {
+    pub failures: Vec<CaseFailure>,
+    /// Assertions the engine cannot run, with the reason its adapter gives.
+    pub skipped: Vec<String>,
+    /// Set when talking to the engine failed: the rest of the case was not run.
+    pub stopped: Option<E>,
+}
+
+impl<E> CaseRun<E> {
+    /// Whether every assertion that ran held.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty() && self.stopped.is_none()
+    }
+}
+
+impl CaseFailure {
+    /// The failure in one line, moves in canonical notation in `game`.
+    pub fn describe(&self, game: &impl Rules) -> String {
+        let names = |set: &BTreeSet<Move>| -> String {
+            let mut names: Vec<String> = set.iter().map(|&mv| game.move_string(mv)).collect();
+            names.sort();
+            format!("[{}]", names.join("; "))
+        };
+        match self {
+            CaseFailure::LoadRefused { reason } => format!("the game does not load: {reason}"),
+            CaseFailure::Unresolvable { field, text, error } => {
+                format!("{field}: move \"{text}\" does not resolve: {error}")
+            }
+            CaseFailure::Missing { field, moves } => format!("{field}: missing {}", names(moves)),
+            CaseFailure::Extra {
+                field,
+                moves,
+                unreadable,
+            } => {
+                let mut text = format!("{field}: extra {}", names(moves));
+                if !unreadable.is_empty() {
+                    text.push_str(&format!(", unreadable [{}]", unreadable.join("; ")));
+                }
+                text
+            }
+            CaseFailure::LegalRefused { text, reason, .. } => {
+                format!("legal: {text} was refused: {reason}")
+            }
+            CaseFailure::IllegalAccepted { text, clause } => {
+                format!("illegal: {text} was accepted ({clause})")
+            }
+            CaseFailure::WrongClause {
+                text,
+                clause,
+                reason,
+            } => format!("illegal: {text} refused citing {reason}, expected {clause}"),
+            CaseFailure::RefusalChangedGame => {
+                "illegal: the refusals changed the legal moves".to_string()
+            }
+            CaseFailure::State { expected, found } => {
+                format!("state: {found} but expected {expected}")
+            }
+            CaseFailure::Perft {
+                depth,
+                expected,
+                found,
+            } => format!("perft {depth}: {found} but expected {expected}"),
+        }
+    }
+}
+
+/// The clauses a refusal cites: every `§` followed by numbers and dots.
+fn cited_clauses(reason: &str) -> Vec<&str> {
+    reason
+        .match_indices('§')
+        .map(|(at, _)| {
+            let rest = &reason[at + '§'.len_utf8()..];
+            let len = rest
+                .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .unwrap_or(rest.len());
+            reason[at..at + '§'.len_utf8() + len].trim_end_matches('.')
+        })
+        .collect()
+}
+
+/// Runs one case on `engine`: every assertion of spec/cases.md, in the order
+/// it gives. Texts are resolved in the case's position by the reference
+/// engine, so that the engine's own spelling never matters (§9.7). `Err`
+/// when the case itself is broken (its game does not load on the reference
+/// engine, a bad `piece` or `state`).
+pub fn run_case<E: CaseEngine>(engine: &mut E, case: &Case) -> Result<CaseRun<E::Error>, String> {
+    let options: RulesOptions = case.options.into();
+    let reference = ReferenceEngine::load_with(&case.game, options)
+        .map_err(|e| format!("the game does not load on the reference engine: {e}"))?;
     let piece = match case.piece.as_deref().map(parse_piece) {
         None => None,
         Some(Ok(piece)) => Some(piece),
-        Some(Err(e)) => return vec![format!("bad `piece`: {e}")],
+        Some(Err(e)) => return Err(format!("bad `piece`: {e}")),
     };
+    let expected_state = match case.state.as_deref().map(parse_game_state) {
+        None => None,
+        Some(Ok(state)) => Some(state),
+        Some(Err(e)) => return Err(format!("bad `state`: {e}")),
+    };
+    let mut run = CaseRun {
+        failures: Vec::new(),
+        skipped: Vec::new(),
+        stopped: None,
+    };
+    macro_rules! ask {
+        ($call:expr) => {
+            match $call {
+                Ok(answer) => answer,
+                Err(e) => {
+                    run.stopped = Some(e);
+                    return Ok(run);
+                }
+            }
+        };
+    }
+    // 1. load
+    if let Err(reason) = ask!(engine.load(&case.game, options)) {
+        run.failures.push(CaseFailure::LoadRefused { reason });
+        return Ok(run);
+    }
+    // 2, 3. the legal moves, restricted to `piece`
     let in_scope = |mv: &Move| piece.is_none() || mv.piece() == piece;
-    let legal: BTreeSet<Move> = game.legal_moves().into_iter().filter(in_scope).collect();
-    let resolve = |texts: &[String], failures: &mut Vec<String>| -> BTreeSet<Move> {
+    let texts = ask!(engine.valid_moves());
+    let mut unreadable = Vec::new();
+    let mut listed = BTreeSet::new();
+    for text in &texts {
+        match reference.parse_move(text) {
+            Ok(mv) => {
+                listed.insert(mv);
+            }
+            Err(_) => unreadable.push(text.clone()),
+        }
+    }
+    let listed_in_scope: BTreeSet<Move> = listed.iter().copied().filter(in_scope).collect();
+    let resolve = |field: &'static str, texts: &[String], failures: &mut Vec<CaseFailure>| {
         let mut set = BTreeSet::new();
         for text in texts {
-            match game.parse_move(text) {
+            match reference.parse_move(text) {
                 Ok(mv) => {
                     set.insert(mv);
                 }
-                Err(e) => failures.push(format!("move \"{text}\" does not resolve: {e}")),
+                Err(e) => failures.push(CaseFailure::Unresolvable {
+                    field,
+                    text: text.clone(),
+                    error: e.to_string(),
+                }),
             }
         }
         set
     };
-    let names = |set: &BTreeSet<Move>| -> String {
-        let mut names: Vec<String> = set.iter().map(|&mv| game.move_string(mv)).collect();
-        names.sort();
-        format!("[{}]", names.join("; "))
-    };
     if let Some(expected) = &case.valid_moves {
-        let expected = resolve(expected, &mut failures);
-        let missing: BTreeSet<Move> = expected.difference(&legal).copied().collect();
-        let extra: BTreeSet<Move> = legal.difference(&expected).copied().collect();
+        let expected = resolve("valid-moves", expected, &mut run.failures);
+        let missing: BTreeSet<Move> = expected.difference(&listed_in_scope).copied().collect();
+        let extra: BTreeSet<Move> = listed_in_scope.difference(&expected).copied().collect();
         if !missing.is_empty() {
-            failures.push(format!("valid-moves: missing {}", names(&missing)));
+            run.failures.push(CaseFailure::Missing {
+                field: "valid-moves",
+                moves: missing,
+            });
         }
-        if !extra.is_empty() {
-            failures.push(format!("valid-moves: extra {}", names(&extra)));
+        if !extra.is_empty() || !unreadable.is_empty() {
+            run.failures.push(CaseFailure::Extra {
+                field: "valid-moves",
+                moves: extra,
+                unreadable: unreadable.clone(),
+            });
         }
     }
-    let include = resolve(&case.valid_moves_include, &mut failures);
-    let missing: BTreeSet<Move> = include.difference(&legal).copied().collect();
+    let include = resolve(
+        "valid-moves-include",
+        &case.valid_moves_include,
+        &mut run.failures,
+    );
+    let missing: BTreeSet<Move> = include.difference(&listed_in_scope).copied().collect();
     if !missing.is_empty() {
-        failures.push(format!("valid-moves-include: missing {}", names(&missing)));
+        run.failures.push(CaseFailure::Missing {
+            field: "valid-moves-include",
+            moves: missing,
+        });
     }
-    let exclude = resolve(&case.valid_moves_exclude, &mut failures);
-    let present: BTreeSet<Move> = exclude.intersection(&legal).copied().collect();
+    let exclude = resolve(
+        "valid-moves-exclude",
+        &case.valid_moves_exclude,
+        &mut run.failures,
+    );
+    let present: BTreeSet<Move> = exclude.intersection(&listed_in_scope).copied().collect();
     if !present.is_empty() {
-        failures.push(format!("valid-moves-exclude: present {}", names(&present)));
+        run.failures.push(CaseFailure::Extra {
+            field: "valid-moves-exclude",
+            moves: present,
+            unreadable: Vec::new(),
+        });
     }
+    // 4. each `legal` move as written: played, then taken back
     for text in &case.legal {
-        let Ok(mv) = game.parse_move(text) else {
-            failures.push(format!("legal move \"{text}\" does not resolve"));
+        let Ok(mv) = reference.parse_move(text) else {
+            resolve("legal", std::slice::from_ref(text), &mut run.failures);
             continue;
         };
-        let mut copy = game.clone();
-        if let Err(e) = copy.play(mv) {
-            failures.push(format!("legal: {text} was refused: {e}"));
+        match ask!(engine.play(text)) {
+            Ok(()) => ask!(engine.undo()),
+            Err(reason) => run.failures.push(CaseFailure::LegalRefused {
+                text: text.clone(),
+                mv,
+                reason,
+            }),
         }
     }
-    let before = game.game_string();
+    // 5. each `illegal` move refused (with its clause, when the engine
+    // cites clauses), and the game unchanged after the refusals
     for entry in &case.illegal {
-        // A move that cannot even be read is refused too (UHP: `invalidmove`);
-        // its notation error names the clause (§9.14).
-        let mv = match game.parse_move(&entry.mv) {
-            Ok(mv) => mv,
-            Err(e) => {
-                if refusals == RefusalCheck::CitesClause
-                    && !e.to_string().contains(entry.clause.as_str())
-                {
-                    failures.push(format!(
-                        "illegal: {} refused as unreadable ({e}), expected {}",
-                        entry.mv, entry.clause
-                    ));
-                }
-                continue;
+        match ask!(engine.play(&entry.mv)) {
+            Ok(()) => {
+                run.failures.push(CaseFailure::IllegalAccepted {
+                    text: entry.mv.clone(),
+                    clause: entry.clause.clone(),
+                });
+                ask!(engine.undo());
             }
-        };
-        let mut copy = game.clone();
-        match copy.play(mv) {
-            Ok(()) => failures.push(format!(
-                "illegal: {} was accepted ({})",
-                entry.mv, entry.clause
-            )),
-            Err(e) => {
-                if refusals == RefusalCheck::CitesClause
-                    && !e.clauses.contains(&entry.clause.as_str())
+            Err(reason) => {
+                // an unreadable move's notation error names its clause too
+                // (§9.14)
+                if engine.cites_clauses()
+                    && !cited_clauses(&reason).contains(&entry.clause.as_str())
                 {
-                    failures.push(format!(
-                        "illegal: {} refused citing {e}, expected {}",
-                        entry.mv, entry.clause
-                    ));
-                }
-                if copy.game_string() != before {
-                    failures.push(format!("illegal: refusing {} changed the game", entry.mv));
+                    run.failures.push(CaseFailure::WrongClause {
+                        text: entry.mv.clone(),
+                        clause: entry.clause.clone(),
+                        reason,
+                    });
                 }
             }
         }
     }
-    if let Some(state) = &case.state {
-        match parse_game_state(state) {
-            Ok(expected) if expected == game.state() => {}
-            Ok(expected) => {
-                failures.push(format!("state: {} but expected {expected}", game.state()))
-            }
-            Err(e) => failures.push(format!("bad `state`: {e}")),
+    if !case.illegal.is_empty() {
+        let after = ask!(engine.valid_moves());
+        let after: BTreeSet<Move> = after
+            .iter()
+            .filter_map(|t| reference.parse_move(t).ok())
+            .collect();
+        if after != listed {
+            run.failures.push(CaseFailure::RefusalChangedGame);
         }
     }
+    // 6. the state
+    if let Some(expected) = expected_state {
+        let found = ask!(engine.state());
+        if found != expected {
+            run.failures.push(CaseFailure::State { expected, found });
+        }
+    }
+    // 7. perft
     for (i, &expected) in case.perft.iter().enumerate() {
         let depth = i as u32 + 1;
-        let mut copy = game.clone();
-        let nodes = copy.count_leaves(depth);
-        if nodes != expected {
-            failures.push(format!("perft {depth}: {nodes} but expected {expected}"));
+        match ask!(engine.perft(depth)) {
+            Ok(found) if found == expected => {}
+            Ok(found) => run.failures.push(CaseFailure::Perft {
+                depth,
+                expected,
+                found,
+            }),
+            Err(reason) => {
+                run.skipped.push(format!("perft {depth}: {reason}"));
+                break;
+            }
         }
     }
-    failures
+    Ok(run)
 }

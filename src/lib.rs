@@ -22,12 +22,16 @@
 //! assert_eq!(game.game_string(), "Base;InProgress;White[2];wS1;bS1 wS1-");
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod agreement;
 pub mod cases;
+#[cfg(feature = "check")]
 pub mod check;
 pub mod core;
 pub mod explain;
 pub mod fast;
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod reference;
 pub mod render;

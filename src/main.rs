@@ -1,5 +1,7 @@
 //! The `hive-oracle` command line.
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -394,7 +396,12 @@ fn run_uhp(engine: EngineChoice, fault: Option<hive_oracle::uhp::Fault>) -> Resu
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    match hive_oracle::uhp::run_with_fault(stdin.lock(), stdout.lock(), engine, fault) {
+    let result = match fault {
+        // A deliberate fault wraps the real session (src/uhp/fault.rs).
+        Some(fault) => hive_oracle::uhp::run_with_fault(stdin.lock(), stdout.lock(), engine, fault),
+        None => hive_oracle::uhp::run(stdin.lock(), stdout.lock(), engine),
+    };
+    match result {
         Ok(()) => Ok(()),
         // The client closed its end of the pipe: nothing is left to answer.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
@@ -579,10 +586,7 @@ fn check_corpus(
     }
     Ok(hive_oracle::check::checker::Corpus {
         name: names.join("+"),
-        hash: format!(
-            "fnv1a64:{:016x}",
-            hive_oracle::check::checker::fnv1a64(&bytes)
-        ),
+        hash: format!("fnv1a64:{:016x}", hive_oracle::check::run::fnv1a64(&bytes)),
         cases,
     })
 }
@@ -645,7 +649,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
     let corpus = if args.no_corpus {
         checker::Corpus {
             name: "none (--no-corpus)".to_string(),
-            hash: format!("fnv1a64:{:016x}", checker::fnv1a64(b"")),
+            hash: format!("fnv1a64:{:016x}", hive_oracle::check::run::fnv1a64(b"")),
             cases: Vec::new(),
         }
     } else {
@@ -693,7 +697,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
         jobs: args.jobs as usize,
         progress: std::io::stderr().is_terminal(),
     };
-    let result = match checker::run(&config) {
+    let result = match hive_oracle::check::run::run(&config) {
         Ok(result) => result,
         Err(e) => return fail(e),
     };

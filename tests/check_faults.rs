@@ -331,7 +331,7 @@ fn a_printed_game_string_that_does_not_replay_is_caught() {
 
 #[test]
 fn an_illegal_bestmove_is_caught() {
-    // uhp.md section 5.6: bestmove answers a legal move
+    // spec/sources/uhp-notes.md section 5.6: bestmove answers a legal move
     let (code, report) = check_fault("bestmove-illegal", 2, &["--no-corpus"]);
     assert_eq!(code, Some(1));
     assert_cause(&report, "bestmove", "error", "bestmove");
@@ -339,7 +339,7 @@ fn an_illegal_bestmove_is_caught() {
 
 #[test]
 fn a_bestmove_that_overruns_its_time_is_caught() {
-    // uhp.md section 5.6: `bestmove time 00:00:01` answers within its
+    // spec/sources/uhp-notes.md section 5.6: `bestmove time 00:00:01` answers within its
     // budget plus the stated grace (2 s); this engine takes 4 s
     let (code, report) = check_fault("bestmove-slow", 0, &["--no-corpus"]);
     assert_eq!(code, Some(1));
@@ -348,7 +348,7 @@ fn a_bestmove_that_overruns_its_time_is_caught() {
 
 #[test]
 fn a_refused_newgame_that_loses_the_game_is_caught() {
-    // uhp.md section 2.3: a refused command leaves the game unchanged
+    // spec/sources/uhp-notes.md section 2.3: a refused command leaves the game unchanged
     let (code, report) = check_fault("newgame-refusal-loses-game", 0, &["--no-corpus"]);
     assert_eq!(code, Some(1));
     assert_cause(&report, "state", "error", "refused `newgame`");

@@ -16,7 +16,7 @@ const FORCED_PASS: &str = "Base;InProgress;White[15];wS1;bS1 -wS1;wQ wS1-;bQ -bS
 
 #[test]
 fn perft_prints_one_line_per_depth_with_plain_counts() {
-    // §4.2: published counts from the start (uhp.md section 5.5)
+    // §4.2: published counts from the start (spec/sources/uhp-notes.md section 5.5)
     let out = run(&["perft", "3", "--game", "Base+MLP", "--engine", "reference"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let rows: Vec<Vec<String>> = stdout(&out)

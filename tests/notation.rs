@@ -1,6 +1,6 @@
 //! UHP notation (spec/notation.md, chapter 9): what we accept, what we print,
 //! and that nothing panics. Positions are constructed for these tests unless
-//! a source is named; `uhp.md` is `shared/uhp.md`.
+//! a source is named (the sources cited are in `spec/sources/`).
 
 mod common;
 
@@ -87,7 +87,8 @@ fn game_strings_need_three_header_fields() {
 
 #[test]
 fn game_strings_with_stale_state_and_turn_are_recomputed() {
-    // §9.4: like Mzinga's own test data (`Base;NotStarted;Black[1];wS1`, uhp.md §5.2)
+    // §9.4: like Mzinga's own test data (`Base;NotStarted;Black[1];wS1`,
+    // spec/sources/uhp-notes.md section 5.2)
     let g = game("Base;NotStarted;White[9];wS1");
     assert_eq!(g.game_string(), "Base;InProgress;Black[1];wS1");
 }
@@ -130,7 +131,7 @@ fn piece_names_accept_any_case_and_print_canonically() {
 
 #[test]
 fn every_glyph_names_its_side_of_the_reference() {
-    // §9.6, §2.2: uhp.md §4.3 worked example
+    // §9.6, §2.2: spec/sources/uhp-notes.md section 4.3 worked example
     let g = game(FOUR_PLIES);
     let at = |piece: &str| {
         let p = parse_piece(piece).expect("piece");
@@ -174,7 +175,7 @@ fn any_adjacent_reference_and_self_reference_name_the_same_move() {
 
 #[test]
 fn a_direction_pointing_at_an_occupied_cell_names_a_climb() {
-    // §9.8: nokamute's reading (uhp.md section 4.5); W of bS1 is wS1's cell
+    // §9.8: nokamute's reading (spec/sources/uhp-notes.md section 4.5); W of bS1 is wS1's cell
     let g = game("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wS1;bA1 bQ\\");
     let climb = g.parse_move("wB1 -bS1").expect("resolves");
     assert_eq!(climb, g.parse_move("wB1 wS1").expect("resolves"));
@@ -220,7 +221,8 @@ fn whitespace_runs_and_surrounding_blanks_are_accepted() {
 
 #[test]
 fn canonical_reference_scans_clockwise_from_north_west() {
-    // §9.12: Mzinga's second-ply list (uhp.md §5.5): bS1 \wS1; bS1 wS1/; bS1 wS1-; bS1 wS1\; bS1 /wS1; bS1 -wS1
+    // §9.12: Mzinga's second-ply list (spec/sources/uhp-notes.md section 5.5):
+    // bS1 \wS1; bS1 wS1/; bS1 wS1-; bS1 wS1\; bS1 /wS1; bS1 -wS1
     let g = game("Base;InProgress;Black[1];wS1");
     let spellings: Vec<String> = legal_for(&g, "bS1")
         .into_iter()

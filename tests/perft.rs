@@ -1,6 +1,6 @@
 //! Perft from the initial position: the node counts published by the UHP
 //! engines (Mzinga's `Board_*_PerftTest.csv`, nokamute's `test_perft`, quoted
-//! in `shared/uhp.md` §5.5), all assuming the tournament opening (§4.2).
+//! in `spec/sources/uhp-notes.md` section 5.5), all assuming the tournament opening (§4.2).
 //! They pin the whole move generator at once: placement (§3.3–§3.6), the
 //! queen rules (§4.1–§4.3) and, from depth 5 on, movement.
 
@@ -16,20 +16,20 @@ fn counts(game_type: GameType, depth: u32) -> Vec<u64> {
 
 #[test]
 fn base_perft_to_depth_4() {
-    // §3.3, §3.4, §4.2: published counts, uhp.md §5.5
+    // §3.3, §3.4, §4.2: published counts, spec/sources/uhp-notes.md section 5.5
     assert_eq!(counts(GameType::BASE, 4), [1, 4, 96, 1440, 21600]);
 }
 
 #[test]
 fn base_mlp_perft_to_depth_4() {
-    // §3.3, §3.4, §4.2: published counts, uhp.md §5.5
+    // §3.3, §3.4, §4.2: published counts, spec/sources/uhp-notes.md section 5.5
     assert_eq!(counts(GameType::BASE_MLP, 4), [1, 7, 294, 6678, 151686]);
 }
 
 #[test]
 #[ignore = "slow in debug builds; run with --release --ignored"]
 fn base_perft_depth_5() {
-    // §4.3, §6.1: the first depth with movements (uhp.md §5.5)
+    // §4.3, §6.1: the first depth with movements (spec/sources/uhp-notes.md section 5.5)
     let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
     assert_eq!(perft(&mut game, 5), 516_240);
 }
@@ -37,7 +37,7 @@ fn base_perft_depth_5() {
 #[test]
 #[ignore = "slow in debug builds; run with --release --ignored"]
 fn base_mlp_perft_depth_5() {
-    // §4.3, §6.8.1: uhp.md §5.5
+    // §4.3, §6.8.1: spec/sources/uhp-notes.md section 5.5
     let mut game = ReferenceEngine::new_game(GameType::BASE_MLP, RulesOptions::default());
     assert_eq!(perft(&mut game, 5), 5_427_108);
 }
@@ -196,7 +196,8 @@ fn perft_threads_with_two_threads_equals_one_thread() {
 #[test]
 fn fast_perft_depth_5() {
     // §4.3, §6.1, §6.8.1: the first depth with movements, published counts
-    // (uhp.md §5.5); the reference's own depth-5 tests are ignored as slow
+    // (spec/sources/uhp-notes.md section 5.5); the reference's own depth-5
+    // tests are ignored as slow
     let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
     assert_eq!(game.count_leaves(5), 516_240);
     let mut game = FastEngine::new_game(GameType::BASE_MLP, RulesOptions::default());
@@ -206,7 +207,7 @@ fn fast_perft_depth_5() {
 #[test]
 #[ignore = "long; run with --release --ignored"]
 fn fast_base_perft_depth_6() {
-    // published in issue 3 and by the UHP engines (uhp.md §5.5)
+    // published in issue 3 and by the UHP engines (spec/sources/uhp-notes.md section 5.5)
     let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
     assert_eq!(game.count_leaves(6), 12_219_480);
 }
@@ -214,7 +215,7 @@ fn fast_base_perft_depth_6() {
 #[test]
 #[ignore = "long; run with --release --ignored"]
 fn fast_base_perft_depth_7() {
-    // published in issue 3 and by the UHP engines (uhp.md §5.5)
+    // published in issue 3 and by the UHP engines (spec/sources/uhp-notes.md section 5.5)
     let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
     assert_eq!(game.count_leaves(7), 181_641_900);
 }
@@ -222,7 +223,7 @@ fn fast_base_perft_depth_7() {
 #[test]
 #[ignore = "long; run with --release --ignored"]
 fn fast_base_mlp_perft_depth_6() {
-    // published in issue 3 and by the UHP engines (uhp.md §5.5)
+    // published in issue 3 and by the UHP engines (spec/sources/uhp-notes.md section 5.5)
     let mut game = FastEngine::new_game(GameType::BASE_MLP, RulesOptions::default());
     assert_eq!(game.count_leaves(6), 192_353_904);
 }

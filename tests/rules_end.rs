@@ -2,7 +2,7 @@
 //! end of the game, the optional repetition rule and the game states.
 //!
 //! Every position is constructed for its test (with a full legal history)
-//! unless a source is named; "rules-notes" is `shared/rules-notes.md`.
+//! unless a source is named (the sources cited are in `spec/sources/`).
 //! Diagrams draw one label per cell, each row shifted half a cell to the
 //! right of the row above (pointy-top hexes, §2.2); `.` is an empty cell of
 //! interest and `^n` a stack of height n. Long repetition games are played

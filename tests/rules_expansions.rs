@@ -3,7 +3,7 @@
 //! of the piece last moved (§5.8) as it applies to throws.
 //!
 //! Every position is constructed for its test (with a full legal history)
-//! unless a source is named; "rules-notes" is `shared/rules-notes.md`, and a
+//! unless a source is named (the sources cited are in `spec/sources/`); a
 //! spec example is an example printed under its clause in `spec/rules.md`.
 //! Diagrams draw one label per cell, each row shifted half a cell to the
 //! right of the row above (pointy-top hexes, §2.2); `.` is an empty cell,
@@ -260,7 +260,7 @@ fn mosquito_copying_ladybug_moves_over_the_hive() {
 }
 
 /// Copying a mosquito gives nothing: a mosquito whose only neighbour is the
-/// other mosquito has no move (§6.7.2). Constructed for this test (rules-notes
+/// other mosquito has no move (§6.7.2). Constructed for this test (spec/sources/rules-notes.md
 /// "a Mosquito touching only Mosquitoes cannot move"): `wM` walked as an ant
 /// to the cell north-east of `bM`.
 ///

@@ -4,7 +4,7 @@
 //!
 //! Every test pins one rule point and says where its position came from: a
 //! position quoted in spec/rules.md (named by its clause), a point of
-//! `shared/rules-notes.md`, or "constructed for this test" (always with a full
+//! `spec/sources/rules-notes.md`, or "constructed for this test" (always with a full
 //! legal history, which the loader checks). Expected move sets were derived
 //! by hand from the rule text and cross-checked with an independent
 //! throw-away implementation of the movement rules, never copied from the
@@ -233,8 +233,8 @@ fn piece_on_stack_never_pinned() {
 /// is the only link of a C-shaped hive; moving it to `x`, the gap between
 /// `wS1` and `bQ`, would join the two ends again, but lifting it splits the
 /// hive, so it cannot move at all. Constructed for this test
-/// (rule-texts/003: "including during the move"). `o` is the enclosed cell
-/// in the middle of the C.
+/// (spec/sources/rule-text-003-guide-with-common-mistakes.txt: "including
+/// during the move"). `o` is the enclosed cell in the middle of the C.
 ///
 /// ```text
 ///    wQ    wS1
@@ -279,7 +279,7 @@ fn ground_step_must_keep_contact() {
 /// `x` has both common neighbours empty, so it would leave the hive on the
 /// way (§5.4, §6.1). The same holds for the step to the lower `x`. It may
 /// only slide along `wS1` into the bay (*) or along `wS2` (*).
-/// Constructed for this test (rules-notes: "Neither occupied: the piece
+/// Constructed for this test (spec/sources/rules-notes.md: "Neither occupied: the piece
 /// would leave the hive").
 ///
 /// ```text
@@ -769,8 +769,8 @@ fn beetle_cannot_slide_through_ground_gate() {
 /// A beetle on top of the hive may drop into a hole that no ground piece can
 /// enter: with single pieces on both sides, min(1, 1) = 1 is not greater than
 /// max(h(a), h(b)) = 1 (§6.2.2, §5.6; rulings.md#beetle-height-gates,
-/// rule-texts/004: "Can drop down into any space"). Position:
-/// constructed for this test: `wB1` on `wS1` may
+/// spec/sources/rule-text-004-illustrated-summary-sheet.txt: "Can drop down
+/// into any space"). Position: constructed for this test: `wB1` on `wS1` may
 /// drop into the enclosed cell `*`.
 ///
 /// ```text
@@ -801,8 +801,9 @@ fn beetle_drops_into_pocket_from_height() {
 
 /// A beetle may climb onto a stack of any height, here height 2 and then 3,
 /// higher than the beetle itself (§6.2.3; rulings.md#climbing-taller-stacks,
-/// overruling rule-texts/000 "cannot climb onto a stack that is higher than
-/// itself"). Position: constructed for this test:
+/// overruling spec/sources/rule-text-000-stones-summary-with-expansions.txt
+/// "cannot climb onto a stack that is higher than itself"). Position:
+/// constructed for this test:
 /// the stack at (1,0) is `wS1`, `bB1`, `wB2` bottom to top; its
 /// common neighbours with `wB1`'s cell hold the single pieces `wQ` and `wG1`.
 ///
@@ -1017,8 +1018,9 @@ fn spider_switches_sides_through_open_gap() {
 /// A spider passes through the gap `g` between two parts of the hive that
 /// are two cells apart in a straight line (not a gate), and continues along
 /// the other part or into the cavity behind the gap (§6.4.3, §6.4.1;
-/// rule-texts/004: "When adjacent to more than one part of the hive, it may
-/// continue on any side"). Constructed for this test: `wS1` touches only
+/// spec/sources/rule-text-004-illustrated-summary-sheet.txt: "When adjacent
+/// to more than one part of the hive, it may continue on any side").
+/// Constructed for this test: `wS1` touches only
 /// `wQ`; through `g` it reaches the two cavity cells and the cell beyond
 /// `wA1`, and around `wQ` the cell beside `wG2`.
 ///

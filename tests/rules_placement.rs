@@ -2,7 +2,7 @@
 //! geometry and stacks, placement, the Queen Bee and the opening.
 //!
 //! Every position is constructed for its test (with a full legal history)
-//! unless a source is named; "rules-notes" is `shared/rules-notes.md`, and a
+//! unless a source is named (the sources cited are in `spec/sources/`); a
 //! spec example is an example printed under its clause in `spec/rules.md`.
 //! Diagrams draw one label per cell, each row shifted half a cell to the
 //! right of the row above (pointy-top hexes, §2.2); `.` is an empty cell of
@@ -210,7 +210,7 @@ fn expansion_piece_absent_from_other_game_types() {
 /// §1.5: pieces are colour + bug + number, the number only for bugs with
 /// several pieces: wS3, wG4, wQ1, wM1 name no piece; wQ, wM, wS2 do. As the
 /// first move `wQ1`, `wS3`, `wG4` and `wM1` (in Base+M) are refused while
-/// `wS1` and `wG1` are legal. Source: rules-notes "Components and set-up".
+/// `wS1` and `wG1` are legal. Source: spec/sources/rules-notes.md "Components and set-up".
 #[test]
 fn numbered_names_only_for_multi_piece_bugs() {
     let start = game("Base+M;NotStarted;White[1]");
@@ -278,7 +278,7 @@ fn play_area_starts_empty() {
 // ---------------------------------------------------------------------------
 
 /// §2.1: the first piece stands at the origin (0,0); q grows east and r
-/// grows south. Source: the worked example of uhp.md §4.3: wS1 (0,0),
+/// grows south. Source: the worked example of spec/sources/uhp-notes.md section 4.3: wS1 (0,0),
 /// bG1 (-1,0), wA1 (1,-1), bG2 (-2,1).
 ///
 /// ```text
@@ -680,7 +680,7 @@ fn no_placement_on_top_of_stack() {
 
 /// §3.8: freedom to move does not apply to placement: the hole `.` at (1,1),
 /// enclosed by six white pieces, is a legal placement cell although no ant
-/// can slide into it. Source: spec example under §3.8 (rules-notes
+/// can slide into it. Source: spec example under §3.8 (spec/sources/rules-notes.md
 /// "Placement", ruling on "edge of the hive").
 ///
 /// ```text
@@ -769,7 +769,7 @@ fn black_must_place_the_queen_on_the_fourth_turn() {
 
 /// §4.2: with the tournament opening (the default) neither player may place
 /// the queen first; with it off (standard opening) both may. Source:
-/// rules-notes "Placement", spec example under §4.2.
+/// spec/sources/rules-notes.md "Placement", spec example under §4.2.
 #[test]
 fn tournament_opening_forbids_queen_first() {
     let g = game("Base;NotStarted;White[1]");
@@ -811,7 +811,8 @@ fn standard_opening_allows_queen_first() {
 
 /// §4.2: the published perft counts assume the tournament opening, the
 /// default: Base 1, 4, 96, 1440, 21600 and Base+MLP 1, 7, 294, 6678, 151686
-/// at depths 0 to 4. Source: uhp.md §5.5, rules-notes "Placement".
+/// at depths 0 to 4. Source: spec/sources/uhp-notes.md section 5.5,
+/// spec/sources/rules-notes.md "Placement".
 #[test]
 fn perft_from_start_assumes_tournament_opening() {
     let mut g = game("Base;NotStarted;White[1]");

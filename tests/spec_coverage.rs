@@ -1,5 +1,5 @@
 //! The specification and the code are checked against each other in both
-//! directions (spec/README.md, shared/style.md habit 3):
+//! directions (spec/README.md, spec/sources/style-notes.md habit 3):
 //!
 //! * every clause label `[§N.M]` in `spec/` is defined exactly once;
 //! * every citation `§N.M` in `src/`, `tests/` and `spec/` names a clause that
@@ -9,10 +9,15 @@
 //!   reference engine in `src/reference/`, and the shared notation and game
 //!   vocabulary in `src/core/` that it uses for chapter 9) and by at least
 //!   one test in `tests/` (this file excluded);
+//! * the fast engine (`src/fast/`) cites existing leaf clauses one by one,
+//!   never a range such as `§6.4.1–§6.4.3` (issue 12, point 7), and cites
+//!   every leaf clause of chapters 3 to 8, the rules of move generation and
+//!   of the game state, but those in `FAST_ENGINE_EXEMPT`;
 //! * every test that `spec/rulings.md` names as pinning a ruling exists.
 //!
 //! `ALLOWED_WITHOUT_CODE` holds the clauses that have no code by nature,
-//! each with its reason. Run with `--nocapture` to see the coverage table.
+//! each with its reason. Run with `--nocapture` to see the coverage tables
+//! of the reference engine and of the fast engine.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -22,6 +27,25 @@ use regex::Regex;
 
 /// Clauses that no engine code can implement, with the reason.
 const ALLOWED_WITHOUT_CODE: &[(&str, &str)] = &[];
+
+/// The chapters whose leaf clauses the fast engine must cite: placement, the
+/// queen and the opening, movement, the bugs, turns and the end of the game.
+/// Chapters 1 and 2 define the pieces and the geometry those rules are stated
+/// in, and chapter 9 is the notation, which the fast engine leaves to the
+/// shared code in `src/core/`; their citations are checked but not required.
+const FAST_ENGINE_CHAPTERS: std::ops::RangeInclusive<u32> = 3..=8;
+
+/// Leaf clauses of `FAST_ENGINE_CHAPTERS` that the fast engine need not cite
+/// because no code of its own constrains move generation or the game state
+/// by them, each with the reason. An entry the fast engine does cite is
+/// stale and fails the check.
+const FAST_ENGINE_EXEMPT: &[(&str, &str)] = &[(
+    // §8.6: a draw by agreement is no state of the game.
+    "8.6",
+    "it places draws by agreement outside the engine: no guard can enforce \
+     it, and the type that cannot record one is the shared GameState of \
+     src/core/game.rs, which cites it",
+)];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -44,6 +68,16 @@ fn files_under(dir: &Path, extension: &str) -> Vec<PathBuf> {
     out
 }
 
+/// The spec's own Markdown files: `spec/` without `spec/sources/`, whose
+/// vendored notes use `§` for their own sections.
+fn spec_files() -> Vec<PathBuf> {
+    let sources = root().join("spec/sources");
+    files_under(&root().join("spec"), "md")
+        .into_iter()
+        .filter(|p| !p.starts_with(&sources))
+        .collect()
+}
+
 fn read(path: &Path) -> String {
     fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
@@ -52,7 +86,7 @@ fn read(path: &Path) -> String {
 fn labels() -> BTreeMap<String, Vec<String>> {
     let label = Regex::new(r"^\[§(\d+(?:\.\d+)*)\]\s*$").expect("regex");
     let mut defined: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for path in files_under(&root().join("spec"), "md") {
+    for path in spec_files() {
         for (i, line) in read(&path).lines().enumerate() {
             if let Some(c) = label.captures(line) {
                 let place = format!("{}:{}", path.display(), i + 1);
@@ -68,7 +102,7 @@ fn labels() -> BTreeMap<String, Vec<String>> {
 fn withdrawn() -> BTreeSet<String> {
     let label = Regex::new(r"^\[§(\d+(?:\.\d+)*)\]\s*$").expect("regex");
     let mut out = BTreeSet::new();
-    for path in files_under(&root().join("spec"), "md") {
+    for path in spec_files() {
         let text = read(&path);
         let lines: Vec<&str> = text.lines().collect();
         for pair in lines.windows(2) {
@@ -82,7 +116,8 @@ fn withdrawn() -> BTreeSet<String> {
     out
 }
 
-/// Every citation `§N.M` in the given files: clause → citing places.
+/// Every citation `§N.M` in the given files: clause → citing places. A range
+/// `§a–§b` counts as its two ends.
 fn citations(files: &[PathBuf]) -> BTreeMap<String, Vec<String>> {
     let cite = Regex::new(r"§(\d+(?:\.\d+)*)").expect("regex");
     let mut cited: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -110,6 +145,77 @@ fn leaves(all: &BTreeMap<String, Vec<String>>) -> BTreeSet<String> {
         .collect()
 }
 
+/// Every range of clauses in the given files, `§a–§b`, `§a-§b`, `§a—§b`,
+/// `§a to §b` (the second `§` may be missing): the citing place and the
+/// range as written.
+fn ranges(files: &[PathBuf]) -> Vec<String> {
+    let range =
+        Regex::new(r"§\d+(?:\.\d+)+(?:\s*[–—-]\s*|\s+to\s+)§?\d+(?:\.\d+)+").expect("regex");
+    let mut out = Vec::new();
+    for path in files {
+        for (i, line) in read(path).lines().enumerate() {
+            for m in range.find_iter(line) {
+                out.push(format!("{}:{}: {}", path.display(), i + 1, m.as_str()));
+            }
+        }
+    }
+    out
+}
+
+/// What is wrong with each citation in `cited`: it names no clause, a
+/// heading-only group, a withdrawn clause or a clause with sub-clauses.
+fn citation_problems(
+    cited: &BTreeMap<String, Vec<String>>,
+    all: &BTreeMap<String, Vec<String>>,
+) -> Vec<String> {
+    let sections = sections(all);
+    let withdrawn = withdrawn();
+    let mut problems = Vec::new();
+    for (clause, places) in cited {
+        if sections.contains(clause) && !all.contains_key(clause) {
+            problems.push(format!(
+                "§{clause} is a group of clauses; cite the most specific one at {}",
+                places.join(", ")
+            ));
+        } else if !all.contains_key(clause) {
+            problems.push(format!(
+                "§{clause} does not exist, cited at {}",
+                places.join(", ")
+            ));
+        } else if withdrawn.contains(clause) {
+            problems.push(format!(
+                "§{clause} is withdrawn; cite the clause that replaced it at {}",
+                places.join(", ")
+            ));
+        } else if is_parent(clause, all) {
+            problems.push(format!(
+                "§{clause} has sub-clauses; cite the most specific one at {}",
+                places.join(", ")
+            ));
+        }
+    }
+    problems
+}
+
+/// Every clause and every heading above one: a heading such as "6.2 Beetle"
+/// groups leaves and may be named in prose.
+fn sections(all: &BTreeMap<String, Vec<String>>) -> BTreeSet<String> {
+    all.keys()
+        .flat_map(|k| {
+            let parts: Vec<&str> = k.split('.').collect();
+            (1..=parts.len()).map(move |n| parts[..n].join("."))
+        })
+        .collect()
+}
+
+fn chapter_of(clause: &str) -> u32 {
+    clause
+        .split('.')
+        .next()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_default()
+}
+
 fn implementation_files() -> Vec<PathBuf> {
     let mut files = files_under(&root().join("src/reference"), "rs");
     files.extend(files_under(&root().join("src/core"), "rs"));
@@ -128,6 +234,12 @@ fn test_files() -> Vec<PathBuf> {
 /// The case corpus (spec/cases.md): its `clauses` count as test citations.
 fn case_files() -> Vec<PathBuf> {
     files_under(&root().join("tests/cases"), "toml")
+}
+
+/// The fast engine, checked against the reference engine by the differential
+/// tests and against the spec here.
+fn fast_engine_files() -> Vec<PathBuf> {
+    files_under(&root().join("src/fast"), "rs")
 }
 
 #[test]
@@ -153,43 +265,12 @@ fn every_clause_is_defined_once() {
 #[test]
 fn every_citation_names_an_existing_clause() {
     let all = labels();
-    // A heading such as "6.2 Beetle" groups leaves and may be named in prose.
-    let sections: BTreeSet<String> = all
-        .keys()
-        .flat_map(|k| {
-            let parts: Vec<&str> = k.split('.').collect();
-            (1..=parts.len()).map(move |n| parts[..n].join("."))
-        })
-        .collect();
-    let withdrawn = withdrawn();
-    let mut problems = Vec::new();
+    let sections = sections(&all);
     let mut code_files = files_under(&root().join("src"), "rs");
     code_files.extend(files_under(&root().join("tests"), "rs"));
     code_files.extend(case_files());
-    for (clause, places) in citations(&code_files) {
-        if sections.contains(&clause) && !all.contains_key(&clause) {
-            problems.push(format!(
-                "§{clause} is a group of clauses; cite the most specific one at {}",
-                places.join(", ")
-            ));
-        } else if !all.contains_key(&clause) {
-            problems.push(format!(
-                "§{clause} does not exist, cited at {}",
-                places.join(", ")
-            ));
-        } else if withdrawn.contains(&clause) {
-            problems.push(format!(
-                "§{clause} is withdrawn; cite the clause that replaced it at {}",
-                places.join(", ")
-            ));
-        } else if is_parent(&clause, &all) {
-            problems.push(format!(
-                "§{clause} has sub-clauses; cite the most specific one at {}",
-                places.join(", ")
-            ));
-        }
-    }
-    for (clause, places) in citations(&files_under(&root().join("spec"), "md")) {
+    let mut problems = citation_problems(&citations(&code_files), &all);
+    for (clause, places) in citations(&spec_files()) {
         if !sections.contains(&clause) {
             problems.push(format!(
                 "§{clause} does not exist, cited at {}",
@@ -246,6 +327,96 @@ fn every_leaf_clause_is_implemented_and_tested() {
     assert!(
         problems.is_empty(),
         "coverage gaps:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn fast_engine_cites_existing_leaf_clauses_never_ranges() {
+    // issue 12, point 7: (a) every citation in src/fast/ names an existing
+    // leaf clause; (b) ranges are refused, not expanded: a range hides which
+    // clause a guard enforces and sweeps in clauses the code does not, so
+    // the fast engine lists the leaves it means.
+    let all = labels();
+    let files = fast_engine_files();
+    assert!(!files.is_empty(), "src/fast/ holds no Rust file");
+    let mut problems = citation_problems(&citations(&files), &all);
+    for place in ranges(&files) {
+        problems.push(format!(
+            "a range of clauses; cite the leaves it means at {place}"
+        ));
+    }
+    assert!(
+        problems.is_empty(),
+        "bad citations in the fast engine:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn fast_engine_cites_every_leaf_clause_of_chapters_3_to_8() {
+    // issue 12, point 7: the fast engine cites every rule of move generation
+    // and of the game state, at the guard that enforces it.
+    let all = labels();
+    let leaves = leaves(&all);
+    let cited = citations(&fast_engine_files());
+    let exempt: BTreeMap<&str, &str> = FAST_ENGINE_EXEMPT.iter().copied().collect();
+    let mut problems = Vec::new();
+    for (clause, reason) in FAST_ENGINE_EXEMPT {
+        if reason.trim().is_empty() {
+            problems.push(format!("§{clause} is exempt but gives no reason"));
+        }
+        if !leaves.contains(*clause) {
+            problems.push(format!(
+                "the exempt list names §{clause}, which is no leaf clause"
+            ));
+        } else if !FAST_ENGINE_CHAPTERS.contains(&chapter_of(clause)) {
+            problems.push(format!(
+                "the exempt list names §{clause}, outside chapters {FAST_ENGINE_CHAPTERS:?}"
+            ));
+        }
+        if let Some(places) = cited.get(*clause) {
+            problems.push(format!(
+                "§{clause} is exempt but cited at {}; remove it from FAST_ENGINE_EXEMPT",
+                places.join(", ")
+            ));
+        }
+    }
+    // chapter → (leaves, exempt, cited, the leaves cited)
+    let mut table: BTreeMap<u32, (usize, usize, usize, Vec<String>)> = BTreeMap::new();
+    for clause in &leaves {
+        let chapter = chapter_of(clause);
+        let row = table.entry(chapter).or_default();
+        row.0 += 1;
+        let required = FAST_ENGINE_CHAPTERS.contains(&chapter);
+        if cited.contains_key(clause) {
+            row.2 += 1;
+            row.3.push(format!("§{clause}"));
+        } else if exempt.contains_key(clause.as_str()) {
+            row.1 += 1;
+        } else if required {
+            problems.push(format!("§{clause} is cited by no code of the fast engine"));
+        }
+    }
+    println!("fast engine (src/fast/): leaf clauses cited");
+    println!("chapter  leaves  exempt  cited  required  clauses cited");
+    for (chapter, (n, exempt, cited, clauses)) in &table {
+        let required = if FAST_ENGINE_CHAPTERS.contains(chapter) {
+            "yes"
+        } else {
+            "no"
+        };
+        println!(
+            "{chapter:>7}  {n:>6}  {exempt:>6}  {cited:>5}  {required:>8}  {}",
+            clauses.join(" ")
+        );
+    }
+    for (clause, reason) in FAST_ENGINE_EXEMPT {
+        println!("exempt: §{clause}: {reason}");
+    }
+    assert!(
+        problems.is_empty(),
+        "fast engine coverage gaps:\n{}",
         problems.join("\n")
     );
 }

@@ -583,7 +583,7 @@ fn the_binary_stops_at_exit_and_skips_an_over_long_line() {
 // ---------------------------------------------------------------------------
 // The probes of `hive-oracle check`: what the checker sends to any engine,
 // ours included, and the answer spec/notation.md ("UHP engine conventions")
-// and uhp.md require of it.
+// and spec/sources/uhp-notes.md require of it.
 // ---------------------------------------------------------------------------
 
 /// README.md's midgame position, four plies in.
@@ -599,7 +599,7 @@ fn midgame() -> Session {
 
 /// Sends `line` to a midgame session and returns the reply, checking its
 /// framing and that the game is as before, `validmoves` included
-/// (uhp.md section 2.3: state on error unchanged).
+/// (spec/sources/uhp-notes.md section 2.3: state on error unchanged).
 fn probe(line: &[u8]) -> Vec<String> {
     let mut session = midgame();
     let moves = session.handle_line(b"validmoves");
@@ -621,7 +621,7 @@ fn probe(line: &[u8]) -> Vec<String> {
     reply
 }
 
-/// A refusal is exactly one `err` line and `ok` (uhp.md section 2.3).
+/// A refusal is exactly one `err` line and `ok` (spec/sources/uhp-notes.md section 2.3).
 fn assert_err(line: &[u8], reply: &[String]) {
     assert_eq!(reply.len(), 2, "{:?}: {reply:?}", shown(line));
     assert!(reply[0].starts_with("err "), "{:?}: {reply:?}", shown(line));
@@ -630,7 +630,7 @@ fn assert_err(line: &[u8], reply: &[String]) {
 
 /// spec/notation.md, "UHP engine conventions", reading lines: a line that
 /// is not valid UTF-8 is answered `err` then `ok`, whatever command it
-/// holds, and the game is unchanged (uhp.md section 2.3).
+/// holds, and the game is unchanged (spec/sources/uhp-notes.md section 2.3).
 #[test]
 fn probe_a_line_that_is_not_utf8_is_an_err() {
     for line in [
@@ -646,7 +646,7 @@ fn probe_a_line_that_is_not_utf8_is_an_err() {
     }
 }
 
-/// spec/notation.md, "UHP engine conventions", reading lines (uhp.md
+/// spec/notation.md, "UHP engine conventions", reading lines (spec/sources/uhp-notes.md
 /// section 1: engines accept `\n` or `\r\n`): a line ending in CRLF is the
 /// same command as without the CR, answered and acting the same.
 #[test]
@@ -679,7 +679,7 @@ fn probe_a_crlf_line_is_the_same_command() {
     }
 }
 
-/// spec/notation.md, "UHP engine conventions", reading lines (uhp.md
+/// spec/notation.md, "UHP engine conventions", reading lines (spec/sources/uhp-notes.md
 /// section 7): a blank line is ignored entirely, without `ok`.
 #[test]
 fn probe_a_blank_line_gets_no_answer() {
@@ -688,7 +688,7 @@ fn probe_a_blank_line_gets_no_answer() {
     }
 }
 
-/// uhp.md section 5.7 and spec/notation.md, "UHP engine conventions",
+/// spec/sources/uhp-notes.md section 5.7 and spec/notation.md, "UHP engine conventions",
 /// `undo`: N must be decimal digits with 1 ≤ N ≤ the plies played; anything
 /// else is refused with `err` and changes nothing.
 #[test]
@@ -711,7 +711,7 @@ fn probe_a_bad_undo_is_refused() {
     assert_err(b"undo", &session.handle_line(b"undo"));
 }
 
-/// uhp.md sections 2.3 and 5.2, spec/notation.md, "UHP engine
+/// spec/sources/uhp-notes.md sections 2.3 and 5.2, spec/notation.md, "UHP engine
 /// conventions", `newgame`: a refused `newgame` keeps the previous game,
 /// its legal moves included.
 #[test]
@@ -730,7 +730,7 @@ fn probe_a_refused_newgame_keeps_the_game() {
     }
 }
 
-/// uhp.md section 5.8 and spec/notation.md, "UHP engine conventions",
+/// spec/sources/uhp-notes.md section 5.8 and spec/notation.md, "UHP engine conventions",
 /// `options`: `options` lists one line per option, exactly the lines of the
 /// table in spec/notation.md, in its order.
 #[test]
@@ -790,7 +790,7 @@ fn probe_one_mib_lines_through_the_binary() {
     assert_eq!(lines[13], session.handle_line(b"validmoves")[0]);
 }
 
-/// uhp.md section 5.9 and spec/notation.md, "UHP engine conventions",
+/// spec/sources/uhp-notes.md section 5.9 and spec/notation.md, "UHP engine conventions",
 /// framing: at the end of its input, without `exit`, the engine stops at
 /// once with status 0, in the middle of a game or of a line.
 #[test]

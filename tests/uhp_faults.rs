@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use hive_oracle::uhp::{EngineChoice, Fault, Session};
+use hive_oracle::uhp::{EngineChoice, Fault, FaultySession, LineHandler, Session};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -29,7 +29,7 @@ const MOSQUITO: &str =
 const DRAW: &str = r"Base;Draw;Black[7];wS1;bS1 wS1-;wQ \wS1;bQ bS1/;wQ -bQ;bG1 bQ-;wG1 -wQ;bG2 \bG1;wG2 \wQ;bG3 bQ\;wA1 /wG1;bA1 bS1\;wA1 -bG2";
 
 /// The first line of the response to `line`, which must end with `ok`.
-fn ask(session: &mut Session, line: &str) -> String {
+fn ask(session: &mut dyn LineHandler, line: &str) -> String {
     let reply = session.handle_line(line.as_bytes());
     assert_eq!(
         reply.last().map(String::as_str),
@@ -39,7 +39,7 @@ fn ask(session: &mut Session, line: &str) -> String {
     reply.first().cloned().unwrap_or_default()
 }
 
-fn valid_moves(session: &mut Session) -> Vec<String> {
+fn valid_moves(session: &mut dyn LineHandler) -> Vec<String> {
     ask(session, "validmoves")
         .split(';')
         .map(str::to_string)
@@ -47,10 +47,11 @@ fn valid_moves(session: &mut Session) -> Vec<String> {
 }
 
 /// A session with the fault and one without, both loaded with `game`.
-fn sessions(fault: Fault, game: &str) -> (Session, Session) {
-    let mut faulty = Session::with_fault(EngineChoice::Fast, Some(fault));
+fn sessions(fault: Fault, game: &str) -> (FaultySession, Session) {
+    let mut faulty = FaultySession::new(EngineChoice::Fast, fault);
     let mut plain = Session::new(EngineChoice::Fast);
-    for session in [&mut faulty, &mut plain] {
+    let both: [&mut dyn LineHandler; 2] = [&mut faulty, &mut plain];
+    for session in both {
         let loaded = ask(session, &format!("newgame {game}"));
         assert!(!loaded.starts_with("err"), "{game}: {loaded}");
     }
@@ -79,7 +80,7 @@ fn assert_extra_move(fault: Fault, game: &str, mv: &str) {
     assert!(refused.starts_with("invalidmove"), "plain: {refused}");
 
     // the faulty game loads again in a faulty session (a checker replays games)
-    let mut again = Session::with_fault(EngineChoice::Fast, Some(fault));
+    let mut again = FaultySession::new(EngineChoice::Fast, fault);
     assert_eq!(ask(&mut again, &format!("newgame {played}")), played);
     // and undo brings the position back
     assert_eq!(ask(&mut faulty, "undo"), game);
@@ -119,7 +120,7 @@ fn queen_first_allowed() {
     // Black's first placement may be the queen too
     assert!(valid_moves(&mut faulty).contains(&r"bQ \wQ".to_string()));
     // the standard opening has nothing to add
-    let mut standard = Session::with_fault(EngineChoice::Fast, Some(Fault::QueenFirstAllowed));
+    let mut standard = FaultySession::new(EngineChoice::Fast, Fault::QueenFirstAllowed);
     ask(&mut standard, "options set TournamentOpening False");
     ask(&mut standard, "newgame Base");
     let mut plain_standard = Session::new(EngineChoice::Fast);
@@ -324,7 +325,11 @@ fn wrong_game_string() {
 /// The faulty `bestmove` answer in the current position: a MoveString that
 /// the engine without the fault reads but refuses (illegal by the rules),
 /// leaving its game as it was. Returns the clauses of the refusal.
-fn assert_illegal_best_move(faulty: &mut Session, plain: &mut Session, limit: &str) -> String {
+fn assert_illegal_best_move(
+    faulty: &mut FaultySession,
+    plain: &mut Session,
+    limit: &str,
+) -> String {
     let answer = ask(faulty, &format!("bestmove {limit}"));
     let before = plain.game_string();
     let refusal = ask(plain, &format!("play {answer}"));
@@ -406,11 +411,12 @@ fn bestmove_slow() {
 fn newgame_refusal_loses_game() {
     let (mut faulty, mut plain) = sessions(Fault::NewgameRefusalLosesGame, SPIDER);
     for refused in ["newgame Base;InProgress;garbage", "newgame Hive"] {
-        for session in [&mut faulty, &mut plain] {
+        let both: [&mut dyn LineHandler; 2] = [&mut faulty, &mut plain];
+        for session in both {
             ask(session, &format!("newgame {SPIDER}"));
             assert!(ask(session, refused).starts_with("err "), "{refused}");
         }
-        // uhp.md section 2.3: the plain engine keeps its game, the faulty one
+        // spec/sources/uhp-notes.md section 2.3: the plain engine keeps its game, the faulty one
         // has a new empty game of the same type
         assert_eq!(plain.game_string().unwrap(), SPIDER);
         assert_eq!(
@@ -427,7 +433,7 @@ fn newgame_refusal_loses_game() {
     );
     assert_eq!(faulty.game_string().unwrap(), "Base+MP;NotStarted;White[1]");
     // with no game yet there is nothing to lose
-    let mut fresh = Session::with_fault(EngineChoice::Fast, Some(Fault::NewgameRefusalLosesGame));
+    let mut fresh = FaultySession::new(EngineChoice::Fast, Fault::NewgameRefusalLosesGame);
     ask(&mut fresh, "newgame Hive");
     assert_eq!(fresh.game_string(), None);
     // an accepted newgame is as usual
@@ -489,9 +495,9 @@ const REPEATED: &str = r"Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;w
 
 #[test]
 fn repetition_draw() {
-    let mut faulty = Session::with_fault(EngineChoice::Fast, Some(Fault::RepetitionDraw));
+    let mut faulty = FaultySession::new(EngineChoice::Fast, Fault::RepetitionDraw);
     let mut plain = Session::new(EngineChoice::Fast);
-    // uhp.md section 5.8: the engine does not say that it plays the variant
+    // spec/sources/uhp-notes.md section 5.8: the engine does not say that it plays the variant
     let options = faulty.handle_line(b"options");
     let plain_options = plain.handle_line(b"options");
     assert!(plain_options.contains(&"RepetitionDraw;bool;False;False".to_string()));
@@ -515,7 +521,8 @@ fn repetition_draw() {
         .unwrap()
         .0
         .replace("White[7]", "Black[6]");
-    for session in [&mut faulty, &mut plain] {
+    let both: [&mut dyn LineHandler; 2] = [&mut faulty, &mut plain];
+    for session in both {
         ask(session, &format!("newgame {before}"));
     }
     assert!(ask(&mut faulty, "play bQ bS1-").starts_with("Base;Draw;White[7];"));

@@ -1,6 +1,6 @@
 //! A Universal Hive Protocol client: drives an engine process over its stdin
 //! and stdout, one command at a time, following the client checklist of
-//! `shared/uhp.md` (section 8).
+//! `spec/sources/uhp-notes.md` (section 8).
 //!
 //! Every read has a deadline: the engine's stdout is read on a background
 //! thread that forwards whole lines over a channel, so an engine that hangs
@@ -28,20 +28,17 @@
 //! # Ok::<(), hive_oracle::check::client::ClientError>(())
 //! ```
 
-use std::collections::{BTreeSet, VecDeque};
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use thiserror::Error;
-
-use crate::core::{GameType, Move};
-use crate::reference::ReferenceEngine;
-use crate::rules::Rules;
+pub use crate::check::answer::{resolve_moves, Capabilities, ClientError, Response, Shutdown};
+pub use crate::check::reader::STDERR_TAIL_LINES;
+use crate::check::reader::{forward_lines, forward_stderr, Event, StderrTail};
 
 /// The name given to the start-up phase (reading the banner) in errors.
 pub const STARTUP: &str = "start-up";
@@ -53,182 +50,6 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// The most output accepted for one command, in bytes, before the engine is
 /// declared to be flooding.
 pub const MAX_RESPONSE_BYTES: usize = 64 << 20;
-
-/// Why talking to the engine failed. Each variant names the command during
-/// which it happened ([`STARTUP`] while reading the banner).
-#[derive(Debug, Error)]
-pub enum ClientError {
-    /// The engine could not be started: empty or badly quoted command line,
-    /// program not found, not executable…
-    #[error("cannot start engine `{command_line}`: {source}")]
-    Spawn {
-        command_line: String,
-        #[source]
-        source: io::Error,
-    },
-    /// No `ok` within the timeout: the engine hangs (or is too slow).
-    #[error("engine did not finish `{command}` within {after:?}{}", partial(.partial_output))]
-    Timeout {
-        command: String,
-        after: Duration,
-        partial_output: Vec<String>,
-    },
-    /// The engine closed its output before `ok`: it crashed or exited early.
-    #[error("engine exited during `{command}` before `ok` ({}){}", status_text(.status), partial(.partial_output))]
-    Exited {
-        command: String,
-        status: Option<ExitStatus>,
-        partial_output: Vec<String>,
-    },
-    /// Reading from or writing to the engine failed for another reason.
-    #[error("i/o error during `{command}`: {source}")]
-    Io {
-        command: String,
-        #[source]
-        source: io::Error,
-    },
-    /// The engine answered, but not in UHP: no `id` line or garbage in the
-    /// banner, a malformed `validmoves` answer, a flood of output…
-    #[error("protocol error during `{command}`: {detail}")]
-    Protocol { command: String, detail: String },
-    /// The engine refused a command the caller needed to succeed (an `err`
-    /// or `invalidmove` line); see [`UhpClient::validmoves`].
-    #[error("engine refused `{command}`: {}", .lines.join(" / "))]
-    Refused { command: String, lines: Vec<String> },
-    /// An earlier failure left the engine in an unknown state; nothing more
-    /// is sent to it.
-    #[error("engine not asked `{command}`: it is unusable since an earlier failure ({cause})")]
-    Defunct { command: String, cause: String },
-}
-
-fn partial(lines: &[String]) -> String {
-    if lines.is_empty() {
-        String::new()
-    } else {
-        format!("; it printed: {}", lines.join(" / "))
-    }
-}
-
-fn status_text(status: &Option<ExitStatus>) -> String {
-    match status {
-        Some(status) => status.to_string(),
-        None => "still running".to_string(),
-    }
-}
-
-/// The expansions an engine says it supports: its capabilities line
-/// (uhp.md section 2.1), read case-insensitively.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Capabilities {
-    pub mosquito: bool,
-    pub ladybug: bool,
-    pub pillbug: bool,
-    /// Flags that are not one of the three expansions, as written.
-    pub unknown: Vec<String>,
-}
-
-impl Capabilities {
-    /// Parses a capabilities line such as `Mosquito;Ladybug;Pillbug`.
-    pub fn parse(line: &str) -> Capabilities {
-        let mut caps = Capabilities::default();
-        for flag in line.split(';').map(str::trim).filter(|f| !f.is_empty()) {
-            match flag.to_ascii_lowercase().as_str() {
-                "mosquito" => caps.mosquito = true,
-                "ladybug" => caps.ladybug = true,
-                "pillbug" => caps.pillbug = true,
-                _ => caps.unknown.push(flag.to_string()),
-            }
-        }
-        caps
-    }
-
-    /// Whether the engine can play games of this type: every expansion piece
-    /// of the type is among its flags.
-    pub fn supports(&self, game_type: GameType) -> bool {
-        (!game_type.mosquito || self.mosquito)
-            && (!game_type.ladybug || self.ladybug)
-            && (!game_type.pillbug || self.pillbug)
-    }
-
-    /// The supported game types, in the order of [`GameType::ALL`].
-    pub fn game_types(&self) -> Vec<GameType> {
-        GameType::ALL
-            .into_iter()
-            .filter(|&t| self.supports(t))
-            .collect()
-    }
-}
-
-/// The lines an engine printed for one command, before its `ok`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Response {
-    /// The lines, without line endings and without the final `ok`.
-    pub lines: Vec<String>,
-    /// Whether some line was not UTF-8 (or was cut at [`MAX_LINE_BYTES`]);
-    /// such lines are in `lines` with replacement characters.
-    pub garbled: bool,
-    /// Lines printed after the previous `ok` and before this command was
-    /// sent: output nobody asked for.
-    pub stray: Vec<String>,
-}
-
-impl Response {
-    /// Whether the command failed: any line starts with `err` or
-    /// `invalidmove` (uhp.md section 2.3).
-    pub fn is_error(&self) -> bool {
-        self.error_line().is_some()
-    }
-
-    /// Whether the failure is an `invalidmove` (a refused move).
-    pub fn is_invalid_move(&self) -> bool {
-        self.error_line()
-            .is_some_and(|line| line.starts_with("invalidmove"))
-    }
-
-    /// The message of the first `err`/`invalidmove` line: the text after its
-    /// first space (empty for a bare `err`).
-    pub fn error_text(&self) -> Option<&str> {
-        self.error_line()
-            .map(|line| line.split_once(' ').map_or("", |(_, rest)| rest.trim()))
-    }
-
-    /// The only line of the response, if there is exactly one.
-    pub fn single_line(&self) -> Option<&str> {
-        match self.lines.as_slice() {
-            [line] => Some(line),
-            _ => None,
-        }
-    }
-
-    /// The last line, as `bestmove` is read (uhp.md section 5.6).
-    pub fn last_line(&self) -> Option<&str> {
-        self.lines.last().map(String::as_str)
-    }
-
-    fn error_line(&self) -> Option<&str> {
-        self.lines
-            .iter()
-            .map(String::as_str)
-            .find(|line| line.starts_with("err") || line.starts_with("invalidmove"))
-    }
-}
-
-/// How [`UhpClient::exit`] ended the engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shutdown {
-    /// It left by itself within [`EXIT_GRACE`], with this status.
-    Exited(ExitStatus),
-    /// It was still running after the grace period (or had already failed)
-    /// and was killed.
-    Killed,
-}
-
-/// What the reader thread forwards.
-enum Event {
-    Line { text: String, garbled: bool },
-    Eof,
-    Failed(io::Error),
-}
 
 /// A running UHP engine.
 pub struct UhpClient {
@@ -265,119 +86,6 @@ impl fmt::Debug for UhpClient {
 /// reproduce pipes. An unterminated quote is an error.
 pub fn split_command_line(command_line: &str) -> Result<Vec<String>, String> {
     shell_words::split(command_line).map_err(|e| format!("{e} in `{command_line}`"))
-}
-
-/// How many of the engine's last stderr lines are kept.
-pub const STDERR_TAIL_LINES: usize = 20;
-
-/// The last lines the engine wrote on stderr, filled by a reader thread.
-#[derive(Default)]
-struct StderrTail {
-    lines: VecDeque<String>,
-    /// Whether the engine's stderr has ended.
-    closed: bool,
-}
-
-/// Reads the engine's stderr line by line into `tail`, keeping the last
-/// [`STDERR_TAIL_LINES`] (each cut at 1,000 bytes).
-fn forward_stderr(err: impl Read, tail: Arc<Mutex<StderrTail>>) {
-    let mut reader = BufReader::new(err);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let read = reader.by_ref().take(1000).read_until(b'\n', &mut buf);
-        let line = match read {
-            Ok(0) | Err(_) => None,
-            Ok(_) => {
-                let ended = buf.last() == Some(&b'\n');
-                if ended {
-                    buf.pop();
-                } else if buf.len() >= 1000 && skip_line(&mut reader).is_err() {
-                    buf.clear();
-                }
-                if buf.last() == Some(&b'\r') {
-                    buf.pop();
-                }
-                Some(String::from_utf8_lossy(&buf).into_owned())
-            }
-        };
-        let Ok(mut tail) = tail.lock() else { return };
-        match line {
-            None => {
-                tail.closed = true;
-                return;
-            }
-            Some(line) => {
-                tail.lines.push_back(line);
-                while tail.lines.len() > STDERR_TAIL_LINES {
-                    tail.lines.pop_front();
-                }
-            }
-        }
-    }
-}
-
-/// Reads `\n`-terminated lines from `out` and forwards them until end of
-/// output or until the client is gone.
-fn forward_lines(out: impl Read, events: mpsc::Sender<Event>) {
-    let mut reader = BufReader::new(out);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        // Read at most MAX_LINE_BYTES of a line, then skip the rest of it.
-        let read = reader
-            .by_ref()
-            .take(MAX_LINE_BYTES as u64)
-            .read_until(b'\n', &mut buf);
-        let event = match read {
-            Ok(0) => Event::Eof,
-            Ok(_) => {
-                let mut garbled = false;
-                if buf.last() == Some(&b'\n') {
-                    buf.pop();
-                } else if buf.len() >= MAX_LINE_BYTES {
-                    garbled = true;
-                    if let Err(e) = skip_line(&mut reader) {
-                        let _ = events.send(Event::Failed(e));
-                        return;
-                    }
-                }
-                if buf.last() == Some(&b'\r') {
-                    buf.pop();
-                }
-                let text = match String::from_utf8(std::mem::take(&mut buf)) {
-                    Ok(text) => text,
-                    Err(e) => {
-                        garbled = true;
-                        String::from_utf8_lossy(e.as_bytes()).into_owned()
-                    }
-                };
-                Event::Line { text, garbled }
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => Event::Failed(e),
-        };
-        let last = !matches!(event, Event::Line { .. });
-        if events.send(event).is_err() || last {
-            return;
-        }
-    }
-}
-
-/// Discards the rest of an over-long line.
-fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let chunk = reader.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(());
-        }
-        if let Some(end) = chunk.iter().position(|&b| b == b'\n') {
-            reader.consume(end + 1);
-            return Ok(());
-        }
-        let len = chunk.len();
-        reader.consume(len);
-    }
 }
 
 impl UhpClient {
@@ -789,7 +497,7 @@ impl UhpClient {
     }
 
     /// `validmoves`, split on `;` (blank items dropped). An empty line or no
-    /// line means no moves (uhp.md section 5.5); a refusal is
+    /// line means no moves (spec/sources/uhp-notes.md section 5.5); a refusal is
     /// [`ClientError::Refused`]; more than one line is a protocol error.
     pub fn validmoves(&mut self) -> Result<Vec<String>, ClientError> {
         let command = "validmoves";
@@ -827,25 +535,6 @@ impl Drop for UhpClient {
     }
 }
 
-/// Resolves an engine's MoveStrings to absolute moves in the reference
-/// position `game` (with [`Rules::parse_move`]), so that moves spelled
-/// differently compare equal. Returns the moves and the texts that could
-/// not be resolved (unparsable, or naming a piece that is not where it
-/// must be).
-pub fn resolve_moves(game: &ReferenceEngine, texts: &[String]) -> (BTreeSet<Move>, Vec<String>) {
-    let mut moves = BTreeSet::new();
-    let mut unresolvable = Vec::new();
-    for text in texts {
-        match game.parse_move(text) {
-            Ok(mv) => {
-                moves.insert(mv);
-            }
-            Err(_) => unresolvable.push(text.clone()),
-        }
-    }
-    (moves, unresolvable)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -865,38 +554,5 @@ mod tests {
         assert!(split_command_line("").unwrap().is_empty());
         assert!(split_command_line("a \"b").is_err());
         assert!(split_command_line("a 'b").is_err());
-    }
-
-    #[test]
-    fn capabilities_are_case_insensitive() {
-        let caps = Capabilities::parse("mosquito;PILLBUG;Spider");
-        assert!(caps.mosquito && caps.pillbug && !caps.ladybug);
-        assert_eq!(caps.unknown, ["Spider"]);
-        assert!(caps.supports(GameType::from_flags(true, false, true)));
-        assert!(!caps.supports(GameType::BASE_MLP));
-        assert_eq!(Capabilities::default().game_types(), [GameType::BASE]);
-    }
-
-    #[test]
-    fn response_helpers() {
-        let r = Response {
-            lines: vec!["x".into(), "invalidmove You can't.".into()],
-            ..Response::default()
-        };
-        assert!(r.is_error() && r.is_invalid_move());
-        assert_eq!(r.error_text(), Some("You can't."));
-        assert_eq!(r.single_line(), None);
-        let r = Response {
-            lines: vec!["err".into()],
-            ..Response::default()
-        };
-        assert!(r.is_error() && !r.is_invalid_move());
-        assert_eq!(r.error_text(), Some(""));
-        let r = Response {
-            lines: vec!["wS1".into()],
-            ..Response::default()
-        };
-        assert!(!r.is_error());
-        assert_eq!(r.single_line(), Some("wS1"));
     }
 }

@@ -1,17 +1,20 @@
 //! The case corpus over UHP: each case of `tests/cases/*.toml` (format in
-//! spec/cases.md) sent to the engine under check as written, its position
-//! with `newgame`, its `legal` and `illegal` moves with `play` in the
-//! spelling of the case, and every finding citing the case's own clauses.
+//! spec/cases.md) run by the crate's one case runner ([`run_case`]) on the
+//! engine under check, through a UHP adapter: its position sent with
+//! `newgame` as written, its `legal` and `illegal` moves with `play` in the
+//! spelling of the case; every failure becomes a finding that cites the
+//! case's own clauses. `perft` is skipped, with its reason: UHP has no
+//! perft command.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use crate::cases::LoadedCase;
-use crate::check::checker::{state_and_turn, state_clauses, Stop, Worker};
-use crate::check::client::resolve_moves;
-use crate::check::finding::{clauses_of, Finding, Kind, Severity};
+use crate::cases::{run_case, CaseEngine, CaseFailure, LoadedCase};
+use crate::check::checker::{state_and_turn, state_clauses, MoveDiff, Stop, Worker};
+use crate::check::client::{ClientError, Response};
+use crate::check::finding::{clauses_of, move_pattern, Finding, Kind, Severity};
 use crate::check::leniency::{game_string_leniency, move_leniency};
-use crate::core::notation::{parse_game_type, parse_piece};
-use crate::core::{Move, RulesOptions};
+use crate::core::notation::parse_game_type;
+use crate::core::{GameState, Move, RulesOptions};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
 
@@ -44,14 +47,15 @@ impl Worker<'_> {
         None
     }
 
-    /// Runs one case (which [`Worker::corpus_skip`] let through).
+    /// Runs one case (which [`Worker::corpus_skip`] let through) with the
+    /// crate's one case runner, [`run_case`], on the engine under check, and
+    /// turns each failed assertion into a finding.
     pub(crate) fn corpus_case(&mut self, loaded: &LoadedCase) -> Result<(), Stop> {
         let case = &loaded.case;
         let options: RulesOptions = case.options.into();
         let Ok(game) = ReferenceEngine::load_with(&case.game, options) else {
             return Ok(()); // corpus_skip said it loads
         };
-        let game_string = game.game_string();
         if self.ctx.settable && !self.set_rules(options) {
             let sent = self.rules_lines(options);
             self.add(
@@ -59,189 +63,298 @@ impl Worker<'_> {
                     .clauses(["uhp"])
                     .pattern("options set")
                     .detail(format!(
-                        "the engine refused to set the rules options {}",
-                        options
+                        "the engine refused to set the rules options {options}"
                     ))
                     .exchange(sent, Vec::new()),
             );
             return Err(Stop);
         }
-        let mut sent = self.rules_lines(options);
-        sent.push(format!("newgame {}", case.game));
-        let response = match self.session.command(&format!("newgame {}", case.game)) {
-            Ok(r) => r,
-            Err(e) => return Err(self.engine_failure(&game, e, sent)),
+        let prefix = self.rules_lines(options);
+        let mut engine = UhpCase {
+            worker: self,
+            game: game.clone(),
+            prefix: prefix.clone(),
+            answers: BTreeMap::new(),
+            listed: Vec::new(),
+            state: None,
         };
-        if response.is_error() {
-            let leniency = game_string_leniency(&case.game, options);
-            self.add(
-                Finding::new(Kind::RejectedLegal, &self.test, &game)
-                    .severity(severity(leniency))
-                    .case_clauses(&case.clauses)
-                    .clauses(leniency.or(Some("§9.4")))
-                    .pattern(format!("newgame{}", leniency_word(leniency)))
-                    .moves(vec![case.game.clone()])
-                    .detail(format!(
-                        "the engine refused to load the case's GameString{}: {}",
-                        leniency_note(leniency),
-                        response.lines.join(" / ")
-                    ))
-                    .exchange(sent, response.lines.clone())
-                    .explain(&game_string, None),
-            );
-            return Err(Stop);
+        let run = match run_case(&mut engine, case) {
+            Ok(run) => run,
+            Err(_) => return Ok(()), // corpus_skip checked the case loads
+        };
+        let (answers, listed) = (engine.answers, engine.listed);
+        self.counts.illegal_probes += case.illegal.len() as u64;
+        for skip in &run.skipped {
+            self.skips.push(skip.clone());
         }
-        self.compare_game_string(&game, &response, || sent.clone())?;
-        if let Some(expected) = &case.state {
-            if let Some((state, _)) = state_and_turn(response.last_line().unwrap_or("")) {
-                if state.name() != expected {
+        match run.stopped {
+            Some(UhpCaseError::Client(e, sent)) => return Err(self.engine_failure(&game, e, sent)),
+            Some(UhpCaseError::Reported) => return Err(Stop),
+            None => {}
+        }
+        let newgame = format!("newgame {}", case.game);
+        let lines_to = |question: Option<&str>| {
+            let mut lines = prefix.clone();
+            lines.push(newgame.clone());
+            lines.extend(question.map(str::to_string));
+            lines
+        };
+        let game_string = game.game_string();
+        let mut diff = MoveDiff {
+            missing: BTreeSet::new(),
+            extra: BTreeSet::new(),
+            unresolvable: Vec::new(),
+        };
+        for failure in run.failures {
+            match failure {
+                CaseFailure::LoadRefused { reason } => {
+                    let leniency = game_string_leniency(&case.game, options);
+                    self.add(
+                        Finding::new(Kind::RejectedLegal, &self.test, &game)
+                            .severity(severity(leniency))
+                            .case_clauses(&case.clauses)
+                            .clauses(leniency.or(Some("§9.4")))
+                            .pattern(format!("newgame{}", leniency_word(leniency)))
+                            .moves(vec![case.game.clone()])
+                            .detail(format!(
+                                "the engine refused to load the case's GameString{}: {reason}",
+                                leniency_note(leniency)
+                            ))
+                            .exchange(lines_to(None), vec![reason])
+                            .explain(&game_string, None),
+                    );
+                }
+                CaseFailure::Missing { moves, .. } => diff.missing.extend(moves),
+                CaseFailure::Extra {
+                    moves, unreadable, ..
+                } => {
+                    diff.extra.extend(moves);
+                    for text in unreadable {
+                        if !diff.unresolvable.contains(&text) {
+                            diff.unresolvable.push(text);
+                        }
+                    }
+                }
+                CaseFailure::LegalRefused { text, mv, reason } => {
+                    let leniency = move_leniency(&game, &text);
+                    let canonical = game.move_string(mv);
+                    let line = play_line_as_written(&text);
+                    let moves = BTreeSet::from([mv]);
+                    self.add(
+                        Finding::new(Kind::RejectedLegal, &self.test, &game)
+                            .severity(severity(leniency))
+                            .case_clauses(&case.clauses)
+                            .clauses(leniency)
+                            .clauses(clauses_of(&game, &moves))
+                            .moves(vec![text.clone()])
+                            .detail(format!(
+                                "the engine refused the legal move `{text}` ({canonical}){}: {reason}",
+                                leniency_note(leniency)
+                            ))
+                            .exchange(lines_to(Some(&line)), vec![reason])
+                            .explain(&game_string, Some(&text))
+                            .verdicts(&game, &moves)
+                            .pattern(format!(
+                                "{}{}",
+                                move_pattern(&game, &moves),
+                                leniency_word(leniency)
+                            )),
+                    );
+                }
+                CaseFailure::IllegalAccepted { text, clause } => {
+                    let mv = game.parse_move(&text).ok();
+                    let moves: BTreeSet<Move> = mv.into_iter().collect();
+                    // the reference's clauses for the refusal, as in random games
+                    let refused: Vec<String> = mv
+                        .and_then(|mv| game.clone().play(mv).err())
+                        .map(|e| e.clauses.iter().map(|c| c.to_string()).collect())
+                        .unwrap_or_else(|| vec![clause.clone()]);
+                    let line = play_line_as_written(&text);
+                    let answer = answers.get(&line).cloned().unwrap_or_default();
+                    self.add(
+                        Finding::new(Kind::AcceptedIllegal, &self.test, &game)
+                            .clauses(refused)
+                            .case_clauses([&clause])
+                            .case_clauses(&case.clauses)
+                            .moves(vec![text.clone()])
+                            .detail(format!(
+                                "the engine accepted `{text}`, which {clause} forbids"
+                            ))
+                            .exchange(lines_to(Some(&line)), answer)
+                            .explain(&game_string, Some(&text))
+                            .verdicts(&game, &moves),
+                    );
+                }
+                CaseFailure::RefusalChangedGame => {
+                    let mut sent = lines_to(None);
+                    sent.extend(case.illegal.iter().map(|e| play_line_as_written(&e.mv)));
+                    sent.push("validmoves".to_string());
+                    self.add(
+                        Finding::new(Kind::State, &self.test, &game)
+                            .clauses(["uhp"])
+                            .case_clauses(&case.clauses)
+                            .pattern("refusal changed the game")
+                            .detail("the engine's valid moves changed after refused moves")
+                            .exchange(sent, Vec::new()),
+                    );
+                }
+                CaseFailure::State { expected, found } => {
                     self.add(
                         Finding::new(Kind::State, &self.test, &game)
                             .clauses(state_clauses(&game, true))
                             .case_clauses(&case.clauses)
                             .pattern("state")
-                            .detail(format!("the engine says {state}, the case says {expected}"))
-                            .exchange(sent.clone(), response.lines.clone())
+                            .detail(format!("the engine says {found}, the case says {expected}"))
+                            .exchange(lines_to(None), Vec::new())
                             .explain(&game_string, None),
                     );
                 }
+                // the case's own texts (checked by tests/cases.rs), a clause
+                // (UHP engines do not cite clauses) and perft (UHP has none)
+                CaseFailure::Unresolvable { .. }
+                | CaseFailure::WrongClause { .. }
+                | CaseFailure::Perft { .. } => {}
             }
         }
-        let mut asked = sent.clone();
-        asked.push("validmoves".to_string());
-        let texts = match self.session.validmoves(&game) {
-            Ok(t) => t,
-            Err(e) => return Err(self.engine_failure(&game, e, asked)),
-        };
-        let mut diff = self.compare_moves(&game, &texts);
-        // The case's own expectations, restricted to `piece` when given.
-        let piece = case.piece.as_deref().and_then(|p| parse_piece(p).ok());
-        let (engine_moves, _) = resolve_moves(&game, &texts);
-        let in_scope = |mv: &Move| piece.is_none() || mv.piece() == piece;
-        let resolve = |texts: &[String]| resolve_moves(&game, texts).0;
-        if let Some(expected) = &case.valid_moves {
-            let expected = resolve(expected);
-            diff.missing
-                .extend(expected.difference(&engine_moves).copied());
-            diff.extra.extend(
-                engine_moves
-                    .iter()
-                    .filter(|mv| in_scope(mv) && !expected.contains(mv))
-                    .copied(),
-            );
-        }
-        diff.missing
-            .extend(resolve(&case.valid_moves_include).difference(&engine_moves));
-        diff.extra
-            .extend(resolve(&case.valid_moves_exclude).intersection(&engine_moves));
-        self.report_diff(&game, &diff, &case.clauses, asked, &[texts.join(";")], None);
-        // Each `legal` move as written: the engine must play it (and undo it).
-        for text in &case.legal {
-            let Ok(mv) = game.parse_move(text) else {
-                continue;
-            };
-            let line = if mv == Move::Pass && text.trim().eq_ignore_ascii_case("pass") {
-                text.trim().to_string()
-            } else {
-                format!("play {text}")
-            };
-            let mut shown = sent.clone();
-            shown.push(line.clone());
-            let answer = match self.session.command(&line) {
-                Ok(a) => a,
-                Err(e) => return Err(self.engine_failure(&game, e, shown)),
-            };
-            if answer.is_error() {
-                let leniency = move_leniency(&game, text);
-                let canonical = game.move_string(mv);
-                self.add(
-                    Finding::new(Kind::RejectedLegal, &self.test, &game)
-                        .severity(severity(leniency))
-                        .case_clauses(&case.clauses)
-                        .clauses(leniency)
-                        .clauses(clauses_of(&game, &BTreeSet::from([mv])))
-                        .moves(vec![text.clone()])
-                        .detail(format!(
-                            "the engine refused the legal move `{text}` ({canonical}){}: {}",
-                            leniency_note(leniency),
-                            answer.lines.join(" / ")
-                        ))
-                        .exchange(shown, answer.lines.clone())
-                        .explain(&game_string, Some(text))
-                        .verdicts(&game, &BTreeSet::from([mv]))
-                        .pattern(format!(
-                            "{}{}",
-                            crate::check::finding::move_pattern(&game, &BTreeSet::from([mv])),
-                            leniency_word(leniency)
-                        )),
-                );
-                continue;
-            }
-            let mut after = game.clone();
-            after.play_unchecked(mv);
-            self.compare_game_string(&after, &answer, || shown.clone())?;
-            self.counts.undo_checks += 1;
-            shown.push("undo 1".to_string());
-            let undone = match self.session.command("undo 1") {
-                Ok(a) => a,
-                Err(e) => return Err(self.engine_failure(&game, e, shown)),
-            };
-            self.check_undo(&game, &undone, &shown)?;
-        }
-        if case.illegal.is_empty() {
-            return Ok(());
-        }
-        let mut shown = sent.clone();
-        for entry in &case.illegal {
-            self.counts.illegal_probes += 1;
-            let line = format!("play {}", entry.mv);
-            shown.push(line.clone());
-            let answer = match self.session.command(&line) {
-                Ok(a) => a,
-                Err(e) => return Err(self.engine_failure(&game, e, shown)),
-            };
-            if !answer.is_error() {
-                let mv = game.parse_move(&entry.mv).ok();
-                let moves: BTreeSet<Move> = mv.into_iter().collect();
-                // the reference's clauses for the refusal, as in random games
-                let refused: Vec<String> = mv
-                    .and_then(|mv| game.clone().play(mv).err())
-                    .map(|e| e.clauses.iter().map(|c| c.to_string()).collect())
-                    .unwrap_or_else(|| vec![entry.clause.clone()]);
-                self.add(
-                    Finding::new(Kind::AcceptedIllegal, &self.test, &game)
-                        .clauses(refused)
-                        .case_clauses([&entry.clause])
-                        .case_clauses(&case.clauses)
-                        .moves(vec![entry.mv.clone()])
-                        .detail(format!(
-                            "the engine accepted `{}`, which {} forbids",
-                            entry.mv, entry.clause
-                        ))
-                        .exchange(shown.clone(), answer.lines.clone())
-                        .explain(&game_string, Some(&entry.mv))
-                        .verdicts(&game, &moves),
-                );
-                return Err(Stop);
-            }
-        }
-        // The refusals must leave the position as it was.
-        shown.push("validmoves".to_string());
-        let after = match self.session.validmoves(&game) {
-            Ok(t) => t,
-            Err(e) => return Err(self.engine_failure(&game, e, shown)),
-        };
-        if resolve_moves(&game, &after).0 != engine_moves {
-            self.add(
-                Finding::new(Kind::State, &self.test, &game)
-                    .clauses(["uhp"])
-                    .case_clauses(&case.clauses)
-                    .pattern("refusal changed the game")
-                    .detail("the engine's valid moves changed after refused moves")
-                    .exchange(shown, vec![after.join(";")]),
-            );
+        if !diff.kinds().is_empty() {
+            let sent = lines_to(Some("validmoves"));
+            self.report_diff(&game, &diff, &case.clauses, sent, &[listed.join(";")], None);
         }
         Ok(())
+    }
+}
+
+/// Why a UHP case engine stopped.
+enum UhpCaseError {
+    /// Talking to the engine failed after these lines.
+    Client(ClientError, Vec<String>),
+    /// A finding was recorded (a printed GameString, an undo): the case stops.
+    Reported,
+}
+
+/// The engine under check as a [`CaseEngine`]: the worker's session, with
+/// check's own checks on the side (every printed GameString replayed, every
+/// `undo` checked).
+struct UhpCase<'w, 'a> {
+    worker: &'w mut Worker<'a>,
+    /// The case's position on the reference engine.
+    game: ReferenceEngine,
+    /// The lines that set the case's rules options, if any.
+    prefix: Vec<String>,
+    /// The engine's answer to each line sent.
+    answers: BTreeMap<String, Vec<String>>,
+    /// Its first `validmoves` answer.
+    listed: Vec<String>,
+    /// The state it printed when the case was loaded.
+    state: Option<GameState>,
+}
+
+impl UhpCase<'_, '_> {
+    /// The lines sent so far for this case, then `line`.
+    fn sent(&self, line: &str) -> Vec<String> {
+        let mut lines = self.prefix.clone();
+        lines.push(format!("newgame {}", self.game.game_string()));
+        if !line.starts_with("newgame") {
+            lines.push(line.to_string());
+        }
+        lines
+    }
+
+    fn command(&mut self, line: &str) -> Result<Response, UhpCaseError> {
+        match self.worker.session.command(line) {
+            Ok(answer) => {
+                self.answers.insert(line.to_string(), answer.lines.clone());
+                Ok(answer)
+            }
+            Err(e) => Err(UhpCaseError::Client(e, self.sent(line))),
+        }
+    }
+}
+
+impl CaseEngine for UhpCase<'_, '_> {
+    type Error = UhpCaseError;
+
+    fn load(&mut self, game: &str, _: RulesOptions) -> Result<Result<(), String>, UhpCaseError> {
+        let line = format!("newgame {game}");
+        let answer = self.command(&line)?;
+        if answer.is_error() {
+            return Ok(Err(answer.lines.join(" / ")));
+        }
+        let sent = self.sent(&line);
+        let reference = self.game.clone();
+        self.worker
+            .compare_game_string(&reference, &answer, || sent.clone())
+            .map_err(|Stop| UhpCaseError::Reported)?;
+        self.state = state_and_turn(answer.last_line().unwrap_or("")).map(|(state, _)| state);
+        Ok(Ok(()))
+    }
+
+    fn valid_moves(&mut self) -> Result<Vec<String>, UhpCaseError> {
+        let game = self.game.clone();
+        let texts = self
+            .worker
+            .session
+            .validmoves(&game)
+            .map_err(|e| UhpCaseError::Client(e, self.sent("validmoves")))?;
+        if self.listed.is_empty() {
+            self.listed = texts.clone();
+            self.worker.compare_moves(&game, &texts);
+        }
+        Ok(texts)
+    }
+
+    fn play(&mut self, text: &str) -> Result<Result<(), String>, UhpCaseError> {
+        let line = play_line_as_written(text);
+        let answer = self.command(&line)?;
+        if answer.is_error() {
+            return Ok(Err(answer.lines.join(" / ")));
+        }
+        // the GameString printed after an accepted legal move must replay
+        if let Ok(mv) = self.game.parse_move(text) {
+            if self.game.clone().play(mv).is_ok() {
+                let mut after = self.game.clone();
+                after.play_unchecked(mv);
+                let sent = self.sent(&line);
+                self.worker
+                    .compare_game_string(&after, &answer, || sent.clone())
+                    .map_err(|Stop| UhpCaseError::Reported)?;
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    fn undo(&mut self) -> Result<(), UhpCaseError> {
+        self.worker.counts.undo_checks += 1;
+        let undone = self.command("undo 1")?;
+        let sent = self.sent("undo 1");
+        let game = self.game.clone();
+        self.worker
+            .check_undo(&game, &undone, &sent)
+            .map_err(|Stop| UhpCaseError::Reported)
+    }
+
+    fn state(&mut self) -> Result<GameState, UhpCaseError> {
+        // the state printed by `newgame` (a missing one is a finding already)
+        self.state.ok_or(UhpCaseError::Reported)
+    }
+
+    fn perft(&mut self, _: u32) -> Result<Result<u64, String>, UhpCaseError> {
+        Ok(Err(
+            "UHP has no perft command (spec/sources/uhp-notes.md section 5)".to_string(),
+        ))
+    }
+
+    fn cites_clauses(&self) -> bool {
+        false
+    }
+}
+
+/// The command that plays a move written `text`, as written (`pass` alone).
+fn play_line_as_written(text: &str) -> String {
+    if text.trim().eq_ignore_ascii_case("pass") {
+        text.trim().to_string()
+    } else {
+        format!("play {text}")
     }
 }
 

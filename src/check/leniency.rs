@@ -6,7 +6,7 @@
 //! them, but an engine that refuses one gets an *advisory* finding, which
 //! does not fail the check unless `--strict-notation`. Every other legal
 //! spelling (any neighbour as the reference, the mover itself included,
-//! §9.7) is one every UHP engine must accept (uhp.md section 4.5).
+//! §9.7) is one every UHP engine must accept (spec/sources/uhp-notes.md section 4.5).
 
 use crate::core::notation::{
     parse_game_state, parse_game_type, parse_move, parse_turn, MoveSpec, Target,

@@ -5,29 +5,19 @@
 //! survive it) and `bestmove` (a legal move, within its time budget, `pass`
 //! when it is the only move, a refusal once the game is over).
 //!
-//! Probes of behaviour the established engines do not share (uhp.md
+//! Probes of behaviour the established engines do not share (spec/sources/uhp-notes.md
 //! section 7 and section 9: blank lines, non-UTF-8 bytes, a very long line,
 //! end of input) give *advisory* findings; the others are errors.
 
-use std::collections::BTreeSet;
 use std::time::Instant;
 
-use crate::check::checker::{
-    game_rng, pick, EngineInfo, UnitResult, Worker, BESTMOVE_BUDGET, BESTMOVE_GRACE,
-};
-use crate::check::client::{ClientError, Response, UhpClient};
+use crate::check::checker::{UnitResult, Worker};
+use crate::check::client::{ClientError, UhpClient};
 use crate::check::finding::{Finding, Kind, Severity};
-use crate::check::games::bestmove_problem;
-use crate::core::{GameType, Move, RulesOptions};
+use crate::check::summary::EngineInfo;
+use crate::core::{GameType, RulesOptions};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
-
-/// A position where the side to move (White) can only pass (tests/cases/end.toml,
-/// `white-stuck-must-pass`; §7.2).
-const ONLY_PASS: &str = "Base;InProgress;White[15];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wQ wS1/;bB1 \\bS1;wQ wS1-;bA1 -bQ;wQ wS1/;bA2 bA1\\;wQ wS1-;bA3 -bB1;wQ wS1/;bA1 wS1\\;wQ bA1/;bA2 wQ\\;wQ bA2/;bB1 \\wS1;wQ \\bA2;bB1 wS1;wQ bA2/;bB2 \\bS1;wQ \\bA2;bB2 \\bB1;wQ bA2/;bB2 bB1/;wQ bB2\\;bA3 wQ/";
-
-/// A finished game (White wins; tests/cases/end.toml; §8.2, §8.5).
-const FINISHED: &str = "Base;WhiteWins;Black[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wQ -bQ;bG1 bQ-;wG1 -wS1;bG2 \\bG1;wG2 \\wQ;bG3 bQ\\;wA1 wG1\\;bA1 bS1\\;wA1 -bG2";
 
 /// The length of the very long line probe, in bytes.
 const LONG_LINE_BYTES: usize = 1 << 20;
@@ -140,7 +130,7 @@ impl Worker<'_> {
         false
     }
 
-    /// `info` must repeat the start-up banner (uhp.md section 5.1).
+    /// `info` must repeat the start-up banner (spec/sources/uhp-notes.md section 5.1).
     fn probe_info(&mut self, base: &ReferenceEngine, banner: &[String]) -> bool {
         self.counts.protocol_checks += 1;
         match self.session.command("info") {
@@ -165,7 +155,7 @@ impl Worker<'_> {
         }
     }
 
-    /// An unknown command must be answered with `err` (uhp.md section 2.3).
+    /// An unknown command must be answered with `err` (spec/sources/uhp-notes.md section 2.3).
     fn probe_unknown_command(&mut self, base: &ReferenceEngine) -> bool {
         self.counts.protocol_checks += 1;
         let sent = vec![b"frobnicate".to_vec()];
@@ -190,7 +180,7 @@ impl Worker<'_> {
         }
     }
 
-    /// `options` lists `Name;Type;Value;Default[;...]` lines (uhp.md
+    /// `options` lists `Name;Type;Value;Default[;...]` lines (spec/sources/uhp-notes.md
     /// section 5.8); kept for the report and for the declared rules.
     fn probe_options(&mut self, base: &ReferenceEngine, engine: &mut EngineInfo) -> bool {
         self.counts.protocol_checks += 1;
@@ -250,7 +240,7 @@ impl Worker<'_> {
     }
 
     /// A blank line is ignored (MZ) or refused with `err` (MZC, NK); either
-    /// way the engine must go on (advisory: uhp.md section 7).
+    /// way the engine must go on (advisory: spec/sources/uhp-notes.md section 7).
     fn probe_blank_line(&mut self, base: &ReferenceEngine, banner: &[String]) -> bool {
         self.counts.protocol_checks += 1;
         let sent = vec![Vec::new(), b"info".to_vec()];
@@ -367,7 +357,7 @@ impl Worker<'_> {
     }
 
     /// End of input without `exit`: the engine must leave by itself
-    /// (advisory: MZC loops forever, uhp.md section 5.9). A fresh process.
+    /// (advisory: MZC loops forever, spec/sources/uhp-notes.md section 5.9). A fresh process.
     fn probe_end_of_input(&mut self, base: &ReferenceEngine) {
         self.counts.protocol_checks += 1;
         let config = self.ctx.config;
@@ -396,7 +386,7 @@ impl Worker<'_> {
 
     /// `undo 0`, `undo` beyond the history, `undo abc` and `undo -1` after
     /// two plies: each may be refused (`undo 0` may also print the
-    /// GameString, uhp.md section 5.7), and none may change the game.
+    /// GameString, spec/sources/uhp-notes.md section 5.7), and none may change the game.
     fn probe_undo_counts(&mut self) -> bool {
         let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
         let mut sent = vec!["newgame Base".to_string()];
@@ -521,114 +511,10 @@ impl Worker<'_> {
         );
         false
     }
-
-    /// `bestmove`: a legal move within its budget in a midgame (time and
-    /// depth), `pass` where only a pass is legal, a refusal after the end.
-    fn probe_bestmove(&mut self) -> bool {
-        // a midgame: 16 plies of a seeded random Base game
-        let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
-        let mut rng = game_rng(0, GameType::BASE, u64::MAX);
-        for _ in 0..16 {
-            let legal = game.legal_moves();
-            if game.state().is_over() || legal.is_empty() {
-                break;
-            }
-            game.play_unchecked(legal[pick(&mut rng, legal.len())]);
-        }
-        let budget = BESTMOVE_BUDGET.as_secs();
-        let time_line = format!("bestmove time 00:00:{budget:02}");
-        let positions = [
-            (game.game_string(), time_line.clone(), true),
-            (game.game_string(), "bestmove depth 2".to_string(), true),
-            (ONLY_PASS.to_string(), "bestmove depth 1".to_string(), true),
-            (FINISHED.to_string(), "bestmove depth 1".to_string(), false),
-        ];
-        for (position, line, in_progress) in positions {
-            self.counts.bestmove_checks += 1;
-            let Ok(game) = ReferenceEngine::load(&position) else {
-                continue;
-            };
-            let sent = vec![format!("newgame {position}"), line.clone()];
-            match self.session.command(&sent[0]) {
-                Ok(a) if !a.is_error() => {}
-                Ok(_) => continue, // reported by the corpus
-                Err(e) => {
-                    self.engine_failure(&game, e, sent[..1].to_vec());
-                    return false;
-                }
-            }
-            let timed = line.starts_with("bestmove time");
-            let limit = if timed {
-                BESTMOVE_BUDGET + BESTMOVE_GRACE
-            } else {
-                self.ctx.config.timeout
-            };
-            let answer = match self.session.command_within(&line, limit) {
-                Ok(a) => a,
-                Err(e @ ClientError::Timeout { .. }) if timed => {
-                    let detail = format!(
-                        "`{line}` must answer within its budget of {budget} s plus a grace of {} s; no answer after {:?} ({e})",
-                        BESTMOVE_GRACE.as_secs(),
-                        limit
-                    );
-                    self.add(
-                        Finding::new(Kind::Bestmove, &self.test, &game)
-                            .clauses(["uhp"])
-                            .pattern("bestmove time budget")
-                            .detail(detail)
-                            .exchange(sent, Vec::new()),
-                    );
-                    self.session.drop_engine();
-                    return true;
-                }
-                Err(e) => {
-                    self.engine_failure(&game, e, sent);
-                    return false;
-                }
-            };
-            let problem = if in_progress {
-                let legal: BTreeSet<Move> = game.legal_move_set();
-                bestmove_problem(&game, &legal, &answer)
-            } else {
-                finished_bestmove_problem(&answer)
-            };
-            if let Some(problem) = problem {
-                let pattern = if !in_progress {
-                    "bestmove after the end"
-                } else if position == ONLY_PASS {
-                    "bestmove only pass"
-                } else if timed {
-                    "bestmove time"
-                } else {
-                    "bestmove depth"
-                };
-                self.add(
-                    Finding::new(Kind::Bestmove, &self.test, &game)
-                        .clauses(if in_progress { ["uhp"] } else { ["§8.5"] })
-                        .pattern(pattern)
-                        .detail(format!("`{line}`: {problem}"))
-                        .exchange(sent, answer.lines.clone())
-                        .explain(&game.game_string(), answer.last_line()),
-                );
-            }
-        }
-        true
-    }
-}
-
-/// After the end of the game no move is legal (§8.5): `bestmove` must be
-/// refused.
-fn finished_bestmove_problem(answer: &Response) -> Option<String> {
-    (!answer.is_error()).then(|| {
-        format!(
-            "the game is over, so no move is legal and `bestmove` must be refused; got \"{}\"",
-            answer.lines.join(" / ")
-        )
-    })
 }
 
 /// Whether an `options` line reads `Name;Type;Value;Default[;...]` with a
-/// known type (uhp.md section 5.8).
+/// known type (spec/sources/uhp-notes.md section 5.8).
 fn option_line_is_well_formed(line: &str) -> bool {
     let fields: Vec<&str> = line.split(';').collect();
     fields.len() >= 4

@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use crate::check::checker::Report;
 use crate::check::finding::{seen_text, FindingGroup, Severity};
+use crate::check::summary::Report;
 use crate::render::xml_escape;
 
 /// The status word of a cause.

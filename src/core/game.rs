@@ -25,7 +25,7 @@ impl GameType {
         pillbug: true,
     };
 
-    /// All eight game types, in the order of `uhp.md` §3.1 (§1.4).
+    /// All eight game types, in the order of `spec/sources/uhp-notes.md` section 3.1 (§1.4).
     pub const ALL: [GameType; 8] = [
         GameType::from_flags(false, false, false),
         GameType::from_flags(true, false, false),

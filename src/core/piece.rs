@@ -57,7 +57,7 @@ pub enum Bug {
 }
 
 impl Bug {
-    /// In UHP enumeration order (Mzinga's order, see `uhp.md` §3.5).
+    /// In UHP enumeration order (Mzinga's order, see `spec/sources/uhp-notes.md` section 3.5).
     pub const ALL: [Bug; 8] = [
         Bug::Queen,
         Bug::Spider,

@@ -7,13 +7,13 @@
 //! the vectors (32, −1) and (0, 32), and every such vector has hex distance at
 //! least 32.
 //!
-//! Why no legal game can overflow it: a player has at most 14 pieces, so the
-//! hive holds at most 28 pieces in at most 28 cells; being connected, any two
-//! of them are at hex distance at most 27, and every cell the move generator
-//! looks at (an occupied cell, or an empty cell next to one, or the landing
-//! cell of a grasshopper, which is next to the last piece it jumps) is within
-//! distance 1 of the hive: at most 29 apart. As 29 < 32, no two cells the
-//! engine ever compares share an index.
+//! Why no legal game can overflow it: a player has at most 14 pieces (§1.2,
+//! §1.3), so the hive holds at most 28 pieces in at most 28 cells; being
+//! connected (§2.7), any two of them are at hex distance at most 27, and
+//! every cell the move generator looks at (an occupied cell, or an empty cell
+//! next to one, or the landing cell of a grasshopper, which is next to the
+//! last piece it jumps) is within distance 1 of the hive: at most 29 apart.
+//! As 29 < 32, no two cells the engine ever compares share an index.
 
 use crate::core::Hex;
 
@@ -22,7 +22,7 @@ pub const MASK: i32 = 1023;
 /// No cell: the position of a piece in its reserve.
 pub const NOWHERE: u16 = u16::MAX;
 
-/// Index offsets of the six directions, in the order of
+/// Index offsets of the six directions (§2.2), in the order of
 /// [`crate::core::Direction::ALL`]: NW, NE, E, SE, SW, W (clockwise).
 pub const DELTA: [i32; 6] = [-32, -31, 1, 32, 31, -1];
 /// Axial deltas in the same order.
@@ -34,7 +34,8 @@ pub fn neighbour(cell: u16, d: usize) -> u16 {
     ((cell as i32 + DELTA[d]) & MASK) as u16
 }
 
-/// The direction clockwise of `d`.
+/// The direction clockwise of `d`: with [`counterclockwise`], it gives the
+/// two common neighbours that flank the edge in direction `d` (§2.3).
 #[inline(always)]
 pub fn clockwise(d: usize) -> usize {
     if d == 5 {

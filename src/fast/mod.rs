@@ -39,7 +39,8 @@ use crate::rules::{IllegalMove, Rules};
 use grid::{cell_of, neighbour, AXIAL, CELLS, NOWHERE};
 use pieces::{bug_index, color_of, id_of, piece_of, NO_PIECE, PIECES};
 
-/// A move in the engine's own terms: a piece id and a destination cell.
+/// A move in the engine's own terms: a piece id and a destination cell, so
+/// that two paths to one cell are one move (§5.9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FastMove {
     piece: u8,
@@ -97,7 +98,8 @@ pub struct FastEngine {
     /// Per colour and cell, how many adjacent stacks have that colour on top
     /// (§2.5): what placement asks (§3.5, §3.6).
     adjacent_color: [[u8; CELLS]; 2],
-    /// The piece moved last turn (§5.8), `NO_PIECE` if none.
+    /// The piece moved or placed last turn (§5.8), `NO_PIECE` if none (at the
+    /// start and after a pass, §7.3); after a throw, the thrown piece (§6.8.7).
     immune: u8,
     state: GameState,
     hash: u64,
@@ -125,10 +127,12 @@ impl FastEngine {
         Some((piece_of(self.top[cell]), self.height[cell] as usize))
     }
 
+    /// The side to move: §7.1 the players alternate, White first (§1.6).
     fn side(&self) -> usize {
         self.undo.len() & 1
     }
 
+    /// Whether the queen of `color` is on the board, as §4.3 asks.
     fn queen_placed(&self, color: usize) -> bool {
         self.pos[color * pieces::SLOTS] != NOWHERE
     }
@@ -166,6 +170,7 @@ impl FastEngine {
             return Move::Pass;
         }
         let piece = piece_of(m.piece);
+        // §3.3 the first piece of the game goes to the origin
         let to = if self.on_board[0] + self.on_board[1] == 0 {
             Hex::ORIGIN
         } else {
@@ -283,6 +288,7 @@ impl FastEngine {
                 _ => previous_hex,
             };
             from = self.pos[p as usize];
+            // §3.1 a placement takes the piece from the reserve for good
             if from == NOWHERE {
                 let color = color_of(p);
                 self.placed[color][bug_index(pieces::bug_of(p))] += 1;
@@ -292,12 +298,15 @@ impl FastEngine {
             }
             self.push(p, m.to, to_hex);
         }
-        // §5.8, §6.8.7: the piece just moved (or placed) is immune; nothing after a pass
+        // §5.8 the piece just moved (or placed) is immune next turn; §6.8.7
+        // after a throw that is the thrown piece, not the pillbug; §7.3
+        // nothing after a pass
         self.set_immune(if m.is_pass() { NO_PIECE } else { m.piece });
         self.hash ^= zobrist::BLACK_TO_MOVE;
         if record {
             self.history.push(mv);
         }
+        // §7.3 every ply, a pass included, is a turn: it counts for §4.4
         self.undo.push(Undo {
             mv: m,
             from,
@@ -310,6 +319,7 @@ impl FastEngine {
             let key = self.repetition_key();
             self.repetition_keys.push(key);
         }
+        // §8.8 the state is recomputed after every ply
         self.state = self.compute_state();
     }
 
@@ -346,26 +356,36 @@ impl FastEngine {
     /// Whether the queen of `color` is surrounded (§8.1).
     fn surrounded(&self, color: usize) -> bool {
         let q = self.pos[color * pieces::SLOTS];
+        // §8.1 all six neighbours occupied, by any colour at any height; a
+        // covered queen keeps its cell and is tested alike
         q != NOWHERE && (0..6).all(|d| self.height[neighbour(q, d) as usize] > 0)
     }
 
-    /// The state after the last ply (§8.2–§8.4, §8.7.2, §8.7.3, §8.8).
+    /// The state after the last ply (§8.2, §8.3, §8.4, §8.7.2, §8.7.3,
+    /// §8.8).
     fn compute_state(&self) -> GameState {
+        // §8.7.3 a surround is decided first and takes precedence
         match (self.surrounded(0), self.surrounded(1)) {
+            // §8.3 both queens surrounded: a draw, whoever moved
             (true, true) => return GameState::Draw,
+            // §8.2 the surrounded queen's owner loses; §8.4 even by their own move
             (true, false) => return GameState::BlackWins,
             (false, true) => return GameState::WhiteWins,
             (false, false) => {}
         }
+        // §8.7.2 the repetition draw, only with the option on
         if self.options.repetition_draw {
             if let Some((current, earlier)) = self.repetition_keys.split_last() {
+                // §8.7.2 the positions after plies max(0, n − 32) to n
                 let start = earlier.len().saturating_sub(32);
                 let count = earlier[start..].iter().filter(|&&k| k == *current).count();
+                // §8.7.2 at least three occurrences, after a ply
                 if count + 1 >= 3 && !self.undo.is_empty() {
                     return GameState::Draw;
                 }
             }
         }
+        // §8.8 no ply yet: NotStarted; otherwise InProgress
         if self.undo.is_empty() {
             GameState::NotStarted
         } else {
@@ -378,6 +398,8 @@ impl FastEngine {
     /// cell of the immune piece. Computed from scratch; only used with the
     /// repetition option on.
     fn repetition_key(&self) -> u64 {
+        // §8.7.1 equal after a translation: cells relative to the least cell;
+        // no rotation or reflection is identified
         let mut anchor: Option<Hex> = None;
         for p in 0..PIECES {
             if self.pos[p] != NOWHERE {
@@ -400,7 +422,8 @@ impl FastEngine {
             if cell == NOWHERE || self.top[cell as usize] != p {
                 continue;
             }
-            // one term per stack: its cell and its (colour, bug) from bottom to top
+            // §8.7.1 one term per stack: its cell and its (colour, bug) from
+            // bottom to top, piece numbers ignored
             let mut stack = [0u8; 8];
             let mut n = 0;
             let mut q = p;
@@ -415,11 +438,13 @@ impl FastEngine {
             }
             key = key.wrapping_add(term);
         }
+        // §8.7.1 the same side to move
         key ^= if self.side() == 1 {
             zobrist::BLACK_TO_MOVE
         } else {
             0
         };
+        // §8.7.1 the same cell for the immune piece (§5.8), or none in both
         if self.immune != NO_PIECE {
             key ^= zobrist::splitmix(relative(self.hex[self.immune as usize]) ^ 0xabcd);
         }
@@ -539,10 +564,12 @@ impl Rules for FastEngine {
                 self.make(m);
                 Ok(())
             }
+            // §8.5 every move is refused once the game has ended
             None if self.state.is_over() => Err(IllegalMove::new(
                 format!("the game is over ({}): no move is legal", self.state),
                 &["§8.5"],
             )),
+            // §7.2 no pass while a placement or movement is legal
             None if mv == Move::Pass => Err(IllegalMove::new(
                 "cannot pass: there are legal moves",
                 &["§7.2"],

@@ -1,4 +1,5 @@
-//! Piece numbering of the fast engine: 14 slots per colour.
+//! Piece numbering of the fast engine: 14 slots per colour, the eleven base
+//! pieces (§1.2) and the three expansion pieces (§1.3).
 //!
 //! Slots: 0 queen, 1–2 spiders, 3–4 beetles, 5–7 grasshoppers, 8–10 ants,
 //! 11 mosquito, 12 ladybug, 13 pillbug; black pieces are 14 + slot.

@@ -1,5 +1,5 @@
 //! From-scratch twins of the fast engine's incremental structures, and the
-//! check that compares them (shared/style.md habit 6).
+//! check that compares them (spec/sources/style-notes.md habit 6).
 
 use super::grid::{cell_of, neighbour, CellSet, CELLS, NOWHERE};
 use super::pieces::{bug_index, bug_of, color_of, NO_PIECE, PIECES};

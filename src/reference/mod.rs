@@ -1,7 +1,7 @@
 //! The reference engine: the rules of `spec/` as code written for the reader.
 //!
 //! This engine is the oracle that every other engine is checked against, so
-//! it is written for clarity, not speed (see `shared/style.md`): ordered maps
+//! it is written for clarity, not speed (see `spec/sources/style-notes.md`): ordered maps
 //! and sets so that every output is deterministic, every answer recomputed
 //! from the position, no caches, no bit tricks, no `unsafe`. The files follow
 //! the chapters of the specification:

@@ -2,22 +2,46 @@
 //! `hive-oracle uhp --fault NAME` makes our own UHP engine wrong in one
 //! known way, so that tests can assert the checker finds each fault.
 //!
-//! The real game is kept; the fault is applied where it shows: the
-//! `validmoves` list, what `play` (and `newgame GameString`) accepts, the
-//! GameString printed, the `bestmove` answer, the rules options and the
-//! `options` lines, what a refused `newgame` leaves behind, and the session
-//! loop (framing, exit, hang). A rule fault's extra moves are computed on the
-//! reference position with the reference engine's building blocks, printed in
-//! canonical notation and, when played, applied without checking
-//! (`play_unchecked`). Every fault is deterministic.
+//! # A decorator around the real session
+//!
+//! The real session ([`Session`], `src/uhp/mod.rs`) holds no fault and does
+//! not know this module. A [`FaultySession`] wraps one: it passes every line
+//! on to it, except the few commands that its fault answers otherwise, and
+//! rewrites the answers where the fault shows. [`run_with_fault`] drives it
+//! with the real loop ([`serve`], the loop of [`run`](super::run)), adding
+//! the faults that end or block the process. The session lends the
+//! decorator its answers, its options and its game, and two crate-private
+//! points: the game to change in place (to apply a move the rules refuse)
+//! and to replace.
+//!
+//! Why a decorator rather than a separate binary target: a fault must leave
+//! everything else exactly as the real engine has it (the parsing, the
+//! search, the messages, the framing), so that the checker's tests show that
+//! this one fault is caught and nothing else is reported. A decorator gets
+//! that by construction, since every command it does not intercept is the
+//! real session's. A second binary would still need this code, and would
+//! add a target that the tests and installs must find or avoid, while
+//! `uhp --fault NAME` stays the command the tests already run.
+//!
+//! Where a fault shows: the `validmoves` list, what `play` (and `newgame
+//! GameString`) accepts, the GameString printed, the `bestmove` answer, the
+//! rules options and the `options` lines, what a refused `newgame` leaves
+//! behind, and the session loop (framing, exit, hang). A rule fault's extra
+//! moves are computed on the reference position with the reference engine's
+//! building blocks, printed in canonical notation and, when played, applied
+//! without checking (`play_unchecked`). Every fault is deterministic.
 
 use std::collections::BTreeSet;
 use std::fmt;
+use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use super::{Game, OptionName};
-use crate::core::notation::BoardView;
+use super::{
+    command_words, quote, response, search_limits, serve, EngineChoice, Failure, Game, LineHandler,
+    OptionName, Session,
+};
+use crate::core::notation::{parse_game_string, parse_game_type, BoardView};
 use crate::core::{Bug, Color, GameState, Hex, Move, Piece, RulesOptions};
 use crate::reference::board::Board;
 use crate::reference::bugs::pillbug::pillbug_throws;
@@ -53,7 +77,7 @@ pub enum Fault {
     /// move in sorted order whenever it lists at least two (`play` still
     /// accepts it).
     DropOneMove,
-    /// Breaks the UHP framing (uhp.md section 2.3): the response to the
+    /// Breaks the UHP framing (spec/sources/uhp-notes.md section 2.3): the response to the
     /// sixth command (the first after five) has no `ok` line.
     MissingOk,
     /// Breaks the protocol: the process exits with status 101, printing
@@ -67,17 +91,17 @@ pub enum Fault {
     /// its moves, so `X/` (north-east) reads `X\` (south-east) and so on;
     /// the game played is the real one.
     WrongGameString,
-    /// Breaks uhp.md section 5.6 (the answer is a move the engine would
+    /// Breaks spec/sources/uhp-notes.md section 5.6 (the answer is a move the engine would
     /// play): `bestmove depth N` and `bestmove time hh:mm:ss` answer at once
     /// with a well-formed MoveString that is illegal in the position, a
     /// placement of a piece of the side not to move (§3.1), else a placement
     /// onto an occupied cell (§3.7), else a queen move onto an occupied cell.
     BestmoveIllegal,
-    /// Breaks uhp.md section 5.6 (`time` is a wall-clock budget):
+    /// Breaks spec/sources/uhp-notes.md section 5.6 (`time` is a wall-clock budget):
     /// `bestmove time hh:mm:ss` answers its (legal) move only once twice the
     /// budget plus 2 s have passed; `bestmove depth N` is as usual.
     BestmoveSlow,
-    /// Breaks uhp.md section 2.3 (state on error: unchanged): a refused
+    /// Breaks spec/sources/uhp-notes.md section 2.3 (state on error: unchanged): a refused
     /// `newgame` answers `err` and `ok`, but the previous game is replaced
     /// by a new empty game of its type.
     NewgameRefusalLosesGame,
@@ -91,7 +115,7 @@ pub enum Fault {
     /// `wB1`'s move); any other `play` is as usual.
     CoveredNameMovesTop,
     /// Breaks §8.7.2 (the repetition draw applies only when the game is set
-    /// up with it) and uhp.md section 5.8: the games are played with the
+    /// up with it) and spec/sources/uhp-notes.md section 5.8: the games are played with the
     /// repetition draw on whatever `RepetitionDraw` says, and the engine
     /// does not know that option (`options` omits it, `get` and `set` refuse
     /// it), so it plays the variant without saying so.
@@ -172,7 +196,7 @@ impl Fault {
     /// made to play any move: the first seven faults of the rules, whose
     /// moves or state are computed on the reference position. The others
     /// play on the engine the session is given.
-    pub(crate) fn needs_reference_engine(self) -> bool {
+    fn needs_reference_engine(self) -> bool {
         self.is_rule_fault() && !matches!(self, Fault::CoveredNameMovesTop | Fault::RepetitionDraw)
     }
 }
@@ -194,11 +218,367 @@ impl FromStr for Fault {
                 let names: Vec<&str> = Fault::ALL.iter().map(|f| f.name()).collect();
                 format!(
                     "unknown fault {}: the faults are {}",
-                    super::quote(text),
+                    quote(text),
                     names.join(", ")
                 )
             })
     }
+}
+
+/// A UHP session that is deliberately wrong in the way its [`Fault`] says:
+/// a real [`Session`] behind a decorator that answers a few commands itself
+/// and rewrites some answers. The faults that end or block the process
+/// (crash-mid-game, hang, exit-on-non-utf8) act only in [`run_with_fault`],
+/// so that a `FaultySession` of any fault can be driven in process.
+///
+/// ```
+/// use hive_oracle::uhp::{EngineChoice, Fault, FaultySession, Session};
+///
+/// let mut faulty = FaultySession::new(EngineChoice::Fast, Fault::WrongGameString);
+/// let mut plain = Session::new(EngineChoice::Fast);
+/// for line in ["newgame Base", "play wS1", "play bS1 wS1/"] {
+///     faulty.handle_line(line.as_bytes());
+///     plain.handle_line(line.as_bytes());
+/// }
+/// assert_eq!(plain.game_string().as_deref(), Some("Base;InProgress;White[2];wS1;bS1 wS1/"));
+/// assert_eq!(faulty.game_string().as_deref(), Some(r"Base;InProgress;White[2];wS1;bS1 wS1\"));
+/// ```
+pub struct FaultySession {
+    fault: Fault,
+    session: Session,
+    /// The non-blank lines handled so far (missing-ok).
+    commands: usize,
+}
+
+impl FaultySession {
+    /// A session with default options on the given engine and no game,
+    /// wrong as `fault` says. A fault that adds moves holds its game on the
+    /// reference engine, which can be made to play any move.
+    pub fn new(engine: EngineChoice, fault: Fault) -> FaultySession {
+        let engine = if fault.needs_reference_engine() {
+            EngineChoice::Reference
+        } else {
+            engine
+        };
+        let mut session = Session::new(engine);
+        if fault == Fault::RepetitionDraw {
+            // §8.7.2 broken: every game is played with the repetition draw;
+            // the option is then hidden (see `hidden_option`). Accepted: no
+            // game is in progress yet.
+            session.handle_line(b"options set RepetitionDraw True");
+        }
+        FaultySession {
+            fault,
+            session,
+            commands: 0,
+        }
+    }
+
+    /// The fault.
+    pub fn fault(&self) -> Fault {
+        self.fault
+    }
+
+    /// The real session underneath, which holds the game really played.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// What the engine prints at start-up: the `info` lines and `ok`.
+    pub fn banner(&self) -> Vec<String> {
+        self.session.banner()
+    }
+
+    /// The GameString of the current game as this engine prints it, `None`
+    /// before the first `newgame`.
+    pub fn game_string(&self) -> Option<String> {
+        self.session
+            .game()
+            .map(|game| printed_game_string(self.fault, game))
+    }
+
+    /// Whether `exit` has been received; the session then answers nothing.
+    pub fn has_exited(&self) -> bool {
+        self.session.has_exited()
+    }
+
+    /// The response to a line longer than [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES).
+    pub fn long_line_reply(&self) -> Vec<String> {
+        self.session.long_line_reply()
+    }
+
+    /// Handles one input line as [`Session::handle_line`] does, with the
+    /// fault applied.
+    pub fn handle_line(&mut self, line: &[u8]) -> Vec<String> {
+        let trimmed = line.trim_ascii();
+        if self.session.has_exited() || trimmed.is_empty() {
+            return self.session.handle_line(line);
+        }
+        self.commands += 1;
+        let mut reply = match std::str::from_utf8(trimmed) {
+            Ok(text) => self.command(line, text),
+            Err(_) => self.session.handle_line(line),
+        };
+        // spec/sources/uhp-notes.md section 2.3 broken (missing-ok): the response to the sixth
+        // command has no `ok` line
+        if self.fault == Fault::MissingOk
+            && self.commands == 6
+            && reply.last().is_some_and(|last| last == "ok")
+        {
+            reply.pop();
+        }
+        reply
+    }
+
+    /// The response to one command line (`text` is `line` trimmed): the
+    /// commands a fault may change go through the decorator, the others
+    /// straight to the real session.
+    fn command(&mut self, line: &[u8], text: &str) -> Vec<String> {
+        let (keyword, args) = command_words(text);
+        match keyword.as_str() {
+            "newgame" => self.newgame(line, &args.join(" ")),
+            "play" if !args.is_empty() => self.play(line, &args.join(" ")),
+            "pass" | "undo" => self.forward_printing_game_string(line),
+            "validmoves" => self.validmoves(line),
+            "bestmove" => self.bestmove(line, &args),
+            "options" => self.options(line, &args),
+            _ => self.session.handle_line(line),
+        }
+    }
+
+    /// Passes `line` on to the real session; a GameString it answers (an
+    /// accepted `newgame`, `play`, `pass` or `undo`) is printed this
+    /// engine's way instead (wrong-game-string, simultaneous-surround-wins).
+    fn forward_printing_game_string(&mut self, line: &[u8]) -> Vec<String> {
+        let mut reply = self.session.handle_line(line);
+        if !is_refusal(&reply) {
+            if let (Some(first), Some(game)) = (reply.first_mut(), self.session.game()) {
+                *first = printed_game_string(self.fault, game);
+            }
+        }
+        reply
+    }
+
+    /// The game if moves can be played in it (§8.5). Otherwise a command
+    /// that needs one is passed on, for the real session's refusal.
+    fn live_game(&self) -> Option<&Game> {
+        self.session.game().filter(|game| !game.state().is_over())
+    }
+
+    /// `newgame` (spec/sources/uhp-notes.md section 5.2) with the fault applied: an argument
+    /// not in canonical letter case is refused (refuses-lowercase); a
+    /// GameString is replayed the way this engine plays, so that a game it
+    /// played loads again; a refusal leaves a new empty game behind
+    /// (newgame-refusal-loses-game).
+    fn newgame(&mut self, line: &[u8], arg: &str) -> Vec<String> {
+        let reply = if let Some(refusal) = game_case_refusal(self.fault, arg) {
+            response(Err(Failure::Err(refusal)))
+        } else if arg.contains(';') && parse_game_type(arg).is_err() {
+            match self.load(arg) {
+                Ok(game) => {
+                    let text = printed_game_string(self.fault, &game);
+                    self.session.replace_game(game);
+                    response(Ok(vec![text]))
+                }
+                Err(failure) => response(Err(failure)),
+            }
+        } else {
+            self.forward_printing_game_string(line)
+        };
+        if self.fault == Fault::NewgameRefusalLosesGame && is_refusal(&reply) {
+            // spec/sources/uhp-notes.md section 2.3 broken (state on error: unchanged): the
+            // previous game is replaced by a new empty game of its type
+            if let Some(game) = self.session.game() {
+                let lost = Game::new(game.engine(), game.game_type(), game.options());
+                self.session.replace_game(lost);
+            }
+        }
+        reply
+    }
+
+    /// Loads a GameString (§9.4) by replaying its moves the way this engine
+    /// plays them, on the session's engine and rules.
+    fn load(&self, text: &str) -> Result<Game, Failure> {
+        let options = self.session.options();
+        let record = parse_game_string(text).map_err(|e| Failure::Err(e.to_string()))?;
+        let mut game = Game::new(options.engine, record.game_type, options.rules());
+        for (i, move_text) in record.moves.iter().enumerate() {
+            let mv = game
+                .parse_move(move_text)
+                .map_err(|e| Failure::Err(format!("move {}: {e}", i + 1)))?;
+            play(self.fault, &mut game, mv).map_err(|why| {
+                Failure::Err(format!(
+                    "move {} ({}) is illegal: {why}",
+                    i + 1,
+                    quote(move_text)
+                ))
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// `play MoveString` (spec/sources/uhp-notes.md section 5.3) with the fault applied: a
+    /// move not in canonical letter case is refused (refuses-lowercase); a
+    /// move the fault plays otherwise than the rules is applied here
+    /// ([`Deviation`]); any other goes to the real session.
+    fn play(&mut self, line: &[u8], text: &str) -> Vec<String> {
+        let Some(game) = self.live_game() else {
+            return self.session.handle_line(line);
+        };
+        if let Some(refusal) = move_case_refusal(self.fault, text) {
+            return response(Err(Failure::InvalidMove(refusal)));
+        }
+        let Ok(mv) = game.parse_move(text) else {
+            return self.session.handle_line(line);
+        };
+        let Some(deviation) = deviation(self.fault, game, mv) else {
+            return self.forward_printing_game_string(line);
+        };
+        let Some(game) = self.session.game_mut() else {
+            return self.session.handle_line(line);
+        };
+        let result = deviation
+            .apply(game)
+            .map(|()| vec![printed_game_string(self.fault, game)])
+            .map_err(Failure::InvalidMove);
+        response(result)
+    }
+
+    /// `validmoves` (spec/sources/uhp-notes.md section 5.5): the real session's answer, with
+    /// the list this engine gives instead.
+    fn validmoves(&mut self, line: &[u8]) -> Vec<String> {
+        let mut reply = self.session.handle_line(line);
+        if !is_refusal(&reply) {
+            if let (Some(first), Some(game)) = (reply.first_mut(), self.session.game()) {
+                *first = valid_move_strings(self.fault, game).join(";");
+            }
+        }
+        reply
+    }
+
+    /// `bestmove` (spec/sources/uhp-notes.md section 5.6) with the fault applied: an illegal
+    /// answer at once (bestmove-illegal), or the real answer late
+    /// (bestmove-slow). A command the real session refuses goes to it.
+    fn bestmove(&mut self, line: &[u8], args: &[&str]) -> Vec<String> {
+        let limits = search_limits(args, self.session.options().max_depth);
+        let (Ok(limits), Some(game)) = (limits, self.live_game()) else {
+            return self.session.handle_line(line);
+        };
+        if self.fault == Fault::BestmoveIllegal {
+            if let Some(answer) = illegal_best_move(game) {
+                return response(Ok(vec![answer]));
+            }
+        }
+        let started = Instant::now();
+        let reply = self.session.handle_line(line);
+        if self.fault == Fault::BestmoveSlow && !is_refusal(&reply) {
+            delay_best_move(&limits, started);
+        }
+        reply
+    }
+
+    /// `options` (spec/sources/uhp-notes.md section 5.8) with the fault applied: an option the
+    /// engine hides is neither listed nor known to `get` and `set`.
+    fn options(&mut self, line: &[u8], args: &[&str]) -> Vec<String> {
+        let Some(hidden) = self.hidden_option() else {
+            return self.session.handle_line(line);
+        };
+        let named = match args {
+            [get, name] if get.eq_ignore_ascii_case("get") => Some(name),
+            [set, name, _] if set.eq_ignore_ascii_case("set") => Some(name),
+            _ => None,
+        };
+        if let Some(name) = named {
+            let known: Vec<OptionName> = OptionName::ALL
+                .into_iter()
+                .filter(|&known| known != hidden)
+                .collect();
+            if let Err(why) = OptionName::parse_among(name, &known) {
+                return response(Err(Failure::Err(why)));
+            }
+        }
+        let mut reply = self.session.handle_line(line);
+        if args.is_empty() {
+            let prefix = format!("{};", hidden.text());
+            reply.retain(|option| !option.starts_with(&prefix));
+        }
+        reply
+    }
+
+    /// The option the engine does not know: under repetition-draw,
+    /// `RepetitionDraw`, so that it plays the variant without saying so
+    /// (spec/sources/uhp-notes.md section 5.8 broken).
+    fn hidden_option(&self) -> Option<OptionName> {
+        (self.fault == Fault::RepetitionDraw).then_some(OptionName::RepetitionDraw)
+    }
+}
+
+impl LineHandler for FaultySession {
+    fn banner(&self) -> Vec<String> {
+        FaultySession::banner(self)
+    }
+
+    fn handle_line(&mut self, line: &[u8]) -> Vec<String> {
+        FaultySession::handle_line(self, line)
+    }
+
+    fn long_line_reply(&self) -> Vec<String> {
+        FaultySession::long_line_reply(self)
+    }
+
+    fn has_exited(&self) -> bool {
+        FaultySession::has_exited(self)
+    }
+}
+
+/// A [`FaultySession`] run as a process: before each line is answered, the
+/// faults that end or block the process act ([`before_command`]).
+struct FaultyProcess(FaultySession);
+
+impl LineHandler for FaultyProcess {
+    fn banner(&self) -> Vec<String> {
+        self.0.banner()
+    }
+
+    fn handle_line(&mut self, line: &[u8]) -> Vec<String> {
+        let plies = self.0.session.game().map_or(0, Game::plies);
+        before_command(self.0.fault, line, plies);
+        self.0.handle_line(line)
+    }
+
+    fn long_line_reply(&self) -> Vec<String> {
+        self.0.long_line_reply()
+    }
+
+    fn has_exited(&self) -> bool {
+        self.0.has_exited()
+    }
+}
+
+/// [`run`](super::run) with a deliberate fault (`hive-oracle uhp --fault
+/// NAME`, for testing the checker): the same loop on a [`FaultySession`],
+/// where besides the session's faults `crash-mid-game` exits the process
+/// with status 101, `hang` blocks forever and `exit-on-non-utf8` exits with
+/// status 1, before the line that triggers them is answered.
+pub fn run_with_fault(
+    input: impl BufRead,
+    output: impl Write,
+    engine: EngineChoice,
+    fault: Fault,
+) -> io::Result<()> {
+    serve(
+        input,
+        output,
+        FaultyProcess(FaultySession::new(engine, fault)),
+    )
+}
+
+/// Whether a response is a refusal (`err` or `invalidmove`, spec/sources/uhp-notes.md section
+/// 2.3), which leaves the real session as it was.
+fn is_refusal(reply: &[String]) -> bool {
+    reply
+        .first()
+        .is_some_and(|line| line.starts_with("err ") || line.starts_with("invalidmove "))
 }
 
 /// The game on the reference engine, replayed without checks (the faulty
@@ -375,12 +755,10 @@ fn queen_first(reference: &ReferenceEngine) -> BTreeSet<Move> {
         .collect()
 }
 
-/// The `validmoves` list with the fault applied.
-pub(crate) fn valid_move_strings(fault: Option<Fault>, game: &Game) -> Vec<String> {
+/// The `validmoves` list with the fault applied: the moves it adds, and
+/// under drop-one-move the last one omitted.
+fn valid_move_strings(fault: Fault, game: &Game) -> Vec<String> {
     let mut moves = game.valid_move_strings();
-    let Some(fault) = fault else {
-        return moves;
-    };
     let extra = extra_moves(fault, game);
     if !extra.is_empty() {
         moves.retain(|m| m != "pass");
@@ -389,27 +767,52 @@ pub(crate) fn valid_move_strings(fault: Option<Fault>, game: &Game) -> Vec<Strin
         moves.dedup();
     }
     if fault == Fault::DropOneMove && moves.len() >= 2 {
+        // §5.9 broken: a legal move is not listed
         moves.pop();
     }
     moves
 }
 
-/// Plays a move with the fault applied: a move the fault adds is applied
-/// unchecked, a covered mover may hand its move to the top of its stack
-/// (covered-name-moves-top), any other move goes to the real engine.
-pub(crate) fn play(fault: Option<Fault>, game: &mut Game, mv: Move) -> Result<(), String> {
-    if let Some(fault) = fault {
-        if extra_moves(fault, game).contains(&mv) {
-            game.play_unchecked(mv);
-            return Ok(());
-        }
-        if fault == Fault::CoveredNameMovesTop {
-            if let Some(instead) = top_of_covered_mover(game, mv) {
-                return game.play(instead);
+/// How the fault plays a move otherwise than the rules.
+enum Deviation {
+    /// A move the fault adds, applied without checking.
+    Unchecked(Move),
+    /// Under covered-name-moves-top, the move of the piece on top of the
+    /// covered mover's stack, played instead (§5.2 broken).
+    TopOfStack(Move),
+}
+
+impl Deviation {
+    fn apply(self, game: &mut Game) -> Result<(), String> {
+        match self {
+            Deviation::Unchecked(mv) => {
+                game.play_unchecked(mv);
+                Ok(())
             }
+            Deviation::TopOfStack(instead) => game.play(instead),
         }
     }
-    game.play(mv)
+}
+
+/// How the fault plays `mv` in the game, `None` when it plays it as the
+/// rules do.
+fn deviation(fault: Fault, game: &Game, mv: Move) -> Option<Deviation> {
+    if extra_moves(fault, game).contains(&mv) {
+        return Some(Deviation::Unchecked(mv));
+    }
+    if fault == Fault::CoveredNameMovesTop {
+        return top_of_covered_mover(game, mv).map(Deviation::TopOfStack);
+    }
+    None
+}
+
+/// Plays a move with the fault applied ([`Deviation`]); any other move
+/// goes to the real engine.
+fn play(fault: Fault, game: &mut Game, mv: Move) -> Result<(), String> {
+    match deviation(fault, game, mv) {
+        Some(deviation) => deviation.apply(game),
+        None => game.play(mv),
+    }
 }
 
 /// §5.2 broken: when `mv` moves a covered piece, the same move by the piece
@@ -430,12 +833,12 @@ fn top_of_covered_mover(game: &Game, mv: Move) -> Option<Move> {
 
 /// The GameString printed, with the fault applied to its moves
 /// (wrong-game-string) or to its state (simultaneous-surround-wins).
-pub(crate) fn game_string(fault: Option<Fault>, game: &Game) -> String {
+fn printed_game_string(fault: Fault, game: &Game) -> String {
     let text = game.game_string();
-    if fault == Some(Fault::WrongGameString) {
+    if fault == Fault::WrongGameString {
         return with_glyphs_swapped(&text);
     }
-    if fault != Some(Fault::SimultaneousSurroundWins) || game.state() != GameState::Draw {
+    if fault != Fault::SimultaneousSurroundWins || game.state() != GameState::Draw {
         return text;
     }
     let reference = reference_of(game);
@@ -479,13 +882,10 @@ fn with_glyphs_swapped(text: &str) -> String {
 }
 
 /// The answer of `bestmove` under bestmove-illegal: a MoveString that reads
-/// in the position but names a move the rules refuse (uhp.md section 5.6
-/// broken). `None` under any other fault, or in the unlikely position where
-/// none of the candidates is illegal.
-pub(crate) fn illegal_best_move(fault: Option<Fault>, game: &Game) -> Option<String> {
-    if fault != Some(Fault::BestmoveIllegal) {
-        return None;
-    }
+/// in the position but names a move the rules refuse (spec/sources/uhp-notes.md section 5.6
+/// broken). `None` in the unlikely position where none of the candidates is
+/// illegal.
+fn illegal_best_move(game: &Game) -> Option<String> {
     let reference = reference_of(game);
     let board = reference.board();
     let game_type = reference.game_type();
@@ -538,75 +938,40 @@ pub(crate) fn illegal_best_move(fault: Option<Fault>, game: &Game) -> Option<Str
 }
 
 /// Under bestmove-slow, waits until twice the time budget plus 2 s have
-/// passed since `started` (uhp.md section 5.6 broken); returns at once for a
-/// depth search or under any other fault.
-pub(crate) fn delay_best_move(fault: Option<Fault>, limits: &SearchLimits, started: Instant) {
+/// passed since `started` (spec/sources/uhp-notes.md section 5.6 broken); returns at once for a
+/// depth search.
+fn delay_best_move(limits: &SearchLimits, started: Instant) {
     let Some(budget) = limits.time else {
         return;
     };
-    if fault != Some(Fault::BestmoveSlow) {
-        return;
-    }
     let total = budget
         .saturating_mul(2)
         .saturating_add(Duration::from_secs(2));
     std::thread::sleep(total.saturating_sub(started.elapsed()));
 }
 
-/// What is left after a refused `newgame`: under newgame-refusal-loses-game
-/// a new empty game of the previous game's type (uhp.md section 2.3
-/// broken), otherwise `None` (the previous game is kept).
-pub(crate) fn game_after_refused_newgame(
-    fault: Option<Fault>,
-    game: Option<&Game>,
-) -> Option<Game> {
-    if fault != Some(Fault::NewgameRefusalLosesGame) {
-        return None;
-    }
-    let game = game?;
-    Some(Game::new(game.engine(), game.game_type(), game.options()))
-}
-
-/// The rules options a game is played with: under repetition-draw the
-/// repetition draw is always on (§8.7.2 broken).
-pub(crate) fn rules(fault: Option<Fault>, rules: RulesOptions) -> RulesOptions {
-    match fault {
-        Some(Fault::RepetitionDraw) => RulesOptions {
-            repetition_draw: true,
-            ..rules
-        },
-        _ => rules,
-    }
-}
-
-/// Whether the engine does not know the option: under repetition-draw,
-/// `RepetitionDraw` (uhp.md section 5.8: the variant it plays is not listed).
-pub(crate) fn hides_option(fault: Option<Fault>, name: OptionName) -> bool {
-    fault == Some(Fault::RepetitionDraw) && name == OptionName::RepetitionDraw
-}
-
 /// Under refuses-lowercase, the refusal of a `play` move whose letters are
 /// not in canonical case (§9.5, §9.6 broken); `None` otherwise.
-pub(crate) fn move_case_refusal(fault: Option<Fault>, text: &str) -> Option<String> {
-    if fault != Some(Fault::RefusesLowercase) || move_in_canonical_case(text) {
+fn move_case_refusal(fault: Fault, text: &str) -> Option<String> {
+    if fault != Fault::RefusesLowercase || move_in_canonical_case(text) {
         return None;
     }
     Some(format!(
         "{} is not written in canonical letter case",
-        super::quote(text.trim())
+        quote(text.trim())
     ))
 }
 
 /// Under refuses-lowercase, the refusal of a `newgame` argument (a
 /// GameTypeString or a GameString) whose letters are not in canonical case
 /// (§9.1 to §9.6 broken); `None` otherwise.
-pub(crate) fn game_case_refusal(fault: Option<Fault>, text: &str) -> Option<String> {
-    if fault != Some(Fault::RefusesLowercase) || game_in_canonical_case(text) {
+fn game_case_refusal(fault: Fault, text: &str) -> Option<String> {
+    if fault != Fault::RefusesLowercase || game_in_canonical_case(text) {
         return None;
     }
     Some(format!(
         "{} is not written in canonical letter case",
-        super::quote(text.trim())
+        quote(text.trim())
     ))
 }
 
@@ -656,15 +1021,10 @@ fn game_type_in_canonical_case(field: &str) -> bool {
     }
 }
 
-/// Whether the response to the `count`-th command (from 1) loses its `ok`.
-pub(crate) fn drops_ok(fault: Option<Fault>, count: usize) -> bool {
-    fault == Some(Fault::MissingOk) && count == 6
-}
-
 /// The protocol faults that act before a command is answered: exit with
 /// status 101 (crash-mid-game), block forever (hang) or exit with status 1
 /// on a line that is not UTF-8 (exit-on-non-utf8). Returns otherwise.
-pub(crate) fn before_command(fault: Option<Fault>, line: &[u8], plies: usize) {
+fn before_command(fault: Fault, line: &[u8], plies: usize) {
     let keyword = line
         .trim_ascii()
         .split(|b| b.is_ascii_whitespace())
@@ -672,13 +1032,13 @@ pub(crate) fn before_command(fault: Option<Fault>, line: &[u8], plies: usize) {
         .unwrap_or_default()
         .to_ascii_lowercase();
     match fault {
-        Some(Fault::CrashMidGame) if plies >= 6 && (keyword == b"play" || keyword == b"pass") => {
+        Fault::CrashMidGame if plies >= 6 && (keyword == b"play" || keyword == b"pass") => {
             std::process::exit(101)
         }
-        Some(Fault::Hang) if plies >= 4 && keyword == b"validmoves" => loop {
+        Fault::Hang if plies >= 4 && keyword == b"validmoves" => loop {
             std::thread::sleep(Duration::from_secs(3600));
         },
-        Some(Fault::ExitOnNonUtf8) if std::str::from_utf8(line).is_err() => std::process::exit(1),
+        Fault::ExitOnNonUtf8 if std::str::from_utf8(line).is_err() => std::process::exit(1),
         _ => {}
     }
 }

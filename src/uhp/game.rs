@@ -127,8 +127,8 @@ impl Game {
         on_engine!(self, g => g.history())
     }
 
-    /// Applies a move without checking it (for `--fault` only, which plays
-    /// moves the rules refuse).
+    /// Applies a move without checking it, even one the rules refuse (the
+    /// session itself never does).
     pub(crate) fn play_unchecked(&mut self, mv: Move) {
         on_engine!(self, g => g.play_unchecked(mv))
     }

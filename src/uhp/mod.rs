@@ -1,11 +1,12 @@
 //! A Universal Hive Protocol engine (`hive-oracle uhp`): the commands of
-//! `shared/uhp.md` on either engine, answering every line and surviving any
+//! `spec/sources/uhp-notes.md` on either engine, answering every line and surviving any
 //! input. The protocol choices where UHP engines disagree are recorded in
 //! `spec/notation.md`, "UHP engine conventions".
 //!
 //! [`Session`] is the pure core: [`Session::handle_line`] takes one raw input
 //! line and returns the response lines, ending with `ok`; [`run`] wraps it in
-//! a loop over stdin and stdout.
+//! a loop over stdin and stdout, and [`serve`] runs that loop on anything
+//! that answers lines the same way ([`LineHandler`]).
 //!
 //! ```
 //! use hive_oracle::uhp::{EngineChoice, Session};
@@ -21,19 +22,19 @@ mod game;
 mod options;
 
 use std::io::{self, BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::core::notation::{parse_game_string, parse_game_type};
-use crate::core::{GameType, RulesOptions};
+use crate::core::notation::parse_game_type;
+use crate::core::GameType;
 use crate::search::{self, SearchLimits, TranspositionTable};
 
-pub use fault::Fault;
+pub use fault::{run_with_fault, Fault, FaultySession};
 pub use game::Game;
 pub use options::{OptionName, Options, DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT};
 
-/// The first line of `info` and of the start-up banner (uhp.md section 2.1).
+/// The first line of `info` and of the start-up banner (spec/sources/uhp-notes.md section 2.1).
 pub const ID: &str = concat!("id hive-oracle ", env!("CARGO_PKG_VERSION"));
-/// The capabilities line: every expansion piece is supported (uhp.md section 2.1).
+/// The capabilities line: every expansion piece is supported (spec/sources/uhp-notes.md section 2.1).
 pub const CAPABILITIES: &str = "Mosquito;Ladybug;Pillbug";
 /// Input lines longer than this are refused unread (their bytes are skipped).
 pub const MAX_LINE_BYTES: usize = 16 << 20;
@@ -60,13 +61,14 @@ impl EngineChoice {
     }
 }
 
-/// Why a command failed: `err` or `invalidmove` (uhp.md section 2.3).
-enum Failure {
+/// Why a command failed: `err` or `invalidmove` (spec/sources/uhp-notes.md section 2.3).
+pub(crate) enum Failure {
     Err(String),
     InvalidMove(String),
 }
 
-type Reply = Result<Vec<String>, Failure>;
+/// The outcome of one command: its lines (without `ok`) or its refusal.
+pub(crate) type Reply = Result<Vec<String>, Failure>;
 
 fn err<T>(message: impl Into<String>) -> Result<T, Failure> {
     Err(Failure::Err(message.into()))
@@ -99,35 +101,16 @@ pub struct Session {
     /// Allocated by the first `bestmove`, so that start-up stays fast.
     table: Option<TranspositionTable>,
     exited: bool,
-    /// A deliberate fault, for testing the checker (`uhp --fault`).
-    fault: Option<Fault>,
-    /// The non-blank lines handled so far.
-    commands: usize,
 }
 
 impl Session {
     /// A session with default options on the given engine and no game.
     pub fn new(engine: EngineChoice) -> Session {
-        Session::with_fault(engine, None)
-    }
-
-    /// A session that is deliberately wrong in the way `fault` says, for
-    /// testing the checker (see [`Fault`]). A fault that adds moves holds
-    /// its game on the reference engine, which can be made to play any move.
-    /// The crash, hang and exit-on-non-utf8 faults act only in
-    /// [`run_with_fault`].
-    pub fn with_fault(engine: EngineChoice, fault: Option<Fault>) -> Session {
-        let engine = match fault {
-            Some(f) if f.needs_reference_engine() => EngineChoice::Reference,
-            _ => engine,
-        };
         Session {
             options: Options::new(engine),
             game: None,
             table: None,
             exited: false,
-            fault,
-            commands: 0,
         }
     }
 
@@ -138,9 +121,7 @@ impl Session {
 
     /// The GameString of the current game, `None` before the first `newgame`.
     pub fn game_string(&self) -> Option<String> {
-        self.game
-            .as_ref()
-            .map(|game| fault::game_string(self.fault, game))
+        self.game.as_ref().map(Game::game_string)
     }
 
     /// The current options.
@@ -151,6 +132,18 @@ impl Session {
     /// The game, if any.
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
+    }
+
+    /// The game, if any, to change in place. The caller keeps its engine
+    /// and its rules those of the options.
+    pub(crate) fn game_mut(&mut self) -> Option<&mut Game> {
+        self.game.as_mut()
+    }
+
+    /// Replaces the game. The caller gives it the engine and the rules of
+    /// the options (as `newgame` does).
+    pub(crate) fn replace_game(&mut self, game: Game) {
+        self.game = Some(game);
     }
 
     /// Whether `exit` has been received; the session then answers nothing.
@@ -169,7 +162,6 @@ impl Session {
         if trimmed.is_empty() {
             return Vec::new();
         }
-        self.commands += 1;
         let result = match std::str::from_utf8(trimmed) {
             Ok(text) => self.command(text),
             Err(e) => err(format!(
@@ -180,18 +172,7 @@ impl Session {
         if self.exited {
             return Vec::new();
         }
-        let mut out = match result {
-            Ok(lines) => lines,
-            Err(Failure::Err(message)) => vec![format!("err {message}")],
-            Err(Failure::InvalidMove(message)) => vec![format!("invalidmove {message}")],
-        };
-        for line in &mut out {
-            *line = printable(line);
-        }
-        if !fault::drops_ok(self.fault, self.commands) {
-            out.push("ok".to_string());
-        }
-        out
+        response(result)
     }
 
     /// The response to a line longer than [`MAX_LINE_BYTES`], which is not read.
@@ -203,9 +184,7 @@ impl Session {
     }
 
     fn command(&mut self, text: &str) -> Reply {
-        let mut tokens = text.split_ascii_whitespace();
-        let keyword = tokens.next().unwrap_or_default().to_ascii_lowercase();
-        let args: Vec<&str> = tokens.collect();
+        let (keyword, args) = command_words(text);
         match keyword.as_str() {
             "info" => {
                 no_arguments("info", &args)?;
@@ -241,27 +220,11 @@ impl Session {
         }
     }
 
-    /// The rules options a new game is played with: the session's, unless a
-    /// fault changes them.
-    fn rules(&self) -> RulesOptions {
-        fault::rules(self.fault, self.options.rules())
-    }
-
     /// `newgame`, `newgame GameTypeString` or `newgame GameString`
-    /// (uhp.md section 5.2). A refusal keeps the previous game.
+    /// (spec/sources/uhp-notes.md section 5.2). A refusal keeps the previous game.
     fn newgame(&mut self, arg: &str) -> Reply {
-        let game = match self.new_game(arg) {
-            Ok(game) => game,
-            Err(failure) => {
-                if let Some(lost) =
-                    fault::game_after_refused_newgame(self.fault, self.game.as_ref())
-                {
-                    self.game = Some(lost);
-                }
-                return Err(failure);
-            }
-        };
-        let text = fault::game_string(self.fault, &game);
+        let game = self.new_game(arg)?;
+        let text = game.game_string();
         self.game = Some(game);
         Ok(vec![text])
     }
@@ -270,83 +233,40 @@ impl Session {
     /// GameTypeString when it reads as one (§9.1), otherwise a GameString (§9.4).
     fn new_game(&self, arg: &str) -> Result<Game, Failure> {
         let engine = self.options.engine;
-        let rules = self.rules();
+        let rules = self.options.rules();
         if arg.is_empty() {
             return Ok(Game::new(engine, GameType::BASE, rules));
-        }
-        if let Some(refusal) = fault::game_case_refusal(self.fault, arg) {
-            return err(refusal);
         }
         Ok(match parse_game_type(arg) {
             Ok(game_type) => Game::new(engine, game_type, rules),
             Err(type_error) if !arg.contains(';') => return err(type_error.to_string()),
-            Err(_) if self.fault.is_some() => self.load_faulty(arg)?,
             Err(_) => Game::load(engine, arg, rules).map_err(Failure::Err)?,
         })
     }
 
-    /// Loads a GameString by replaying its moves under the session's fault,
-    /// so that a game the faulty engine played can be loaded again.
-    fn load_faulty(&self, text: &str) -> Result<Game, Failure> {
-        let record = parse_game_string(text).map_err(|e| Failure::Err(e.to_string()))?;
-        let mut game = Game::new(self.options.engine, record.game_type, self.rules());
-        for (i, move_text) in record.moves.iter().enumerate() {
-            let mv = game
-                .parse_move(move_text)
-                .map_err(|e| Failure::Err(format!("move {}: {e}", i + 1)))?;
-            fault::play(self.fault, &mut game, mv).map_err(|why| {
-                Failure::Err(format!(
-                    "move {} ({}) is illegal: {why}",
-                    i + 1,
-                    quote(move_text)
-                ))
-            })?;
-        }
-        Ok(game)
-    }
-
-    /// `play MoveString` and `pass` (uhp.md sections 5.3 and 5.4).
+    /// `play MoveString` and `pass` (spec/sources/uhp-notes.md sections 5.3 and 5.4).
     fn play(&mut self, text: &str) -> Reply {
         let game = live(&self.game)?;
-        if let Some(refusal) = fault::move_case_refusal(self.fault, text) {
-            return Err(Failure::InvalidMove(refusal));
-        }
         let mv = game
             .parse_move(text)
             .map_err(|e| Failure::InvalidMove(e.to_string()))?;
         let Some(game) = self.game.as_mut() else {
             return err("no game in progress: start one with newgame");
         };
-        fault::play(self.fault, game, mv).map_err(Failure::InvalidMove)?;
-        Ok(vec![fault::game_string(self.fault, game)])
+        game.play(mv).map_err(Failure::InvalidMove)?;
+        Ok(vec![game.game_string()])
     }
 
     /// `validmoves`: the legal moves, canonical (§9.12), sorted, `;`-separated.
     fn validmoves(&self) -> Reply {
         let game = live(&self.game)?;
-        Ok(vec![fault::valid_move_strings(self.fault, game).join(";")])
+        Ok(vec![game.valid_move_strings().join(";")])
     }
 
-    /// `bestmove depth N` and `bestmove time hh:mm:ss` (uhp.md section 5.6).
+    /// `bestmove depth N` and `bestmove time hh:mm:ss` (spec/sources/uhp-notes.md section 5.6).
     fn bestmove(&mut self, args: &[&str]) -> Reply {
-        let usage = "bestmove takes \"depth N\" or \"time hh:mm:ss\"";
-        let limits = match args {
-            [kind, value] if kind.eq_ignore_ascii_case("depth") => SearchLimits {
-                depth: Some(parse_depth(value, self.options.max_depth)?),
-                time: None,
-            },
-            [kind, value] if kind.eq_ignore_ascii_case("time") => SearchLimits {
-                depth: None,
-                time: Some(parse_time(value)?),
-            },
-            [] => return err(format!("{usage}; a search without a limit is not offered")),
-            _ => return err(format!("{usage}, not {}", quote(&args.join(" ")))),
-        };
+        let limits = search_limits(args, self.options.max_depth)?;
         let game = live(&self.game)?;
-        if let Some(illegal) = fault::illegal_best_move(self.fault, game) {
-            return Ok(vec![illegal]);
-        }
-        let started = Instant::now();
         let copy;
         let fast = match game {
             Game::Fast(fast) => fast,
@@ -370,11 +290,10 @@ impl Session {
                 result.best
             ));
         }
-        fault::delay_best_move(self.fault, &limits, started);
         Ok(vec![game.move_string(result.best)])
     }
 
-    /// `undo [n]`: takes back 1 ≤ n ≤ plies plies (uhp.md section 5.7).
+    /// `undo [n]`: takes back 1 ≤ n ≤ plies plies (spec/sources/uhp-notes.md section 5.7).
     fn undo(&mut self, args: &[&str]) -> Reply {
         let count = match args {
             [] => Some(1),
@@ -408,19 +327,15 @@ impl Session {
         for _ in 0..count {
             game.undo();
         }
-        Ok(vec![fault::game_string(self.fault, game)])
+        Ok(vec![game.game_string()])
     }
 
-    /// `options`, `options get Name`, `options set Name Value` (uhp.md section 5.8).
+    /// `options`, `options get Name`, `options set Name Value` (spec/sources/uhp-notes.md section 5.8).
     fn options_command(&mut self, args: &[&str]) -> Reply {
         match args {
-            [] => Ok(self
-                .option_names()
-                .into_iter()
-                .map(|name| self.options.line(name))
-                .collect()),
+            [] => Ok(self.options.lines()),
             [get, name] if get.eq_ignore_ascii_case("get") => {
-                let name = self.option_name(name)?;
+                let name = OptionName::parse(name).map_err(Failure::Err)?;
                 Ok(vec![self.options.line(name)])
             }
             [set, name, value] if set.eq_ignore_ascii_case("set") => self.set_option(name, value),
@@ -431,21 +346,8 @@ impl Session {
         }
     }
 
-    /// The options the engine knows, in the order of `options`.
-    fn option_names(&self) -> Vec<OptionName> {
-        OptionName::ALL
-            .into_iter()
-            .filter(|&name| !fault::hides_option(self.fault, name))
-            .collect()
-    }
-
-    /// Reads an option name among the options the engine knows.
-    fn option_name(&self, text: &str) -> Result<OptionName, Failure> {
-        OptionName::parse_among(text, &self.option_names()).map_err(Failure::Err)
-    }
-
     fn set_option(&mut self, name: &str, value: &str) -> Reply {
-        let name = self.option_name(name)?;
+        let name = OptionName::parse(name).map_err(Failure::Err)?;
         let next = options::with_value(&self.options, name, value).map_err(Failure::Err)?;
         let mut game = self.game.clone();
         if next != self.options {
@@ -462,7 +364,7 @@ impl Session {
                     game = Some(Game::new(
                         current.engine(),
                         current.game_type(),
-                        fault::rules(self.fault, next.rules()),
+                        next.rules(),
                     ));
                 } else if name == OptionName::Engine {
                     game = Some(current.switched(next.engine).map_err(Failure::Err)?);
@@ -498,6 +400,46 @@ fn live(game: &Option<Game>) -> Result<&Game, Failure> {
         ));
     }
     Ok(game)
+}
+
+/// The keyword of a command line, lower-cased, and its arguments.
+pub(crate) fn command_words(text: &str) -> (String, Vec<&str>) {
+    let mut tokens = text.split_ascii_whitespace();
+    let keyword = tokens.next().unwrap_or_default().to_ascii_lowercase();
+    (keyword, tokens.collect())
+}
+
+/// The response to a command: its lines, or its refusal as one `err` or
+/// `invalidmove` line, every control character escaped, then `ok`.
+pub(crate) fn response(result: Reply) -> Vec<String> {
+    let mut out = match result {
+        Ok(lines) => lines,
+        Err(Failure::Err(message)) => vec![format!("err {message}")],
+        Err(Failure::InvalidMove(message)) => vec![format!("invalidmove {message}")],
+    };
+    for line in &mut out {
+        *line = printable(line);
+    }
+    out.push("ok".to_string());
+    out
+}
+
+/// The limits of `bestmove depth N` or `bestmove time hh:mm:ss` (spec/sources/uhp-notes.md
+/// section 5.6), a depth capped at `max_depth`.
+pub(crate) fn search_limits(args: &[&str], max_depth: u32) -> Result<SearchLimits, Failure> {
+    let usage = "bestmove takes \"depth N\" or \"time hh:mm:ss\"";
+    Ok(match args {
+        [kind, value] if kind.eq_ignore_ascii_case("depth") => SearchLimits {
+            depth: Some(parse_depth(value, max_depth)?),
+            time: None,
+        },
+        [kind, value] if kind.eq_ignore_ascii_case("time") => SearchLimits {
+            depth: None,
+            time: Some(parse_time(value)?),
+        },
+        [] => return err(format!("{usage}; a search without a limit is not offered")),
+        _ => return err(format!("{usage}, not {}", quote(&args.join(" ")))),
+    })
 }
 
 /// `err` when a command that takes no argument gets one.
@@ -628,35 +570,60 @@ fn write_lines(output: &mut impl Write, lines: &[String]) -> io::Result<()> {
     output.flush()
 }
 
+/// What [`serve`] drives: a UHP engine that answers one input line at a
+/// time. [`Session`] is the real one; a type that wraps a `Session` to
+/// change some of its answers runs in the same loop.
+pub trait LineHandler {
+    /// What the engine prints at start-up: the `info` lines and `ok`.
+    fn banner(&self) -> Vec<String>;
+    /// The response to one input line (with or without its line ending):
+    /// zero or more lines and `ok`, nothing for a blank line or `exit`.
+    fn handle_line(&mut self, line: &[u8]) -> Vec<String>;
+    /// The response to a line longer than [`MAX_LINE_BYTES`], which is not read.
+    fn long_line_reply(&self) -> Vec<String>;
+    /// Whether `exit` has been received; nothing more is read then.
+    fn has_exited(&self) -> bool;
+}
+
+impl LineHandler for Session {
+    fn banner(&self) -> Vec<String> {
+        Session::banner(self)
+    }
+
+    fn handle_line(&mut self, line: &[u8]) -> Vec<String> {
+        Session::handle_line(self, line)
+    }
+
+    fn long_line_reply(&self) -> Vec<String> {
+        Session::long_line_reply(self)
+    }
+
+    fn has_exited(&self) -> bool {
+        Session::has_exited(self)
+    }
+}
+
 /// Runs a UHP session: prints the banner, then answers each input line,
 /// flushing after every response, until `exit` or the end of the input.
 /// Only an I/O error on the streams ends it early.
 pub fn run(input: impl BufRead, output: impl Write, engine: EngineChoice) -> io::Result<()> {
-    run_with_fault(input, output, engine, None)
+    serve(input, output, Session::new(engine))
 }
 
-/// [`run`] with a deliberate fault (`hive-oracle uhp --fault NAME`, for
-/// testing the checker): besides the session's faults, `crash-mid-game`
-/// exits the process with status 101, `hang` blocks forever and
-/// `exit-on-non-utf8` exits with status 1, before the line that triggers
-/// them is answered.
-pub fn run_with_fault(
+/// The loop of [`run`] on any [`LineHandler`]: prints its banner, then
+/// reads lines (skipping those longer than [`MAX_LINE_BYTES`]) and writes
+/// each response, until `exit` or the end of the input.
+pub fn serve(
     mut input: impl BufRead,
     mut output: impl Write,
-    engine: EngineChoice,
-    fault: Option<Fault>,
+    mut session: impl LineHandler,
 ) -> io::Result<()> {
-    let mut session = Session::with_fault(engine, fault);
     write_lines(&mut output, &session.banner())?;
     let mut line = Vec::new();
     loop {
         let reply = match read_line(&mut input, &mut line, MAX_LINE_BYTES)? {
             Read::Eof => return Ok(()),
-            Read::Line => {
-                let plies = session.game.as_ref().map_or(0, Game::plies);
-                fault::before_command(fault, &line, plies);
-                session.handle_line(&line)
-            }
+            Read::Line => session.handle_line(&line),
             Read::TooLong => session.long_line_reply(),
         };
         if !reply.is_empty() {

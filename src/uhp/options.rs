@@ -1,4 +1,4 @@
-//! The engine options of the UHP session (uhp.md section 5.8): the two
+//! The engine options of the UHP session (spec/sources/uhp-notes.md section 5.8): the two
 //! rules options, the engine, and the search settings. Each is printed as a
 //! standard UHP option line, `Name;type;Value;Default[;...]`.
 
@@ -62,7 +62,7 @@ impl Options {
             .collect()
     }
 
-    /// The UHP option line of one option (uhp.md section 5.8).
+    /// The UHP option line of one option (spec/sources/uhp-notes.md section 5.8).
     pub fn line(&self, name: OptionName) -> String {
         let defaults = Options::new(EngineChoice::Fast);
         let text = name.text();

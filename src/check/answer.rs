@@ -1,0 +1,241 @@
+//! What a UHP engine answers, as the client reads it: a [`Response`] (the
+//! lines before `ok`), the [`Capabilities`] of its banner, how it was shut
+//! down, and the [`ClientError`]s of talking to it; and [`resolve_moves`],
+//! which reads its MoveStrings as absolute moves in the reference position.
+
+use std::collections::BTreeSet;
+use std::io;
+use std::process::ExitStatus;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::core::{GameType, Move};
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// Why talking to the engine failed. Each variant names the command during
+/// which it happened ([`STARTUP`](crate::check::client::STARTUP) while reading the banner).
+#[derive(Debug, Error)]
+pub enum ClientError {
+    /// The engine could not be started: empty or badly quoted command line,
+    /// program not found, not executable…
+    #[error("cannot start engine `{command_line}`: {source}")]
+    Spawn {
+        command_line: String,
+        #[source]
+        source: io::Error,
+    },
+    /// No `ok` within the timeout: the engine hangs (or is too slow).
+    #[error("engine did not finish `{command}` within {after:?}{}", partial(.partial_output))]
+    Timeout {
+        command: String,
+        after: Duration,
+        partial_output: Vec<String>,
+    },
+    /// The engine closed its output before `ok`: it crashed or exited early.
+    #[error("engine exited during `{command}` before `ok` ({}){}", status_text(.status), partial(.partial_output))]
+    Exited {
+        command: String,
+        status: Option<ExitStatus>,
+        partial_output: Vec<String>,
+    },
+    /// Reading from or writing to the engine failed for another reason.
+    #[error("i/o error during `{command}`: {source}")]
+    Io {
+        command: String,
+        #[source]
+        source: io::Error,
+    },
+    /// The engine answered, but not in UHP: no `id` line or garbage in the
+    /// banner, a malformed `validmoves` answer, a flood of output…
+    #[error("protocol error during `{command}`: {detail}")]
+    Protocol { command: String, detail: String },
+    /// The engine refused a command the caller needed to succeed (an `err`
+    /// or `invalidmove` line); see [`UhpClient::validmoves`](crate::check::client::UhpClient::validmoves).
+    #[error("engine refused `{command}`: {}", .lines.join(" / "))]
+    Refused { command: String, lines: Vec<String> },
+    /// An earlier failure left the engine in an unknown state; nothing more
+    /// is sent to it.
+    #[error("engine not asked `{command}`: it is unusable since an earlier failure ({cause})")]
+    Defunct { command: String, cause: String },
+}
+
+fn partial(lines: &[String]) -> String {
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!("; it printed: {}", lines.join(" / "))
+    }
+}
+
+fn status_text(status: &Option<ExitStatus>) -> String {
+    match status {
+        Some(status) => status.to_string(),
+        None => "still running".to_string(),
+    }
+}
+
+/// The expansions an engine says it supports: its capabilities line
+/// (spec/sources/uhp-notes.md section 2.1), read case-insensitively.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Capabilities {
+    pub mosquito: bool,
+    pub ladybug: bool,
+    pub pillbug: bool,
+    /// Flags that are not one of the three expansions, as written.
+    pub unknown: Vec<String>,
+}
+
+impl Capabilities {
+    /// Parses a capabilities line such as `Mosquito;Ladybug;Pillbug`.
+    pub fn parse(line: &str) -> Capabilities {
+        let mut caps = Capabilities::default();
+        for flag in line.split(';').map(str::trim).filter(|f| !f.is_empty()) {
+            match flag.to_ascii_lowercase().as_str() {
+                "mosquito" => caps.mosquito = true,
+                "ladybug" => caps.ladybug = true,
+                "pillbug" => caps.pillbug = true,
+                _ => caps.unknown.push(flag.to_string()),
+            }
+        }
+        caps
+    }
+
+    /// Whether the engine can play games of this type: every expansion piece
+    /// of the type is among its flags.
+    pub fn supports(&self, game_type: GameType) -> bool {
+        (!game_type.mosquito || self.mosquito)
+            && (!game_type.ladybug || self.ladybug)
+            && (!game_type.pillbug || self.pillbug)
+    }
+
+    /// The supported game types, in the order of [`GameType::ALL`].
+    pub fn game_types(&self) -> Vec<GameType> {
+        GameType::ALL
+            .into_iter()
+            .filter(|&t| self.supports(t))
+            .collect()
+    }
+}
+
+/// The lines an engine printed for one command, before its `ok`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Response {
+    /// The lines, without line endings and without the final `ok`.
+    pub lines: Vec<String>,
+    /// Whether some line was not UTF-8 (or was cut at [`MAX_LINE_BYTES`](crate::check::client::MAX_LINE_BYTES));
+    /// such lines are in `lines` with replacement characters.
+    pub garbled: bool,
+    /// Lines printed after the previous `ok` and before this command was
+    /// sent: output nobody asked for.
+    pub stray: Vec<String>,
+}
+
+impl Response {
+    /// Whether the command failed: any line starts with `err` or
+    /// `invalidmove` (spec/sources/uhp-notes.md section 2.3).
+    pub fn is_error(&self) -> bool {
+        self.error_line().is_some()
+    }
+
+    /// Whether the failure is an `invalidmove` (a refused move).
+    pub fn is_invalid_move(&self) -> bool {
+        self.error_line()
+            .is_some_and(|line| line.starts_with("invalidmove"))
+    }
+
+    /// The message of the first `err`/`invalidmove` line: the text after its
+    /// first space (empty for a bare `err`).
+    pub fn error_text(&self) -> Option<&str> {
+        self.error_line()
+            .map(|line| line.split_once(' ').map_or("", |(_, rest)| rest.trim()))
+    }
+
+    /// The only line of the response, if there is exactly one.
+    pub fn single_line(&self) -> Option<&str> {
+        match self.lines.as_slice() {
+            [line] => Some(line),
+            _ => None,
+        }
+    }
+
+    /// The last line, as `bestmove` is read (spec/sources/uhp-notes.md section 5.6).
+    pub fn last_line(&self) -> Option<&str> {
+        self.lines.last().map(String::as_str)
+    }
+
+    fn error_line(&self) -> Option<&str> {
+        self.lines
+            .iter()
+            .map(String::as_str)
+            .find(|line| line.starts_with("err") || line.starts_with("invalidmove"))
+    }
+}
+
+/// How [`UhpClient::exit`](crate::check::client::UhpClient::exit) ended the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shutdown {
+    /// It left by itself within [`EXIT_GRACE`](crate::check::client::EXIT_GRACE), with this status.
+    Exited(ExitStatus),
+    /// It was still running after the grace period (or had already failed)
+    /// and was killed.
+    Killed,
+}
+
+/// Resolves an engine's MoveStrings to absolute moves in the reference
+/// position `game` (with [`Rules::parse_move`]), so that moves spelled
+/// differently compare equal. Returns the moves and the texts that could
+/// not be resolved (unparsable, or naming a piece that is not where it
+/// must be).
+pub fn resolve_moves(game: &ReferenceEngine, texts: &[String]) -> (BTreeSet<Move>, Vec<String>) {
+    let mut moves = BTreeSet::new();
+    let mut unresolvable = Vec::new();
+    for text in texts {
+        match game.parse_move(text) {
+            Ok(mv) => {
+                moves.insert(mv);
+            }
+            Err(_) => unresolvable.push(text.clone()),
+        }
+    }
+    (moves, unresolvable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capabilities_are_case_insensitive() {
+        let caps = Capabilities::parse("mosquito;PILLBUG;Spider");
+        assert!(caps.mosquito && caps.pillbug && !caps.ladybug);
+        assert_eq!(caps.unknown, ["Spider"]);
+        assert!(caps.supports(GameType::from_flags(true, false, true)));
+        assert!(!caps.supports(GameType::BASE_MLP));
+        assert_eq!(Capabilities::default().game_types(), [GameType::BASE]);
+    }
+
+    #[test]
+    fn response_helpers() {
+        let r = Response {
+            lines: vec!["x".into(), "invalidmove You can't.".into()],
+            ..Response::default()
+        };
+        assert!(r.is_error() && r.is_invalid_move());
+        assert_eq!(r.error_text(), Some("You can't."));
+        assert_eq!(r.single_line(), None);
+        let r = Response {
+            lines: vec!["err".into()],
+            ..Response::default()
+        };
+        assert!(r.is_error() && !r.is_invalid_move());
+        assert_eq!(r.error_text(), Some(""));
+        let r = Response {
+            lines: vec!["wS1".into()],
+            ..Response::default()
+        };
+        assert!(!r.is_error());
+        assert_eq!(r.single_line(), Some("wS1"));
+    }
+}

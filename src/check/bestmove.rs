@@ -1,0 +1,189 @@
+//! `bestmove` probes (spec/sources/uhp-notes.md section 5.6): in a midgame, `bestmove time`
+//! answers a legal move within its budget plus a stated grace and
+//! `bestmove depth` a legal move; where only a pass is legal it answers
+//! `pass`; once the game is over it is refused (§8.5). Random games also
+//! ask `bestmove depth 1` now and then ([`Worker::bestmove_depth`]).
+
+use std::collections::BTreeSet;
+
+use crate::check::checker::{Stop, Worker, BESTMOVE_BUDGET, BESTMOVE_GRACE};
+use crate::check::client::{ClientError, Response};
+use crate::check::finding::{Finding, Kind};
+use crate::check::games::lines_to;
+use crate::check::run::{game_rng, pick};
+use crate::core::{GameType, Move, RulesOptions};
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// A position where the side to move (White) can only pass (tests/cases/end.toml,
+/// `white-stuck-must-pass`; §7.2).
+const ONLY_PASS: &str = "Base;InProgress;White[15];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wQ wS1/;bB1 \\bS1;wQ wS1-;bA1 -bQ;wQ wS1/;bA2 bA1\\;wQ wS1-;bA3 -bB1;wQ wS1/;bA1 wS1\\;wQ bA1/;bA2 wQ\\;wQ bA2/;bB1 \\wS1;wQ \\bA2;bB1 wS1;wQ bA2/;bB2 \\bS1;wQ \\bA2;bB2 \\bB1;wQ bA2/;bB2 bB1/;wQ bB2\\;bA3 wQ/";
+
+/// A finished game (White wins; tests/cases/end.toml; §8.2, §8.5).
+const FINISHED: &str = "Base;WhiteWins;Black[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wQ -bQ;bG1 bQ-;wG1 -wS1;bG2 \\bG1;wG2 \\wQ;bG3 bQ\\;wA1 wG1\\;bA1 bS1\\;wA1 -bG2";
+
+impl Worker<'_> {
+    /// `bestmove depth 1` in `game`: the answer must be a legal move.
+    pub(crate) fn bestmove_depth(
+        &mut self,
+        game: &ReferenceEngine,
+        legal: &BTreeSet<Move>,
+        prefix: &[String],
+    ) -> Result<(), Stop> {
+        self.counts.bestmove_checks += 1;
+        let line = "bestmove depth 1";
+        let shown = lines_to(prefix, game, line);
+        let answer = match self.session.command(line) {
+            Ok(a) => a,
+            Err(e) => return Err(self.engine_failure(game, e, shown)),
+        };
+        if let Some(problem) = bestmove_problem(game, legal, &answer) {
+            self.add(
+                Finding::new(Kind::Bestmove, &self.test, game)
+                    .clauses(["uhp"])
+                    .pattern("bestmove depth")
+                    .detail(format!("`{line}`: {problem}"))
+                    .exchange(shown, answer.lines.clone())
+                    .explain(&game.game_string(), answer.last_line()),
+            );
+            return Err(Stop);
+        }
+        Ok(())
+    }
+
+    /// `bestmove`: a legal move within its budget in a midgame (time and
+    /// depth), `pass` where only a pass is legal, a refusal after the end.
+    pub(crate) fn probe_bestmove(&mut self) -> bool {
+        // a midgame: 16 plies of a seeded random Base game
+        let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+        let mut rng = game_rng(0, GameType::BASE, u64::MAX);
+        for _ in 0..16 {
+            let legal = game.legal_moves();
+            if game.state().is_over() || legal.is_empty() {
+                break;
+            }
+            game.play_unchecked(legal[pick(&mut rng, legal.len())]);
+        }
+        let budget = BESTMOVE_BUDGET.as_secs();
+        let time_line = format!("bestmove time 00:00:{budget:02}");
+        let positions = [
+            (game.game_string(), time_line.clone(), true),
+            (game.game_string(), "bestmove depth 2".to_string(), true),
+            (ONLY_PASS.to_string(), "bestmove depth 1".to_string(), true),
+            (FINISHED.to_string(), "bestmove depth 1".to_string(), false),
+        ];
+        for (position, line, in_progress) in positions {
+            self.counts.bestmove_checks += 1;
+            let Ok(game) = ReferenceEngine::load(&position) else {
+                continue;
+            };
+            let sent = vec![format!("newgame {position}"), line.clone()];
+            match self.session.command(&sent[0]) {
+                Ok(a) if !a.is_error() => {}
+                Ok(_) => continue, // reported by the corpus
+                Err(e) => {
+                    self.engine_failure(&game, e, sent[..1].to_vec());
+                    return false;
+                }
+            }
+            let timed = line.starts_with("bestmove time");
+            let limit = if timed {
+                BESTMOVE_BUDGET + BESTMOVE_GRACE
+            } else {
+                self.ctx.config.timeout
+            };
+            let answer = match self.session.command_within(&line, limit) {
+                Ok(a) => a,
+                Err(e @ ClientError::Timeout { .. }) if timed => {
+                    let detail = format!(
+                        "`{line}` must answer within its budget of {budget} s plus a grace of {} s; no answer after {:?} ({e})",
+                        BESTMOVE_GRACE.as_secs(),
+                        limit
+                    );
+                    self.add(
+                        Finding::new(Kind::Bestmove, &self.test, &game)
+                            .clauses(["uhp"])
+                            .pattern("bestmove time budget")
+                            .detail(detail)
+                            .exchange(sent, Vec::new()),
+                    );
+                    self.session.drop_engine();
+                    return true;
+                }
+                Err(e) => {
+                    self.engine_failure(&game, e, sent);
+                    return false;
+                }
+            };
+            let problem = if in_progress {
+                let legal: BTreeSet<Move> = game.legal_move_set();
+                bestmove_problem(&game, &legal, &answer)
+            } else {
+                finished_bestmove_problem(&answer)
+            };
+            if let Some(problem) = problem {
+                let pattern = if !in_progress {
+                    "bestmove after the end"
+                } else if position == ONLY_PASS {
+                    "bestmove only pass"
+                } else if timed {
+                    "bestmove time"
+                } else {
+                    "bestmove depth"
+                };
+                self.add(
+                    Finding::new(Kind::Bestmove, &self.test, &game)
+                        .clauses(if in_progress { ["uhp"] } else { ["§8.5"] })
+                        .pattern(pattern)
+                        .detail(format!("`{line}`: {problem}"))
+                        .exchange(sent, answer.lines.clone())
+                        .explain(&game.game_string(), answer.last_line()),
+                );
+            }
+        }
+        true
+    }
+}
+
+/// What is wrong with a `bestmove` answer in `game`, if anything: it must
+/// be one legal move (the last line, spec/sources/uhp-notes.md section 5.6).
+pub(crate) fn bestmove_problem(
+    game: &ReferenceEngine,
+    legal: &BTreeSet<Move>,
+    answer: &Response,
+) -> Option<String> {
+    if answer.is_error() {
+        return Some(format!(
+            "refused in a game in progress: {}",
+            answer.lines.join(" / ")
+        ));
+    }
+    let Some(line) = answer.last_line() else {
+        return Some("answered no move".to_string());
+    };
+    let text = line.split(';').next().unwrap_or("").trim();
+    match game.parse_move(text) {
+        Err(e) => Some(format!("answered `{line}`, which is not a move here: {e}")),
+        Ok(mv) if !legal.contains(&mv) => {
+            let why = game
+                .clone()
+                .play(mv)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            Some(format!("answered `{line}`, which is illegal: {why}"))
+        }
+        Ok(_) => None,
+    }
+}
+
+/// After the end of the game no move is legal (§8.5): `bestmove` must be
+/// refused.
+fn finished_bestmove_problem(answer: &Response) -> Option<String> {
+    (!answer.is_error()).then(|| {
+        format!(
+            "the game is over, so no move is legal and `bestmove` must be refused; got \"{}\"",
+            answer.lines.join(" / ")
+        )
+    })
+}

@@ -1,0 +1,430 @@
+//! Shrinking over UHP: a disagreement seen in a random game (on the legal
+//! moves, on one move, or a crash or a timeout) is shown to the engine again
+//! in shorter legal games built by [`crate::check::shrink`], and the
+//! shortest that still shows it is reported.
+
+use std::collections::BTreeSet;
+use std::time::Instant;
+
+use crate::check::checker::{shares_a_clause, state_and_turn, MoveDiff, Stop, Worker};
+use crate::check::client::{ClientError, Response};
+use crate::check::finding::{clauses_of, Finding, Kind};
+use crate::check::games::play_line;
+use crate::check::shrink::{shrink, Budget, Shows, Shrunk};
+use crate::core::notation::BoardView;
+use crate::core::Move;
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+impl Worker<'_> {
+    /// The engine's `validmoves` against the rules in the position of
+    /// `game`, loaded with `newgame <GameString>`. `Ok(None)` when the
+    /// engine refuses the GameString.
+    fn diff_at(
+        &mut self,
+        game: &ReferenceEngine,
+    ) -> Result<Option<(MoveDiff, String)>, ClientError> {
+        let response = self
+            .session
+            .command(&format!("newgame {}", game.game_string()))?;
+        if response.is_error() {
+            return Ok(None);
+        }
+        let texts = self.session.validmoves(game)?;
+        Ok(Some((self.compare_moves(game, &texts), texts.join(";"))))
+    }
+
+    /// Shrinks a disagreement on the legal moves of `game` to the shortest
+    /// game that still shows the same kind of disagreement citing at least
+    /// one of the same clauses, and reports it.
+    pub(crate) fn shrink_diff_and_report(
+        &mut self,
+        game: &ReferenceEngine,
+        diff: &MoveDiff,
+        answer: &[String],
+    ) {
+        let history = game.history().to_vec();
+        let found_at = history.len();
+        for kind in diff.kinds() {
+            let original = diff.only(kind);
+            let clauses = original.clauses(game);
+            // the move the rebuild search centres on: one that moves a piece
+            let disputed = original
+                .missing
+                .iter()
+                .chain(&original.extra)
+                .copied()
+                .find(|mv| matches!(mv, Move::Move { .. }));
+            let mut best: (ReferenceEngine, MoveDiff, Vec<String>) =
+                (game.clone(), original, answer.to_vec());
+            let start = Instant::now();
+            let shrunk = shrink(
+                game.game_type(),
+                game.options(),
+                &history,
+                None,
+                disputed,
+                Budget::default(),
+                |candidate, _| match self.diff_at(candidate) {
+                    Err(_) => {
+                        self.session.drop_engine();
+                        Shows::Abort
+                    }
+                    Ok(Some((d, said))) if d.kinds().contains(&kind) => {
+                        let d = d.only(kind);
+                        if shares_a_clause(&clauses, &d.clauses(candidate)) {
+                            best = (candidate.clone(), d, vec![said]);
+                            Shows::Yes
+                        } else {
+                            Shows::No
+                        }
+                    }
+                    Ok(_) => Shows::No,
+                },
+            );
+            self.note_shrink(&shrunk, start);
+            let (g, d, said) = best;
+            let shrunk_from = (g.plies() < found_at).then_some(found_at);
+            let mut sent = self.rules_lines(g.options());
+            sent.push(format!("newgame {}", g.game_string()));
+            sent.push("validmoves".to_string());
+            let before = self.findings.len();
+            self.report_diff(&g, &d, &[], sent, &said, shrunk_from);
+            self.mark_capped(before, &shrunk);
+        }
+    }
+
+    /// Shrinks a disagreement about one move (the focus) played after
+    /// `history` in `game`: an illegal move the engine accepted, a legal
+    /// move it refused, or a move after which it printed the wrong state;
+    /// then reports it.
+    pub(crate) fn shrink_focus_and_report(
+        &mut self,
+        kind: Kind,
+        game: &ReferenceEngine,
+        history: &[Move],
+        focus: Move,
+        answer: &Response,
+        played: Vec<String>,
+    ) {
+        let Some(original) = self.focus_disagreement(kind, game, focus, None) else {
+            // the engine no longer shows it from a loaded GameString:
+            // report the game as it was played, with the whole conversation
+            let text = game.move_string(focus);
+            let mut after = game.clone();
+            after.play_unchecked(focus);
+            let shown = if kind == Kind::State {
+                after.game_string()
+            } else {
+                game.game_string()
+            };
+            let sent = played;
+            let said = answer.lines.join(" / ");
+            let finding = Finding::new(kind, &self.test, game)
+                .shown_at(shown)
+                .clauses(focus_clauses(kind, game, focus))
+                .moves(vec![text.clone()])
+                .detail(format!(
+                    "{} (not shown again after `newgame` with the GameString: the pipe replays the whole conversation of the game)",
+                    focus_detail(kind, game, focus, &text, &said)
+                ))
+                .exchange(sent, answer.lines.clone())
+                .explain(&game.game_string(), Some(&text))
+                .verdicts(game, &BTreeSet::from([focus]));
+            self.add(finding);
+            return;
+        };
+        let clauses = original.clauses.clone();
+        let mut best = original;
+        let start = Instant::now();
+        let shrunk = shrink(
+            game.game_type(),
+            game.options(),
+            history,
+            Some(focus),
+            Some(focus),
+            Budget::default(),
+            |candidate, focus| {
+                let Some(focus) = focus else {
+                    return Shows::No;
+                };
+                match self.focus_disagreement(kind, candidate, focus, Some(&clauses)) {
+                    Some(found) => {
+                        best = found;
+                        Shows::Yes
+                    }
+                    None if self.session.is_down() => Shows::Abort,
+                    None => Shows::No,
+                }
+            },
+        );
+        self.note_shrink(&shrunk, start);
+        let found_at = (best.game.plies() < history.len()).then_some(history.len());
+        let mut sent = self.rules_lines(best.game.options());
+        sent.push(format!("newgame {}", best.game.game_string()));
+        sent.push(play_line(best.focus, &best.text));
+        let mut finding = Finding::new(kind, &self.test, &best.game)
+            .shown_at(best.game_string.clone())
+            .clauses(&best.clauses)
+            .moves(vec![best.text.clone()])
+            .detail(best.detail.clone())
+            .exchange(sent, best.answer.clone())
+            .explain(&best.game.game_string(), Some(&best.text))
+            .verdicts(&best.game, &BTreeSet::from([best.focus]));
+        finding.found_at_ply = found_at;
+        let before = self.findings.len();
+        self.add(finding);
+        self.mark_capped(before, &shrunk);
+    }
+
+    /// Whether the engine, given the position of `game` with `newgame
+    /// <GameString>`, still disagrees about `focus` in the way `kind` says,
+    /// citing one of `clauses` (when given). The engine is dropped (to be
+    /// restarted) when it fails.
+    fn focus_disagreement(
+        &mut self,
+        kind: Kind,
+        game: &ReferenceEngine,
+        focus: Move,
+        clauses: Option<&[String]>,
+    ) -> Option<FocusFinding> {
+        let text = game.move_string(focus);
+        if game.parse_move(&text) != Ok(focus) {
+            return None; // no text names the move
+        }
+        let legal = game.clone().play(focus).is_ok();
+        let wanted_legal = kind != Kind::AcceptedIllegal;
+        if legal != wanted_legal {
+            return None;
+        }
+        let found = focus_clauses(kind, game, focus);
+        if clauses.is_some_and(|c| !shares_a_clause(c, &found)) {
+            return None;
+        }
+        let mut after = game.clone();
+        if legal {
+            after.play_unchecked(focus);
+        }
+        let loaded = match self
+            .session
+            .command(&format!("newgame {}", game.game_string()))
+        {
+            Ok(r) => r,
+            Err(_) => {
+                self.session.drop_engine();
+                return None;
+            }
+        };
+        if loaded.is_error() {
+            return None;
+        }
+        let answer = match self.session.command(&play_line(focus, &text)) {
+            Ok(a) => a,
+            Err(_) => {
+                self.session.drop_engine();
+                return None;
+            }
+        };
+        let shows = match kind {
+            Kind::AcceptedIllegal => !answer.is_error(),
+            Kind::RejectedLegal => answer.is_error(),
+            _ => {
+                !answer.is_error()
+                    && state_and_turn(answer.last_line().unwrap_or(""))
+                        .is_some_and(|st| st != (after.state(), after.turn()))
+            }
+        };
+        if !shows {
+            return None;
+        }
+        let said = answer.lines.join(" / ");
+        let game_string = if kind == Kind::State {
+            after.game_string()
+        } else {
+            game.game_string()
+        };
+        Some(FocusFinding {
+            game: game.clone(),
+            focus,
+            game_string,
+            detail: focus_detail(kind, game, focus, &text, &said),
+            text,
+            clauses: found,
+            answer: answer.lines,
+        })
+    }
+
+    /// A crash or timeout in a random game, after `history` and on `sent`'s
+    /// last line (`play` of `focus`, or `validmoves`): recorded, then shrunk
+    /// to the shortest game on which the same command fails the same way.
+    pub(crate) fn failure_in_game(
+        &mut self,
+        game: &ReferenceEngine,
+        history: &[Move],
+        focus: Option<Move>,
+        error: ClientError,
+        sent: Vec<String>,
+    ) -> Stop {
+        let kind = match &error {
+            ClientError::Timeout { .. } => Kind::Timeout,
+            ClientError::Exited { .. } => Kind::Crash,
+            _ => return self.engine_failure(game, error, sent),
+        };
+        let before = self.findings.len();
+        let stop = self.engine_failure(game, error, sent);
+        let budget = if kind == Kind::Timeout {
+            Budget::for_timeouts()
+        } else {
+            Budget::default()
+        };
+        let mut best: Option<(ReferenceEngine, Option<Move>, ClientError)> = None;
+        let start = Instant::now();
+        let shrunk = shrink(
+            game.game_type(),
+            game.options(),
+            history,
+            focus,
+            None,
+            budget,
+            |candidate, focus| {
+                let loaded = match self
+                    .session
+                    .command(&format!("newgame {}", candidate.game_string()))
+                {
+                    Ok(r) if !r.is_error() => r,
+                    Ok(_) => return Shows::No,
+                    Err(_) => {
+                        self.session.drop_engine();
+                        return Shows::No;
+                    }
+                };
+                let _ = loaded;
+                let line = match focus {
+                    Some(mv) => play_line(mv, &candidate.move_string(mv)),
+                    None => "validmoves".to_string(),
+                };
+                match self.session.command(&line) {
+                    Err(e) => {
+                        let same = matches!(
+                            (&e, kind),
+                            (ClientError::Timeout { .. }, Kind::Timeout)
+                                | (ClientError::Exited { .. }, Kind::Crash)
+                        );
+                        let shows = if same { Shows::Yes } else { Shows::No };
+                        if same {
+                            best = Some((candidate.clone(), focus, e));
+                        }
+                        self.session.drop_engine();
+                        shows
+                    }
+                    Ok(_) => Shows::No,
+                }
+            },
+        );
+        self.note_shrink(&shrunk, start);
+        if let Some((shorter, focus, error)) = best {
+            if shorter.plies() < history.len() {
+                // replace the finding by the shrunk one
+                self.findings.truncate(before);
+                let line = match focus {
+                    Some(mv) => play_line(mv, &shorter.move_string(mv)),
+                    None => "validmoves".to_string(),
+                };
+                let mut sent = self.rules_lines(shorter.options());
+                sent.push(format!("newgame {}", shorter.game_string()));
+                sent.push(line);
+                let stop = self.engine_failure(&shorter, error, sent);
+                if let Some(f) = self.findings.last_mut() {
+                    f.found_at_ply = Some(history.len());
+                }
+                self.mark_capped(before, &shrunk);
+                return stop;
+            }
+        }
+        self.mark_capped(before, &shrunk);
+        stop
+    }
+
+    /// Counts the work of one shrink.
+    fn note_shrink(&mut self, shrunk: &Shrunk, start: Instant) {
+        self.counts.shrinks += 1;
+        self.counts.shrink_candidates += shrunk.candidates as u64;
+        self.counts.shrink_positions += shrunk.positions as u64;
+        self.counts.shrink_engine_checks += shrunk.predicate_calls as u64;
+        self.shrink_time += start.elapsed();
+    }
+
+    /// Notes on the findings added since `before` that the safety cap
+    /// stopped their shrink.
+    fn mark_capped(&mut self, before: usize, shrunk: &Shrunk) {
+        if !shrunk.capped {
+            return;
+        }
+        for f in &mut self.findings[before..] {
+            f.shrink_note = Some(
+                "the shrink was stopped by its wall-clock safety cap (300 s), not by its work budget: this result may differ between runs".to_string(),
+            );
+        }
+    }
+}
+
+/// A disagreement about one move, in a position the engine was given.
+struct FocusFinding {
+    game: ReferenceEngine,
+    /// The move in dispute, in the names of `game`.
+    focus: Move,
+    /// The GameString reported: the position before the move, or after it
+    /// for a state.
+    game_string: String,
+    text: String,
+    clauses: Vec<String>,
+    detail: String,
+    answer: Vec<String>,
+}
+
+/// The clauses behind a disagreement about one move: why the rules refuse
+/// it, what grants it, or what decides the state after it.
+fn focus_clauses(kind: Kind, game: &ReferenceEngine, focus: Move) -> Vec<String> {
+    match kind {
+        Kind::State => {
+            let mut after = game.clone();
+            after.play_unchecked(focus);
+            crate::check::checker::state_clauses(&after, true)
+        }
+        Kind::AcceptedIllegal => game
+            .clone()
+            .play(focus)
+            .err()
+            .map(|e| e.clauses.iter().map(|c| c.to_string()).collect())
+            .unwrap_or_default(),
+        _ => clauses_of(game, &BTreeSet::from([focus])),
+    }
+}
+
+/// The sentence of a disagreement about one move.
+fn focus_detail(kind: Kind, game: &ReferenceEngine, focus: Move, text: &str, said: &str) -> String {
+    match kind {
+        Kind::AcceptedIllegal => {
+            let refusal = game
+                .clone()
+                .play(focus)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            format!("the engine accepted {text}, which is illegal: {refusal}")
+        }
+        Kind::RejectedLegal => format!("the engine refused the legal move {text}: {said}"),
+        _ => {
+            let mut after = game.clone();
+            after.play_unchecked(focus);
+            let engine = state_and_turn(said.rsplit(" / ").next().unwrap_or(""))
+                .map(|(s, t)| format!("{s};{t}"))
+                .unwrap_or_else(|| said.to_string());
+            format!(
+                "after play {text}, the engine says {engine}, the rules say {};{}",
+                after.state(),
+                after.turn()
+            )
+        }
+    }
+}

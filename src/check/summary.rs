@@ -1,0 +1,226 @@
+//! What a check's report holds: the run and its arguments, the engine, the
+//! counts, the causes, the skips and the timings (the one part that varies
+//! between runs). Its JSON Schema is `spec/check-report.schema.json`.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::check::finding::FindingGroup;
+
+/// Counts of what was checked (all deterministic).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Summary {
+    /// Protocol probes run (banner, info, unknown command, options, CRLF, blank line, long line, non-UTF-8, end of input, undo counts, refused newgame).
+    pub protocol_checks: u64,
+    /// Corpus cases run.
+    pub corpus_cases: u64,
+    /// Corpus cases not run (see `skipped` for why).
+    pub corpus_cases_skipped: u64,
+    /// Random games played.
+    pub games: u64,
+    /// Random games not played (the engine was unusable).
+    pub games_skipped: u64,
+    /// Plies played in random games.
+    pub plies: u64,
+    /// `validmoves` answers compared with the rules.
+    pub validmoves_compared: u64,
+    /// GameStrings printed by the engine and replayed by the oracle.
+    pub game_strings_replayed: u64,
+    /// Illegal moves sent, which the engine had to refuse.
+    pub illegal_probes: u64,
+    /// `undo` checks.
+    pub undo_checks: u64,
+    /// `pass` checks (a pass refused when illegal, played when it is the only move).
+    pub pass_checks: u64,
+    /// `bestmove` answers checked.
+    pub bestmove_checks: u64,
+    /// Findings shrunk, the shorter games built for them (legal or not),
+    /// the positions scored by the rebuild search and the games the engine
+    /// was asked about.
+    pub shrinks: u64,
+    /// Shorter games built by the shrinker (legal or not).
+    pub shrink_candidates: u64,
+    /// Positions scored by the shrinker's rebuild search.
+    pub shrink_positions: u64,
+    /// Shorter games the engine was asked about.
+    pub shrink_engine_checks: u64,
+    /// Units that left the engine dead or unusable (it was restarted).
+    pub engine_restarts: u64,
+    /// Every instance of a finding, before grouping.
+    pub findings_seen: u64,
+    /// Causes (finding groups), by severity and status.
+    pub causes: u64,
+    /// Causes of severity error.
+    pub errors: u64,
+    /// Causes of severity advisory.
+    pub advisories: u64,
+    /// Causes the baseline lists.
+    pub known: u64,
+    /// Causes by kind.
+    pub causes_by_kind: BTreeMap<String, u64>,
+}
+
+impl Summary {
+    /// Adds the counts of one unit.
+    pub(crate) fn add(&mut self, other: &Summary) {
+        self.protocol_checks += other.protocol_checks;
+        self.corpus_cases += other.corpus_cases;
+        self.corpus_cases_skipped += other.corpus_cases_skipped;
+        self.games += other.games;
+        self.games_skipped += other.games_skipped;
+        self.plies += other.plies;
+        self.validmoves_compared += other.validmoves_compared;
+        self.game_strings_replayed += other.game_strings_replayed;
+        self.illegal_probes += other.illegal_probes;
+        self.undo_checks += other.undo_checks;
+        self.pass_checks += other.pass_checks;
+        self.bestmove_checks += other.bestmove_checks;
+        self.shrinks += other.shrinks;
+        self.shrink_candidates += other.shrink_candidates;
+        self.shrink_positions += other.shrink_positions;
+        self.shrink_engine_checks += other.shrink_engine_checks;
+        self.engine_restarts += other.engine_restarts;
+    }
+}
+
+/// Time spent, the one part of a report that varies between runs.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Timings {
+    /// The whole check.
+    pub seconds: f64,
+    /// Waiting for the engine's answers (summed over processes).
+    pub engine_seconds: f64,
+    /// In the reference engine (legal moves, resolving, clauses).
+    pub reference_seconds: f64,
+    /// Shrinking findings (engine and oracle time included).
+    pub shrink_seconds: f64,
+}
+
+/// The rules the check judged by.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesInfo {
+    /// §4.2: the queen may not be a player's first placement.
+    pub tournament_opening: bool,
+    /// §8.7.2: threefold repetition within 32 plies draws.
+    pub repetition_draw: bool,
+    /// `--rules`, `engine options` or `standard` (the engine lists neither).
+    pub source: String,
+}
+
+/// The corpus of a check.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CorpusInfo {
+    /// `built-in`, the folders given, joined by `+`, or `none (--no-corpus)`.
+    pub name: String,
+    /// The FNV-1a 64 hash of the corpus files' names and texts.
+    pub hash: String,
+    /// The cases run or skipped (after `--case`).
+    pub cases: usize,
+}
+
+/// What was run, with which arguments: enough to run it again.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RunInfo {
+    /// `hive-oracle` and its version.
+    pub tool: String,
+    /// The version of hive-oracle.
+    pub version: String,
+    /// The engine's command line (shell syntax), as given.
+    pub engine: String,
+    /// `--seed`.
+    pub seed: u64,
+    /// How game `i`'s moves are drawn from the seed.
+    pub seed_derivation: String,
+    /// `--games`.
+    pub games: u64,
+    /// The game types of the random games (those asked for that the engine supports).
+    pub game_types: Vec<String>,
+    /// `--max-plies`.
+    pub max_plies: usize,
+    /// The corpus.
+    pub corpus: CorpusInfo,
+    /// The rules the engine was judged by.
+    pub rules: RulesInfo,
+    /// `--timeout-ms`: the limit on every command.
+    pub timeout_ms: u64,
+    /// `--startup-timeout-ms`: the limit on the start-up banner.
+    pub startup_timeout_ms: u64,
+    /// `--strict-notation`: advisory causes fail the check too.
+    pub strict_notation: bool,
+    /// The baseline's name and number of entries, when one was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline: Option<String>,
+    /// `--jobs`: engine processes run at once (the report does not depend on it).
+    pub jobs: usize,
+}
+
+/// The engine as it introduced itself.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EngineInfo {
+    /// Its `id` line, without `id `.
+    pub id: String,
+    /// The expansions of its capabilities line.
+    pub capabilities: Vec<String>,
+    /// Its `options` listing, as printed.
+    pub options: Vec<String>,
+}
+
+/// A unit that was not run, and why.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Skip {
+    /// The unit.
+    pub test: String,
+    /// Why it was not run.
+    pub reason: String,
+}
+
+/// One test unit, for JUnit.
+#[derive(Clone, Debug)]
+pub struct TestCase {
+    /// `protocol`, `corpus` or `games`.
+    pub class: String,
+    pub name: String,
+    pub seconds: f64,
+    pub skipped: Option<String>,
+}
+
+/// The result of a check.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Report {
+    /// What was run, with which arguments.
+    pub run: RunInfo,
+    /// The engine as it introduced itself.
+    pub engine: EngineInfo,
+    /// Whether the check passes: no error (and, with `--strict-notation`,
+    /// no advisory) that the baseline does not list.
+    pub passed: bool,
+    /// Counts of what was checked.
+    pub summary: Summary,
+    /// One entry per cause, in the order first seen.
+    pub findings: Vec<FindingGroup>,
+    /// Every unit not run, with its reason.
+    pub skipped: Vec<Skip>,
+    /// Remarks on the run (an unsupported game type, a stale baseline entry...).
+    pub notes: Vec<String>,
+    /// Wall-clock times: the only field that differs between two runs.
+    pub timings: Timings,
+    #[serde(skip)]
+    pub tests: Vec<TestCase>,
+}
+
+impl Report {
+    /// Whether the check passes (exit status 0).
+    pub fn clean(&self) -> bool {
+        self.passed
+    }
+}
