@@ -543,69 +543,21 @@ pub fn run_case<E: CaseEngine>(engine: &mut E, case: &Case) -> Result<CaseRun<E:
         }
     }
     let listed_in_scope: BTreeSet<Move> = listed.iter().copied().filter(in_scope).collect();
-    let resolve = |field: &'static str, texts: &[String], failures: &mut Vec<CaseFailure>| {
-        let mut set = BTreeSet::new();
-        for text in texts {
-            match reference.parse_move(text) {
-                Ok(mv) => {
-                    set.insert(mv);
-                }
-                Err(e) => failures.push(CaseFailure::Unresolvable {
-                    field,
-                    text: text.clone(),
-                    error: e.to_string(),
-                }),
-            }
-        }
-        set
-    };
-    if let Some(expected) = &case.valid_moves {
-        let expected = resolve("valid-moves", expected, &mut run.failures);
-        let missing: BTreeSet<Move> = expected.difference(&listed_in_scope).copied().collect();
-        let extra: BTreeSet<Move> = listed_in_scope.difference(&expected).copied().collect();
-        if !missing.is_empty() {
-            run.failures.push(CaseFailure::Missing {
-                field: "valid-moves",
-                moves: missing,
-            });
-        }
-        if !extra.is_empty() || !unreadable.is_empty() {
-            run.failures.push(CaseFailure::Extra {
-                field: "valid-moves",
-                moves: extra,
-                unreadable: unreadable.clone(),
-            });
-        }
-    }
-    let include = resolve(
-        "valid-moves-include",
-        &case.valid_moves_include,
-        &mut run.failures,
-    );
-    let missing: BTreeSet<Move> = include.difference(&listed_in_scope).copied().collect();
-    if !missing.is_empty() {
-        run.failures.push(CaseFailure::Missing {
-            field: "valid-moves-include",
-            moves: missing,
-        });
-    }
-    let exclude = resolve(
-        "valid-moves-exclude",
-        &case.valid_moves_exclude,
-        &mut run.failures,
-    );
-    let present: BTreeSet<Move> = exclude.intersection(&listed_in_scope).copied().collect();
-    if !present.is_empty() {
-        run.failures.push(CaseFailure::Extra {
-            field: "valid-moves-exclude",
-            moves: present,
-            unreadable: Vec::new(),
-        });
-    }
+    run.failures.extend(move_list_failures(
+        &reference,
+        case,
+        &listed_in_scope,
+        &unreadable,
+    ));
     // 4. each `legal` move as written: played, then taken back
     for text in &case.legal {
         let Ok(mv) = reference.parse_move(text) else {
-            resolve("legal", std::slice::from_ref(text), &mut run.failures);
+            resolve(
+                &reference,
+                "legal",
+                std::slice::from_ref(text),
+                &mut run.failures,
+            );
             continue;
         };
         match ask!(engine.play(text)) {
@@ -677,4 +629,86 @@ pub fn run_case<E: CaseEngine>(engine: &mut E, case: &Case) -> Result<CaseRun<E:
         }
     }
     Ok(run)
+}
+
+/// The case's MoveStrings of `field` resolved in the reference position;
+/// one that does not resolve is a failure of the case itself.
+fn resolve(
+    reference: &ReferenceEngine,
+    field: &'static str,
+    texts: &[String],
+    failures: &mut Vec<CaseFailure>,
+) -> BTreeSet<Move> {
+    let mut set = BTreeSet::new();
+    for text in texts {
+        match reference.parse_move(text) {
+            Ok(mv) => {
+                set.insert(mv);
+            }
+            Err(e) => failures.push(CaseFailure::Unresolvable {
+                field,
+                text: text.clone(),
+                error: e.to_string(),
+            }),
+        }
+    }
+    set
+}
+
+/// Steps 2 and 3 of spec/cases.md: the engine's legal moves (`listed`, in
+/// the scope of `piece`; `unreadable`, its texts that name no move) against
+/// `valid-moves`, `valid-moves-include` and `valid-moves-exclude`.
+fn move_list_failures(
+    reference: &ReferenceEngine,
+    case: &Case,
+    listed: &BTreeSet<Move>,
+    unreadable: &[String],
+) -> Vec<CaseFailure> {
+    let mut failures = Vec::new();
+    if let Some(expected) = &case.valid_moves {
+        let expected = resolve(reference, "valid-moves", expected, &mut failures);
+        let missing: BTreeSet<Move> = expected.difference(listed).copied().collect();
+        let extra: BTreeSet<Move> = listed.difference(&expected).copied().collect();
+        if !missing.is_empty() {
+            failures.push(CaseFailure::Missing {
+                field: "valid-moves",
+                moves: missing,
+            });
+        }
+        if !extra.is_empty() || !unreadable.is_empty() {
+            failures.push(CaseFailure::Extra {
+                field: "valid-moves",
+                moves: extra,
+                unreadable: unreadable.to_vec(),
+            });
+        }
+    }
+    let include = resolve(
+        reference,
+        "valid-moves-include",
+        &case.valid_moves_include,
+        &mut failures,
+    );
+    let missing: BTreeSet<Move> = include.difference(listed).copied().collect();
+    if !missing.is_empty() {
+        failures.push(CaseFailure::Missing {
+            field: "valid-moves-include",
+            moves: missing,
+        });
+    }
+    let exclude = resolve(
+        reference,
+        "valid-moves-exclude",
+        &case.valid_moves_exclude,
+        &mut failures,
+    );
+    let present: BTreeSet<Move> = exclude.intersection(listed).copied().collect();
+    if !present.is_empty() {
+        failures.push(CaseFailure::Extra {
+            field: "valid-moves-exclude",
+            moves: present,
+            unreadable: Vec::new(),
+        });
+    }
+    failures
 }

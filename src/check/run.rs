@@ -15,8 +15,10 @@ use crate::check::baseline::Baseline;
 use crate::check::checker::{
     rules_from_options, Config, Context, DeclaredRules, UnitResult, Worker,
 };
-use crate::check::finding::{group, Severity};
-use crate::check::summary::{CorpusInfo, Report, RulesInfo, RunInfo, Skip, TestCase, Timings};
+use crate::check::finding::{group, FindingGroup, Severity};
+use crate::check::summary::{
+    CorpusInfo, Report, RulesInfo, RunInfo, Skip, Summary, TestCase, Timings,
+};
 use crate::core::{GameType, RulesOptions};
 
 /// The generator of random game `index` of `game_type` under `seed`: a
@@ -188,7 +190,31 @@ pub fn run(config: &Config) -> Result<Report, String> {
     timings.engine_seconds += results.engine_time.as_secs_f64();
     summary.findings_seen = findings.len() as u64;
     let mut groups = group(findings);
-    for g in &mut groups {
+    let passed = grade(config, &mut groups, &mut summary, &mut notes);
+    timings.seconds = started.elapsed().as_secs_f64();
+    Ok(Report {
+        run: run_info(config, &ctx, rules, source, jobs),
+        engine,
+        passed,
+        summary,
+        findings: groups,
+        skipped,
+        notes,
+        timings,
+        tests,
+    })
+}
+
+/// Marks the causes the baseline knows and counts the causes; whether the
+/// check passes: no error (and, with `--strict-notation`, no advisory) that
+/// the baseline does not list. Stale baseline entries become notes.
+fn grade(
+    config: &Config,
+    groups: &mut [FindingGroup],
+    summary: &mut Summary,
+    notes: &mut Vec<String>,
+) -> bool {
+    for g in groups.iter_mut() {
         g.known = config
             .baseline
             .as_ref()
@@ -206,50 +232,49 @@ pub fn run(config: &Config) -> Result<Report, String> {
             .entry(g.kind.name().to_string())
             .or_default() += 1;
     }
-    let passed = !groups
-        .iter()
-        .any(|g| !g.known && (g.severity == Severity::Error || config.strict_notation));
     if let Some(baseline) = &config.baseline {
         for stale in baseline.unseen(groups.iter().map(|g| g.fingerprint.as_str())) {
             notes.push(format!("baseline entry not seen in this run: {stale}"));
         }
     }
-    timings.seconds = started.elapsed().as_secs_f64();
-    Ok(Report {
-        run: RunInfo {
-            tool: "hive-oracle".to_string(),
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            engine: config.engine.clone(),
-            seed: config.seed,
-            seed_derivation: "game i of type T: ChaCha8 keyed by seed (u64 LE), i (u64 LE), FNV-1a-64 of T (LE), \"hivegame\"".to_string(),
-            games: config.games,
-            game_types: ctx.types.iter().map(|t| t.to_string()).collect(),
-            max_plies: config.max_plies,
-            corpus: CorpusInfo {
-                name: config.corpus.name.clone(),
-                hash: config.corpus.hash.clone(),
-                cases: config.corpus.cases.len(),
-            },
-            rules: RulesInfo {
-                tournament_opening: rules.tournament_opening,
-                repetition_draw: rules.repetition_draw,
-                source: source.to_string(),
-            },
-            timeout_ms: config.timeout.as_millis() as u64,
-            startup_timeout_ms: config.startup_timeout.as_millis() as u64,
-            strict_notation: config.strict_notation,
-            baseline: config.baseline.as_ref().map(Baseline::describe),
-            jobs,
+    !groups
+        .iter()
+        .any(|g| !g.known && (g.severity == Severity::Error || config.strict_notation))
+}
+
+/// What was run, with which arguments.
+fn run_info(
+    config: &Config,
+    ctx: &Context<'_>,
+    rules: RulesOptions,
+    source: &str,
+    jobs: usize,
+) -> RunInfo {
+    RunInfo {
+        tool: "hive-oracle".to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        engine: config.engine.clone(),
+        seed: config.seed,
+        seed_derivation: "game i of type T: ChaCha8 keyed by seed (u64 LE), i (u64 LE), FNV-1a-64 of T (LE), \"hivegame\"".to_string(),
+        games: config.games,
+        game_types: ctx.types.iter().map(|t| t.to_string()).collect(),
+        max_plies: config.max_plies,
+        corpus: CorpusInfo {
+            name: config.corpus.name.clone(),
+            hash: config.corpus.hash.clone(),
+            cases: config.corpus.cases.len(),
         },
-        engine,
-        passed,
-        summary,
-        findings: groups,
-        skipped,
-        notes,
-        timings,
-        tests,
-    })
+        rules: RulesInfo {
+            tournament_opening: rules.tournament_opening,
+            repetition_draw: rules.repetition_draw,
+            source: source.to_string(),
+        },
+        timeout_ms: config.timeout.as_millis() as u64,
+        startup_timeout_ms: config.startup_timeout.as_millis() as u64,
+        strict_notation: config.strict_notation,
+        baseline: config.baseline.as_ref().map(Baseline::describe),
+        jobs,
+    }
 }
 
 /// The name of a unit in reports.
