@@ -525,7 +525,8 @@ fn long_lines_and_invalid_utf8_get_an_err() {
 // The real binary
 // ---------------------------------------------------------------------------
 
-fn run_binary(input: &[u8]) -> (String, bool) {
+/// The binary as a UHP engine, given `input` and then the end of its input.
+fn spawn_binary(input: &[u8]) -> std::process::Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
         .args(["uhp", "--engine", "fast"])
         .stdin(Stdio::piped())
@@ -536,7 +537,13 @@ fn run_binary(input: &[u8]) -> (String, bool) {
     let mut stdin = child.stdin.take().expect("stdin");
     stdin.write_all(input).expect("write");
     drop(stdin); // end of input
-    let out = child.wait_with_output().expect("the binary ends");
+    child
+}
+
+fn run_binary(input: &[u8]) -> (String, bool) {
+    let out = spawn_binary(input)
+        .wait_with_output()
+        .expect("the binary ends");
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         out.status.success() && out.stderr.is_empty(),
@@ -800,16 +807,7 @@ fn probe_end_of_input_exits_promptly() {
         format!("newgame {MIDGAME}\nplay wA1"),
         String::new(),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
-            .arg("uhp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin.write_all(input.as_bytes()).expect("write");
-        drop(stdin);
+        let mut child = spawn_binary(input.as_bytes());
         let closed = std::time::Instant::now();
         let deadline = closed + std::time::Duration::from_secs(5);
         let status = loop {
