@@ -16,7 +16,7 @@ pub struct Agreement {
 }
 
 /// Canonical names of a set of moves in the model's position, sorted.
-pub fn move_names<M: Rules>(model: &M, moves: &BTreeSet<Move>) -> Vec<String> {
+pub(crate) fn move_names<M: Rules>(model: &M, moves: &BTreeSet<Move>) -> Vec<String> {
     let mut out: Vec<String> = moves.iter().map(|&mv| model.move_string(mv)).collect();
     out.sort();
     out

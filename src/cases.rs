@@ -70,8 +70,10 @@ pub struct Case {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CaseOptions {
     #[serde(default = "default_true")]
+    /// Tournament opening: the queen may not be a first placement (§4.2); on unless the case says `false`.
     pub tournament_opening: bool,
     #[serde(default)]
+    /// Repetition draw (§8.7.2); off unless the case says `true`.
     pub repetition_draw: bool,
 }
 
@@ -102,7 +104,9 @@ impl From<CaseOptions> for RulesOptions {
 #[serde(deny_unknown_fields)]
 pub struct IllegalMoveCase {
     #[serde(rename = "move")]
+    /// The MoveString that must be refused (the TOML key `move`).
     pub mv: String,
+    /// The clause that forbids it, e.g. `§5.3`.
     pub clause: String,
 }
 
@@ -111,6 +115,7 @@ pub struct IllegalMoveCase {
 pub struct LoadedCase {
     /// The file name without directory, e.g. `pillbug.toml`.
     pub file: String,
+    /// The case as written in the file.
     pub case: Case,
 }
 
@@ -357,52 +362,79 @@ impl<R: Rules> CaseEngine for RulesEngine<R> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CaseFailure {
     /// The engine refused to load the position.
-    LoadRefused { reason: String },
+    LoadRefused {
+        /// The engine's reason.
+        reason: String,
+    },
     /// A MoveString of the case itself does not resolve (a corpus error).
     Unresolvable {
+        /// The field of the case that holds it (`valid-moves`, `legal`...).
         field: &'static str,
+        /// The MoveString as written.
         text: String,
+        /// Why the reference engine cannot read it.
         error: String,
     },
     /// Legal moves the engine does not list (`valid-moves`,
     /// `valid-moves-include`).
     Missing {
+        /// The field of the case that lists them.
         field: &'static str,
+        /// The legal moves missing from the engine's list.
         moves: BTreeSet<Move>,
     },
     /// Moves the engine lists that it must not (`valid-moves`,
     /// `valid-moves-exclude`), and texts of its list that name no move.
     Extra {
+        /// The field of the case that rules them out.
         field: &'static str,
+        /// The moves listed that must not be.
         moves: BTreeSet<Move>,
+        /// The texts of the engine's list that name no move, as written.
         unreadable: Vec<String>,
     },
     /// A `legal` move the engine refused.
     LegalRefused {
+        /// The MoveString as written in the case.
         text: String,
+        /// The move it names.
         mv: Move,
+        /// The engine's reason for refusing it.
         reason: String,
     },
     /// An `illegal` move the engine accepted.
-    IllegalAccepted { text: String, clause: String },
+    IllegalAccepted {
+        /// The MoveString as written in the case.
+        text: String,
+        /// The clause that forbids it.
+        clause: String,
+    },
     /// An `illegal` move refused without citing its clause (engines that
     /// cite clauses only).
     WrongClause {
+        /// The MoveString as written in the case.
         text: String,
+        /// The clause that forbids it.
         clause: String,
+        /// The engine's reason, which does not cite it.
         reason: String,
     },
     /// After the refusals of `illegal`, the legal moves changed.
     RefusalChangedGame,
     /// The state differs from `state`.
     State {
+        /// The state the case expects (§8.8).
         expected: GameState,
+        /// The state the engine reports.
         found: GameState,
     },
     /// A perft count differs.
     Perft {
+        /// The depth of the count.
         depth: u32,
+        /// The count the case expects.
         expected: u64,
+        /// The count the engine gives.
         found: u64,
     },
 }
@@ -410,6 +442,7 @@ pub enum CaseFailure {
 /// The outcome of a case on one engine.
 #[derive(Debug)]
 pub struct CaseRun<E> {
+    /// The assertions the engine fails, in the order of the case.
     pub failures: Vec<CaseFailure>,
     /// Assertions the engine cannot run, with the reason its adapter gives.
     pub skipped: Vec<String>,

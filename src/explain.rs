@@ -31,7 +31,9 @@ use crate::rules::Rules;
 /// position that make them apply. `clauses` is empty for a plain remark.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fact {
+    /// The clauses the fact is about (leaf clauses of the spec).
     pub clauses: Vec<&'static str>,
+    /// The fact in a sentence, with the cells and pieces of the position.
     pub text: String,
 }
 
@@ -64,8 +66,13 @@ impl Fact {
 /// For an illegal move, `refusal` is `play`'s message (reason and clauses).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
+    /// Whether the rules allow the move (the reference engine's legal moves).
     pub legal: bool,
+    /// For an illegal move: the refusal, exactly as `play` gives it, with its
+    /// clause.
     pub refusal: Option<String>,
+    /// The facts of the position that grant or forbid the move, clause by
+    /// clause.
     pub facts: Vec<Fact>,
 }
 

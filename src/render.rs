@@ -151,7 +151,7 @@ pub fn ascii(view: &impl BoardView, highlight: &[Hex]) -> String {
 
 /// Escapes text for XML character data and attribute values (the SVG here,
 /// the JUnit report of `check`); characters XML 1.0 cannot hold are replaced.
-pub fn xml_escape(text: &str) -> String {
+pub(crate) fn xml_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

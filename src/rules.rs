@@ -20,6 +20,7 @@ pub struct IllegalMove {
 }
 
 impl IllegalMove {
+    /// A refusal with its reason and the clauses that forbid the move.
     pub fn new(reason: impl Into<String>, clauses: &[&'static str]) -> IllegalMove {
         IllegalMove {
             reason: reason.into(),
@@ -47,15 +48,21 @@ pub enum LoadError {
     /// A move of the history does not name a move in its position (§9.7–§9.10).
     #[error("move {index} \"{text}\" cannot be read: {error}")]
     Unresolvable {
+        /// The move's number in the GameString, from 1.
         index: usize,
+        /// The MoveString as written.
         text: String,
+        /// Why it names no move.
         error: NotationError,
     },
     /// A move of the history is illegal in its position (§9.4).
     #[error("move {index} \"{text}\" is illegal: {error}")]
     Illegal {
+        /// The move's number in the GameString, from 1.
         index: usize,
+        /// The MoveString as written.
         text: String,
+        /// Why it is illegal.
         error: IllegalMove,
     },
 }

@@ -22,43 +22,68 @@ pub enum ClientError {
     /// program not found, not executable…
     #[error("cannot start engine `{command_line}`: {source}")]
     Spawn {
+        /// The command line as given.
         command_line: String,
         #[source]
+        /// Why it could not be started.
         source: io::Error,
     },
     /// No `ok` within the timeout: the engine hangs (or is too slow).
     #[error("engine did not finish `{command}` within {after:?}{}", partial(.partial_output))]
     Timeout {
+        /// The command sent.
         command: String,
+        /// How long the client waited.
         after: Duration,
+        /// The lines the engine printed before the timeout.
         partial_output: Vec<String>,
     },
     /// The engine closed its output before `ok`: it crashed or exited early.
     #[error("engine exited during `{command}` before `ok` ({}){}", status_text(.status), partial(.partial_output))]
     Exited {
+        /// The command sent.
         command: String,
+        /// The engine's exit status, if it has exited.
         status: Option<ExitStatus>,
+        /// The lines the engine printed before it exited.
         partial_output: Vec<String>,
     },
     /// Reading from or writing to the engine failed for another reason.
     #[error("i/o error during `{command}`: {source}")]
     Io {
+        /// The command sent.
         command: String,
         #[source]
+        /// The error of the pipe.
         source: io::Error,
     },
     /// The engine answered, but not in UHP: no `id` line or garbage in the
     /// banner, a malformed `validmoves` answer, a flood of output…
     #[error("protocol error during `{command}`: {detail}")]
-    Protocol { command: String, detail: String },
+    Protocol {
+        /// The command sent.
+        command: String,
+        /// What is wrong with the answer.
+        detail: String,
+    },
     /// The engine refused a command the caller needed to succeed (an `err`
     /// or `invalidmove` line); see [`UhpClient::validmoves`](crate::check::client::UhpClient::validmoves).
     #[error("engine refused `{command}`: {}", .lines.join(" / "))]
-    Refused { command: String, lines: Vec<String> },
+    Refused {
+        /// The command sent.
+        command: String,
+        /// The engine's answer.
+        lines: Vec<String>,
+    },
     /// An earlier failure left the engine in an unknown state; nothing more
     /// is sent to it.
     #[error("engine not asked `{command}`: it is unusable since an earlier failure ({cause})")]
-    Defunct { command: String, cause: String },
+    Defunct {
+        /// The command that was not sent.
+        command: String,
+        /// The earlier failure.
+        cause: String,
+    },
 }
 
 fn partial(lines: &[String]) -> String {
@@ -80,8 +105,11 @@ fn status_text(status: &Option<ExitStatus>) -> String {
 /// (spec/sources/uhp-notes.md section 2.1), read case-insensitively.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Capabilities {
+    /// Whether the engine lists `Mosquito` (§1.3).
     pub mosquito: bool,
+    /// Whether the engine lists `Ladybug` (§1.3).
     pub ladybug: bool,
+    /// Whether the engine lists `Pillbug` (§1.3).
     pub pillbug: bool,
     /// Flags that are not one of the three expansions, as written.
     pub unknown: Vec<String>,
@@ -161,7 +189,7 @@ impl Response {
     }
 
     /// The last line, as `bestmove` is read (spec/sources/uhp-notes.md section 5.6).
-    pub fn last_line(&self) -> Option<&str> {
+    pub(crate) fn last_line(&self) -> Option<&str> {
         self.lines.last().map(String::as_str)
     }
 

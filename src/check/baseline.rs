@@ -13,12 +13,12 @@ use serde::{Deserialize, Serialize};
 use crate::check::finding::FindingGroup;
 
 /// The format version written in baseline files.
-pub const BASELINE_VERSION: u32 = 1;
+pub(crate) const BASELINE_VERSION: u32 = 1;
 
 /// One accepted cause.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BaselineEntry {
-    pub fingerprint: String,
+    pub(crate) fingerprint: String,
     /// An example, for readers: the detail of its shortest instance.
     #[serde(default)]
     pub example: String,
@@ -27,7 +27,9 @@ pub struct BaselineEntry {
 /// A baseline file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Baseline {
+    /// The format version of the file.
     pub version: u32,
+    /// The accepted causes, one entry each.
     pub findings: Vec<BaselineEntry>,
     /// The file it was read from, for the report (not written).
     #[serde(skip)]
@@ -78,7 +80,7 @@ impl Baseline {
     }
 
     /// The entries not among `seen`: fixed, or no longer reached.
-    pub fn unseen<'a>(&self, seen: impl Iterator<Item = &'a str>) -> Vec<String> {
+    pub(crate) fn unseen<'a>(&self, seen: impl Iterator<Item = &'a str>) -> Vec<String> {
         let seen: BTreeSet<&str> = seen.collect();
         self.findings
             .iter()

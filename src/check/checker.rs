@@ -37,6 +37,7 @@ pub struct Corpus {
     pub name: String,
     /// The FNV-1a 64 hash of the corpus files (names and contents), hex.
     pub hash: String,
+    /// The cases it holds.
     pub cases: Vec<LoadedCase>,
 }
 
@@ -83,9 +84,9 @@ pub struct Config {
 }
 
 /// The `bestmove time` budget probed, and the grace allowed beyond it.
-pub const BESTMOVE_BUDGET: Duration = Duration::from_secs(1);
+pub(crate) const BESTMOVE_BUDGET: Duration = Duration::from_secs(1);
 /// See [`BESTMOVE_BUDGET`]: an answer later than budget + grace is a finding.
-pub const BESTMOVE_GRACE: Duration = Duration::from_secs(2);
+pub(crate) const BESTMOVE_GRACE: Duration = Duration::from_secs(2);
 
 /// A reason to stop a unit early: the finding was recorded.
 pub(crate) struct Stop;

@@ -37,7 +37,6 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 pub use crate::check::answer::{resolve_moves, Capabilities, ClientError, Response, Shutdown};
-pub use crate::check::reader::STDERR_TAIL_LINES;
 use crate::check::reader::{forward_lines, forward_stderr, Event, StderrTail};
 
 /// The name given to the start-up phase (reading the banner) in errors.
@@ -49,7 +48,7 @@ pub const EXIT_GRACE: Duration = Duration::from_millis(500);
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// The most output accepted for one command, in bytes, before the engine is
 /// declared to be flooding.
-pub const MAX_RESPONSE_BYTES: usize = 64 << 20;
+pub(crate) const MAX_RESPONSE_BYTES: usize = 64 << 20;
 
 /// A running UHP engine.
 pub struct UhpClient {
@@ -99,7 +98,7 @@ impl UhpClient {
     /// Like [`UhpClient::spawn`], with its own deadline for the start-up
     /// banner. The last lines of the engine's stderr are kept
     /// ([`UhpClient::stderr_tail`]).
-    pub fn spawn_with(
+    pub(crate) fn spawn_with(
         command_line: &str,
         startup_timeout: Duration,
         timeout: Duration,
@@ -225,14 +224,14 @@ impl UhpClient {
     }
 
     /// Changes the timeout on later commands (for a long `bestmove`, say).
-    pub fn set_timeout(&mut self, timeout: Duration) {
+    pub(crate) fn set_timeout(&mut self, timeout: Duration) {
         self.timeout = timeout;
     }
 
     /// The last lines (at most [`STDERR_TAIL_LINES`]) the engine wrote on
     /// stderr. When the engine has exited, waits up to [`EXIT_GRACE`] for
     /// its stderr to be read to the end, so that a crash message is whole.
-    pub fn stderr_tail(&mut self) -> Vec<String> {
+    pub(crate) fn stderr_tail(&mut self) -> Vec<String> {
         if self.reaped || matches!(self.child.try_wait(), Ok(Some(_))) {
             let deadline = Instant::now() + EXIT_GRACE;
             while Instant::now() < deadline && !self.stderr.lock().map(|t| t.closed).unwrap_or(true)
@@ -249,7 +248,7 @@ impl UhpClient {
     /// Sends raw bytes (which should end with `\n`: one or more lines,
     /// possibly not UTF-8) and reads the answer up to `ok`, under `label` in
     /// errors. For protocol probes; see [`UhpClient::command`].
-    pub fn send_raw(&mut self, label: &str, bytes: &[u8]) -> Result<Response, ClientError> {
+    pub(crate) fn send_raw(&mut self, label: &str, bytes: &[u8]) -> Result<Response, ClientError> {
         if let Some(cause) = &self.defunct {
             return Err(ClientError::Defunct {
                 command: label.to_string(),
@@ -275,14 +274,14 @@ impl UhpClient {
 
     /// Reads one more answer up to `ok` without sending anything (after
     /// [`UhpClient::send_raw`] sent several lines).
-    pub fn read_answer(&mut self, label: &str) -> Result<Response, ClientError> {
+    pub(crate) fn read_answer(&mut self, label: &str) -> Result<Response, ClientError> {
         self.read_response(label, Vec::new())
     }
 
     /// Closes the engine's stdin without `exit` and waits up to `grace` for
     /// it to leave by itself; its exit status if it did (it is killed
     /// otherwise).
-    pub fn close_input(mut self, grace: Duration) -> Option<ExitStatus> {
+    pub(crate) fn close_input(mut self, grace: Duration) -> Option<ExitStatus> {
         self.stdin = None;
         let status = self.wait_for(grace);
         if status.is_none() {

@@ -69,7 +69,7 @@ impl Kind {
     }
 
     /// Whether the engine failed (a JUnit error rather than a failure).
-    pub fn is_engine_failure(self) -> bool {
+    pub(crate) fn is_engine_failure(self) -> bool {
         matches!(self, Kind::Crash | Kind::Timeout)
     }
 }
@@ -110,7 +110,7 @@ pub struct Finding {
     /// For a corpus case: the clauses the case pins (its `clauses`, and the
     /// clause of its `illegal` entry).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub case_clauses: Vec<String>,
+    pub(crate) case_clauses: Vec<String>,
     /// The disputed-move pattern: for each move its bug and form
     /// (`S move`, `Q place`, `pass`), or the name of the probe.
     pub pattern: String,
@@ -135,11 +135,11 @@ pub struct Finding {
     /// For a finding from a random game shrunk to a shorter game: the number
     /// of plies of the game where it was first seen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub found_at_ply: Option<usize>,
+    pub(crate) found_at_ply: Option<usize>,
     /// Set when the shrink was stopped by its wall-clock safety cap rather
     /// than by its work budget: then this finding may differ between runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shrink_note: Option<String>,
+    pub(crate) shrink_note: Option<String>,
 }
 
 /// The reference engine's verdict on one move of a finding.
@@ -186,11 +186,13 @@ impl Finding {
         }
     }
 
+    /// What the engine did and what the rules say, in a sentence.
     pub fn detail(mut self, detail: impl Into<String>) -> Finding {
         self.detail = detail.into();
         self
     }
 
+    /// Adds the clauses that decide it (each once); they are part of the fingerprint.
     pub fn clauses<S: AsRef<str>>(mut self, clauses: impl IntoIterator<Item = S>) -> Finding {
         for c in clauses {
             let c = c.as_ref();
@@ -203,7 +205,10 @@ impl Finding {
 
     /// The clauses a corpus case pins (not part of the fingerprint, so that
     /// one bug shown by several cases is one cause).
-    pub fn case_clauses<S: AsRef<str>>(mut self, clauses: impl IntoIterator<Item = S>) -> Finding {
+    pub(crate) fn case_clauses<S: AsRef<str>>(
+        mut self,
+        clauses: impl IntoIterator<Item = S>,
+    ) -> Finding {
         for c in clauses {
             let c = c.as_ref();
             if !self.case_clauses.iter().any(|x| x == c) {
@@ -213,16 +218,19 @@ impl Finding {
         self
     }
 
+    /// The moves in dispute, as sent or in canonical notation.
     pub fn moves(mut self, moves: Vec<String>) -> Finding {
         self.moves = moves;
         self
     }
 
+    /// The disputed-move pattern (`S move`, `Q place`, `pass`, or a probe's name); part of the fingerprint.
     pub fn pattern(mut self, pattern: impl Into<String>) -> Finding {
         self.pattern = pattern.into();
         self
     }
 
+    /// Whether the finding is an error or an advisory.
     pub fn severity(mut self, severity: Severity) -> Finding {
         self.severity = severity;
         self
@@ -230,18 +238,19 @@ impl Finding {
 
     /// The position shown, when it is not the one the finding was made in
     /// (the position after a move, for a state).
-    pub fn shown_at(mut self, game_string: String) -> Finding {
+    pub(crate) fn shown_at(mut self, game_string: String) -> Finding {
         self.game_string = game_string;
         self
     }
 
     /// The lines sent and the answer; `reproduce` is built from them.
-    pub fn exchange(mut self, sent: Vec<String>, answer: Vec<String>) -> Finding {
+    pub(crate) fn exchange(mut self, sent: Vec<String>, answer: Vec<String>) -> Finding {
         self.sent = sent;
         self.answer = answer;
         self
     }
 
+    /// The `hive-oracle explain` command for the position and, if given, the move.
     pub fn explain(mut self, game_string: &str, mv: Option<&str>) -> Finding {
         self.explain = Some(explain_command(game_string, mv));
         self
@@ -278,7 +287,7 @@ impl Finding {
 }
 
 /// The pattern of a set of moves: each move's bug and form, deduplicated.
-pub fn move_pattern(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> String {
+pub(crate) fn move_pattern(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> String {
     let letter = |piece: Piece| piece.bug.letter();
     let forms: BTreeSet<String> = moves
         .iter()
@@ -296,7 +305,7 @@ pub fn move_pattern(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> String {
 }
 
 /// The verdicts on `moves` in `game`, in the order of their names.
-pub fn verdicts_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<MoveVerdict> {
+pub(crate) fn verdicts_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<MoveVerdict> {
     let mut named: Vec<(String, Move)> =
         moves.iter().map(|&mv| (game.move_string(mv), mv)).collect();
     named.sort();
@@ -331,7 +340,7 @@ pub fn verdicts_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<MoveVe
 
 /// The clauses behind the verdict on each move (at most eight moves),
 /// deduplicated, in order.
-pub fn clauses_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<String> {
+pub(crate) fn clauses_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for &mv in moves.iter().take(8) {
         let v = verdict(game, mv);
@@ -356,7 +365,7 @@ pub fn clauses_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<String>
 }
 
 /// Quotes a word for a POSIX shell.
-pub fn shell_quote(text: &str) -> String {
+pub(crate) fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', "'\\''"))
 }
 
@@ -399,7 +408,7 @@ pub fn pipe(engine: &str, lines: &[Vec<u8>]) -> String {
 #[serde(deny_unknown_fields)]
 pub struct FindingGroup {
     /// Kind, clauses and pattern: the key of the group and of a baseline.
-    pub fingerprint: String,
+    pub(crate) fingerprint: String,
     /// The kind of its findings.
     pub kind: Kind,
     /// The severity of its findings.
@@ -440,7 +449,7 @@ impl Seen {
 pub const MAX_SEEN_IN: usize = 10;
 
 /// The tests of a group's instances, for text.
-pub fn seen_text(group: &FindingGroup) -> String {
+pub(crate) fn seen_text(group: &FindingGroup) -> String {
     let mut out: Vec<String> = group
         .seen_in
         .iter()

@@ -18,7 +18,7 @@ use crate::rules::Rules;
 /// The clause of the leniency a MoveString relies on in `game`, if any.
 /// `None` for a canonical or must-accept spelling, and for text that does
 /// not read as a MoveString at all.
-pub fn move_leniency(game: &ReferenceEngine, text: &str) -> Option<&'static str> {
+pub(crate) fn move_leniency(game: &ReferenceEngine, text: &str) -> Option<&'static str> {
     // §9.11: one space between the piece and the target, none elsewhere
     if text != text.trim() || text.contains('\t') || text.contains("  ") {
         return Some("§9.11");
@@ -60,7 +60,7 @@ pub fn move_leniency(game: &ReferenceEngine, text: &str) -> Option<&'static str>
 /// (§9.11), the case of its header fields (§9.1, §9.2, §9.3), or a move
 /// that relies on one in its position. `None` also for a string that does
 /// not replay.
-pub fn game_string_leniency(text: &str, options: RulesOptions) -> Option<&'static str> {
+pub(crate) fn game_string_leniency(text: &str, options: RulesOptions) -> Option<&'static str> {
     if text != text.trim() {
         return Some("§9.11");
     }

@@ -17,7 +17,7 @@ pub(crate) enum Event {
 }
 
 /// How many of the engine's last stderr lines are kept.
-pub const STDERR_TAIL_LINES: usize = 20;
+pub(crate) const STDERR_TAIL_LINES: usize = 20;
 
 /// The last lines the engine wrote on stderr, filled by a reader thread.
 #[derive(Default)]

@@ -14,7 +14,7 @@ use crate::check::finding::FindingGroup;
 #[serde(deny_unknown_fields)]
 pub struct Summary {
     /// Protocol probes run (banner, info, unknown command, options, CRLF, blank line, long line, non-UTF-8, end of input, undo counts, refused newgame).
-    pub protocol_checks: u64,
+    pub(crate) protocol_checks: u64,
     /// Corpus cases run.
     pub corpus_cases: u64,
     /// Corpus cases not run (see `skipped` for why).
@@ -22,45 +22,45 @@ pub struct Summary {
     /// Random games played.
     pub games: u64,
     /// Random games not played (the engine was unusable).
-    pub games_skipped: u64,
+    pub(crate) games_skipped: u64,
     /// Plies played in random games.
     pub plies: u64,
     /// `validmoves` answers compared with the rules.
-    pub validmoves_compared: u64,
+    pub(crate) validmoves_compared: u64,
     /// GameStrings printed by the engine and replayed by the oracle.
-    pub game_strings_replayed: u64,
+    pub(crate) game_strings_replayed: u64,
     /// Illegal moves sent, which the engine had to refuse.
     pub illegal_probes: u64,
     /// `undo` checks.
     pub undo_checks: u64,
     /// `pass` checks (a pass refused when illegal, played when it is the only move).
-    pub pass_checks: u64,
+    pub(crate) pass_checks: u64,
     /// `bestmove` answers checked.
-    pub bestmove_checks: u64,
+    pub(crate) bestmove_checks: u64,
     /// Findings shrunk, the shorter games built for them (legal or not),
     /// the positions scored by the rebuild search and the games the engine
     /// was asked about.
     pub shrinks: u64,
     /// Shorter games built by the shrinker (legal or not).
-    pub shrink_candidates: u64,
+    pub(crate) shrink_candidates: u64,
     /// Positions scored by the shrinker's rebuild search.
-    pub shrink_positions: u64,
+    pub(crate) shrink_positions: u64,
     /// Shorter games the engine was asked about.
-    pub shrink_engine_checks: u64,
+    pub(crate) shrink_engine_checks: u64,
     /// Units that left the engine dead or unusable (it was restarted).
-    pub engine_restarts: u64,
+    pub(crate) engine_restarts: u64,
     /// Every instance of a finding, before grouping.
-    pub findings_seen: u64,
+    pub(crate) findings_seen: u64,
     /// Causes (finding groups), by severity and status.
     pub causes: u64,
     /// Causes of severity error.
     pub errors: u64,
     /// Causes of severity advisory.
-    pub advisories: u64,
+    pub(crate) advisories: u64,
     /// Causes the baseline lists.
     pub known: u64,
     /// Causes by kind.
-    pub causes_by_kind: BTreeMap<String, u64>,
+    pub(crate) causes_by_kind: BTreeMap<String, u64>,
 }
 
 impl Summary {
@@ -93,11 +93,11 @@ pub struct Timings {
     /// The whole check.
     pub seconds: f64,
     /// Waiting for the engine's answers (summed over processes).
-    pub engine_seconds: f64,
+    pub(crate) engine_seconds: f64,
     /// In the reference engine (legal moves, resolving, clauses).
-    pub reference_seconds: f64,
+    pub(crate) reference_seconds: f64,
     /// Shrinking findings (engine and oracle time included).
-    pub shrink_seconds: f64,
+    pub(crate) shrink_seconds: f64,
 }
 
 /// The rules the check judged by.
@@ -129,7 +129,7 @@ pub struct CorpusInfo {
 #[serde(deny_unknown_fields)]
 pub struct RunInfo {
     /// `hive-oracle` and its version.
-    pub tool: String,
+    pub(crate) tool: String,
     /// The version of hive-oracle.
     pub version: String,
     /// The engine's command line (shell syntax), as given.
@@ -137,7 +137,7 @@ pub struct RunInfo {
     /// `--seed`.
     pub seed: u64,
     /// How game `i`'s moves are drawn from the seed.
-    pub seed_derivation: String,
+    pub(crate) seed_derivation: String,
     /// `--games`.
     pub games: u64,
     /// The game types of the random games (those asked for that the engine supports).
@@ -188,8 +188,11 @@ pub struct Skip {
 pub struct TestCase {
     /// `protocol`, `corpus` or `games`.
     pub class: String,
+    /// The unit's name.
     pub name: String,
+    /// How long it took, in seconds.
     pub seconds: f64,
+    /// Why it was not run, if it was not.
     pub skipped: Option<String>,
 }
 
@@ -215,6 +218,7 @@ pub struct Report {
     /// Wall-clock times: the only field that differs between two runs.
     pub timings: Timings,
     #[serde(skip)]
+    /// The test units, for the JUnit report (not part of the JSON report).
     pub tests: Vec<TestCase>,
 }
 

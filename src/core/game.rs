@@ -8,17 +8,22 @@ use super::piece::{Bug, Color, Piece};
 /// Which expansion pieces are in the game (§1.3, §1.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct GameType {
+    /// Whether the Mosquito is in the game (§1.3).
     pub mosquito: bool,
+    /// Whether the Ladybug is in the game (§1.3).
     pub ladybug: bool,
+    /// Whether the Pillbug is in the game (§1.3).
     pub pillbug: bool,
 }
 
 impl GameType {
+    /// The base game, without expansion pieces (§1.4).
     pub const BASE: GameType = GameType {
         mosquito: false,
         ladybug: false,
         pillbug: false,
     };
+    /// The base game with all three expansion pieces, `Base+MLP` (§1.4).
     pub const BASE_MLP: GameType = GameType {
         mosquito: true,
         ladybug: true,
@@ -37,6 +42,7 @@ impl GameType {
         GameType::from_flags(true, true, true),
     ];
 
+    /// The game type with the given expansion pieces (§1.4).
     pub const fn from_flags(mosquito: bool, ladybug: bool, pillbug: bool) -> GameType {
         GameType {
             mosquito,
@@ -135,9 +141,19 @@ impl fmt::Display for RulesOptions {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Move {
     /// A piece from the reserve is put on an empty cell (§3.1).
-    Place { piece: Piece, to: Hex },
+    Place {
+        /// The piece placed.
+        piece: Piece,
+        /// The empty cell it goes to.
+        to: Hex,
+    },
     /// A piece on the board moves, by itself or thrown by a pillbug (§5.1).
-    Move { piece: Piece, to: Hex },
+    Move {
+        /// The piece moved or thrown.
+        piece: Piece,
+        /// The cell where it ends.
+        to: Hex,
+    },
     /// The player has no other legal move (§7.2).
     Pass,
 }
@@ -176,14 +192,20 @@ impl fmt::Display for Move {
 /// that happens between the players, outside the engine (§8.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameState {
+    /// No ply played yet (§8.8).
     NotStarted,
+    /// At least one ply played and the game not over (§8.8).
     InProgress,
+    /// Both queens surrounded at once (§8.3), or a repetition draw (§8.7.2).
     Draw,
+    /// Black's queen is surrounded (§8.2).
     WhiteWins,
+    /// White's queen is surrounded (§8.2).
     BlackWins,
 }
 
 impl GameState {
+    /// The five states, in the order of §8.8.
     pub const ALL: [GameState; 5] = [
         GameState::NotStarted,
         GameState::InProgress,

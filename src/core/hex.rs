@@ -8,7 +8,9 @@ use std::fmt;
 /// The first piece of every game stands on the origin `(0, 0)` (§3.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Hex {
+    /// The axial column, growing towards the east (§2.1).
     pub q: i32,
+    /// The axial row, growing towards the south (§2.1).
     pub r: i32,
 }
 
@@ -16,6 +18,7 @@ impl Hex {
     /// The origin, where the first piece of a game is placed (§3.3).
     pub const ORIGIN: Hex = Hex { q: 0, r: 0 };
 
+    /// The cell at axial coordinates `(q, r)` (§2.1).
     pub const fn new(q: i32, r: i32) -> Hex {
         Hex { q, r }
     }
@@ -37,7 +40,7 @@ impl Hex {
     }
 
     /// The direction from `self` to an adjacent cell, if `other` is adjacent (§2.3).
-    pub fn direction_to(self, other: Hex) -> Option<Direction> {
+    pub(crate) fn direction_to(self, other: Hex) -> Option<Direction> {
         Direction::ALL
             .into_iter()
             .find(|&dir| self.neighbour(dir) == other)
@@ -67,11 +70,17 @@ impl fmt::Display for Hex {
 /// also the order in which the canonical reference piece is searched (§9.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Direction {
+    /// Delta `(0, -1)`, written `\X` (§2.2).
     NorthWest,
+    /// Delta `(+1, -1)`, written `X/` (§2.2).
     NorthEast,
+    /// Delta `(+1, 0)`, written `X-` (§2.2).
     East,
+    /// Delta `(0, +1)`, written `X\` (§2.2).
     SouthEast,
+    /// Delta `(-1, +1)`, written `/X` (§2.2).
     SouthWest,
+    /// Delta `(-1, 0)`, written `-X` (§2.2).
     West,
 }
 
@@ -87,7 +96,7 @@ impl Direction {
     ];
 
     /// The axial delta `(dq, dr)` of one step in this direction (§2.2).
-    pub const fn delta(self) -> (i32, i32) {
+    pub(crate) const fn delta(self) -> (i32, i32) {
         match self {
             Direction::East => (1, 0),
             Direction::West => (-1, 0),
@@ -110,17 +119,17 @@ impl Direction {
     }
 
     /// The next direction clockwise.
-    pub fn rotated_clockwise(self) -> Direction {
+    pub(crate) fn rotated_clockwise(self) -> Direction {
         Direction::ALL[(self.index() + 1) % 6]
     }
 
     /// The next direction counter-clockwise.
-    pub fn rotated_counterclockwise(self) -> Direction {
+    pub(crate) fn rotated_counterclockwise(self) -> Direction {
         Direction::ALL[(self.index() + 5) % 6]
     }
 
     /// The opposite direction.
-    pub fn opposite(self) -> Direction {
+    pub(crate) fn opposite(self) -> Direction {
         Direction::ALL[(self.index() + 3) % 6]
     }
 }

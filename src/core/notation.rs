@@ -137,7 +137,9 @@ pub fn parse_game_state(text: &str) -> Result<GameState, NotationError> {
 /// A TurnString as written: the side to move and the turn number (§9.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
+    /// The side to move (§9.3).
     pub color: Color,
+    /// The turn number of the side to move, from 1 (§9.3).
     pub number: u64,
 }
 
@@ -302,7 +304,9 @@ pub enum Target {
     OnTop(Piece),
     /// `wA1 wS1/`: the cell beside the reference in `direction` (§9.7, §9.8).
     Beside {
+        /// The reference piece (§9.7).
         reference: Piece,
+        /// Where the cell lies from the reference (§2.2).
         direction: Direction,
     },
 }
@@ -310,8 +314,15 @@ pub enum Target {
 /// A parsed MoveString: plain data, not yet checked against any position (§9.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveSpec {
+    /// `pass` (§9.6).
     Pass,
-    Piece { piece: Piece, target: Target },
+    /// A piece and where it goes.
+    Piece {
+        /// The piece placed or moved (§9.5).
+        piece: Piece,
+        /// Where it goes, as written.
+        target: Target,
+    },
 }
 
 /// Parses a MoveString (§9.6, §9.11): `pass`, `wS1`, `wB1 wS1`, `wA1 -wS1`, `wA1 wS1/`.
@@ -415,7 +426,7 @@ pub trait BoardView {
 /// Resolves a parsed MoveString against a position into an absolute move
 /// (§9.7–§9.10, §9.13). Legality is not checked here: `wA2` before `wA1`
 /// resolves to a placement that the engine then refuses (§3.2).
-pub fn resolve_move(
+pub(crate) fn resolve_move(
     view: &impl BoardView,
     spec: MoveSpec,
     text: &str,
@@ -471,7 +482,7 @@ pub fn resolve_move(
 }
 
 /// Parses and resolves a MoveString in one step.
-pub fn parse_and_resolve(view: &impl BoardView, text: &str) -> Result<Move, NotationError> {
+pub(crate) fn parse_and_resolve(view: &impl BoardView, text: &str) -> Result<Move, NotationError> {
     resolve_move(view, parse_move(text)?, text.trim())
 }
 
@@ -509,7 +520,7 @@ pub fn move_string(view: &impl BoardView, mv: Move) -> String {
 }
 
 /// The target text naming the cell in `direction` from `reference` (§2.2, §9.6).
-pub fn target_text(reference: Piece, direction: Direction) -> String {
+pub(crate) fn target_text(reference: Piece, direction: Direction) -> String {
     match direction {
         Direction::East => format!("{reference}-"),
         Direction::West => format!("-{reference}"),
@@ -527,11 +538,12 @@ pub fn target_text(reference: Piece, direction: Direction) -> String {
 /// A GameString as written: plain data whose moves are not yet played (§9.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
+    /// The GameTypeString (§9.1).
     pub game_type: GameType,
     /// The GameStateString as written; engines recompute it (§9.4).
-    pub stated_state: GameState,
+    pub(crate) stated_state: GameState,
     /// The TurnString as written; engines recompute it (§9.4).
-    pub stated_turn: Turn,
+    pub(crate) stated_turn: Turn,
     /// The MoveStrings, trimmed, in order.
     pub moves: Vec<String>,
 }

@@ -5,11 +5,14 @@ use std::fmt;
 /// The two players (§1.1). White moves first (§1.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Color {
+    /// The first player (§1.6), letter `w` (§9.5).
     White,
+    /// The second player, letter `b` (§9.5).
     Black,
 }
 
 impl Color {
+    /// Both colours, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// The other player.
@@ -46,13 +49,21 @@ impl fmt::Display for Color {
 /// The eight kinds of bug (§1.2, §1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Bug {
+    /// The Queen Bee, `Q` (§1.2).
     Queen,
+    /// The Spider, `S` (§1.2).
     Spider,
+    /// The Beetle, `B` (§1.2).
     Beetle,
+    /// The Grasshopper, `G` (§1.2).
     Grasshopper,
+    /// The Soldier Ant, `A` (§1.2).
     Ant,
+    /// The Mosquito, `M` (§1.3).
     Mosquito,
+    /// The Ladybug, `L` (§1.3).
     Ladybug,
+    /// The Pillbug, `P` (§1.3).
     Pillbug,
 }
 
@@ -94,7 +105,7 @@ impl Bug {
     }
 
     /// The bug with this letter, in either case (§9.5).
-    pub fn from_letter(letter: char) -> Option<Bug> {
+    pub(crate) fn from_letter(letter: char) -> Option<Bug> {
         Bug::ALL
             .into_iter()
             .find(|bug| bug.letter() == letter.to_ascii_uppercase())
@@ -115,7 +126,7 @@ impl Bug {
     }
 
     /// Whether pieces of this bug carry a number in their names (§1.5).
-    pub fn is_numbered(self) -> bool {
+    pub(crate) fn is_numbered(self) -> bool {
         self.count() > 1
     }
 
@@ -131,8 +142,11 @@ impl Bug {
 /// printed without it (`wQ`), numbered ones are printed with it (`wS1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Piece {
+    /// Its owner (§1.1).
     pub color: Color,
+    /// Its bug (§1.2, §1.3).
     pub bug: Bug,
+    /// Its number among the pieces of its bug and colour, from 1 (§1.5).
     pub number: u8,
 }
 

@@ -62,7 +62,7 @@ pub fn cell_of(hex: Hex) -> u16 {
 
 /// A set of cells as 1024 bits.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct CellSet(pub [u64; 16]);
+pub(crate) struct CellSet(pub [u64; 16]);
 
 impl CellSet {
     pub const EMPTY: CellSet = CellSet([0; 16]);

@@ -28,7 +28,7 @@ impl FastEngine {
 
     /// The pinned cells by brute force: lift each single piece and test
     /// whether the rest of the hive stays connected (§5.3).
-    pub fn pinned_slow(&self) -> CellSet {
+    pub(crate) fn pinned_slow(&self) -> CellSet {
         let mut pinned = CellSet::EMPTY;
         let occupied: Vec<u16> = (0..CELLS as u16)
             .filter(|&c| self.height[c as usize] > 0)

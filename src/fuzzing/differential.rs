@@ -23,7 +23,9 @@ pub const MAX_DIFFERENTIAL_PLIES: usize = 80;
 /// bytes of a given game.
 #[derive(Arbitrary)]
 pub struct DifferentialInput<'a> {
+    /// The game type and rules options, from the first three bytes.
     pub setup: GameSetup,
+    /// One byte per ply, choosing among the legal moves in sorted order.
     pub choices: &'a [u8],
 }
 

@@ -34,7 +34,7 @@ impl Step {
     /// The first search byte.
     pub const SEARCH_BYTE: u8 = 248;
 
-    pub fn from_byte(byte: u8) -> Step {
+    pub(crate) fn from_byte(byte: u8) -> Step {
         match byte {
             0..Step::FIRST_UNDO_BYTE => Step::Play(byte),
             Step::FIRST_UNDO_BYTE..Step::SEARCH_BYTE => {
@@ -55,7 +55,9 @@ impl Step {
 /// limit [`Step::FIRST_UNDO_BYTE`] writes the move bytes of a given game.
 #[derive(Arbitrary)]
 pub struct MakeUnmakeInput<'a> {
+    /// The game type and rules options, from the first three bytes.
     pub setup: GameSetup,
+    /// One step per byte.
     pub steps: &'a [u8],
 }
 

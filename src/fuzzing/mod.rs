@@ -47,21 +47,25 @@ pub use make_unmake::{
 };
 pub use notation::{check_notation, NotationInput, MAX_NOTATION_BYTES, MAX_NOTATION_LINES};
 pub use uhp_session::{
-    check_uhp_session, command_lines, is_refusal, reply_problem, UhpInput, MAX_UHP_BYTES,
-    MAX_UHP_COMMANDS,
+    check_uhp_session, is_refusal, reply_problem, UhpInput, MAX_UHP_BYTES, MAX_UHP_COMMANDS,
 };
 
 /// A fuzz target of `fuzz/`. Its [`name`](Target::name) is the name of its
 /// binary and of its directories under `fuzz/corpus/` and `fuzz/regressions/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
+    /// `notation`: arbitrary text read as GameStrings and MoveStrings.
     Notation,
+    /// `uhp_session`: arbitrary command lines fed to the UHP engine in-process.
     UhpSession,
+    /// `differential`: a game chosen byte by byte, played on both engines.
     Differential,
+    /// `make_unmake`: moves, undos and searches on the fast engine, checked against positions rebuilt from scratch.
     MakeUnmake,
 }
 
 impl Target {
+    /// The four targets.
     pub const ALL: [Target; 4] = [
         Target::Notation,
         Target::UhpSession,
@@ -121,7 +125,9 @@ pub fn decode<'a, T: Arbitrary<'a>>(bytes: &'a [u8]) -> Option<T> {
 /// `RepetitionDraw` (§8.7.2). Missing bytes read as zero.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct GameSetup {
+    /// The game type, from byte 0 (§1.4).
     pub game_type: GameType,
+    /// The rules options, from bytes 1 and 2 (§4.2, §8.7.2).
     pub options: RulesOptions,
 }
 

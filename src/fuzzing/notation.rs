@@ -21,6 +21,7 @@ pub const MAX_NOTATION_LINES: usize = 32;
 /// first line and MoveStrings for its position on the next ones.
 #[derive(Arbitrary)]
 pub struct NotationInput<'a> {
+    /// The text, as raw bytes.
     pub text: &'a [u8],
 }
 

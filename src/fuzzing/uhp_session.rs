@@ -21,12 +21,13 @@ const SEARCH_TABLE_LIMIT_MIB: u32 = 16;
 /// they are). A seed file is a plain transcript, one command per line.
 #[derive(Arbitrary)]
 pub struct UhpInput<'a> {
+    /// The command lines, as raw bytes.
     pub transcript: &'a [u8],
 }
 
 /// The command lines of a transcript, within the caps: split at `\n`, the
 /// empty piece after a final `\n` dropped.
-pub fn command_lines(transcript: &[u8]) -> Vec<&[u8]> {
+pub(crate) fn command_lines(transcript: &[u8]) -> Vec<&[u8]> {
     let used = &transcript[..transcript.len().min(MAX_UHP_BYTES)];
     let mut lines: Vec<&[u8]> = used.split(|&b| b == b'\n').collect();
     if lines.last().is_some_and(|line| line.is_empty()) {

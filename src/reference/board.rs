@@ -59,7 +59,7 @@ impl Board {
     }
 
     /// The colour of a stack: the colour of its top piece (§2.5).
-    pub fn stack_color(&self, hex: Hex) -> Option<Color> {
+    pub(crate) fn stack_color(&self, hex: Hex) -> Option<Color> {
         self.top(hex).map(|piece| piece.color)
     }
 
@@ -95,14 +95,14 @@ impl Board {
     }
 
     /// The occupied cells adjacent to `hex` (§2.3).
-    pub fn occupied_neighbours(&self, hex: Hex) -> impl Iterator<Item = Hex> + '_ {
+    pub(crate) fn occupied_neighbours(&self, hex: Hex) -> impl Iterator<Item = Hex> + '_ {
         hex.neighbours()
             .into_iter()
             .filter(|&n| self.is_occupied(n))
     }
 
     /// The empty cells adjacent to at least one occupied cell.
-    pub fn empty_cells_touching_hive(&self) -> BTreeSet<Hex> {
+    pub(crate) fn empty_cells_touching_hive(&self) -> BTreeSet<Hex> {
         self.occupied_cells()
             .flat_map(|hex| hex.neighbours())
             .filter(|&n| !self.is_occupied(n))
@@ -126,7 +126,7 @@ impl Board {
 
     /// A copy of the board with the top piece at `hex` lifted off: the board a
     /// moving piece sees while it moves (§5.3–§5.6).
-    pub fn with_top_lifted(&self, hex: Hex) -> Board {
+    pub(crate) fn with_top_lifted(&self, hex: Hex) -> Board {
         let mut lifted = self.clone();
         lifted.pop(hex);
         lifted

@@ -10,12 +10,12 @@ use crate::core::Hex;
 /// A rule for one step of a walk, on the board with the mover lifted: the
 /// walking bugs take their step rule as a parameter so that `explain` can
 /// ask what a walk would reach under a relaxed rule (gates ignored).
-pub type StepRule = dyn Fn(&Board, Hex, Hex) -> bool;
+pub(crate) type StepRule = dyn Fn(&Board, Hex, Hex) -> bool;
 
 /// One Hive (§5.3): whether lifting the top piece at `from` leaves the rest
 /// of the hive connected. A piece on top of a stack never splits the hive,
 /// because the cell stays occupied.
-pub fn one_hive_holds(board: &Board, from: Hex) -> bool {
+pub(crate) fn one_hive_holds(board: &Board, from: Hex) -> bool {
     // §5.3 a piece on a stack leaves its cell occupied
     if board.height(from) >= 2 {
         return true;
@@ -33,20 +33,20 @@ fn flank_heights(lifted: &Board, from: Hex, to: Hex) -> Option<(usize, usize)> {
 
 /// Constant contact (§5.4): a ground step keeps touching the hive when at
 /// least one of the two common neighbours is occupied (mover lifted).
-pub fn keeps_contact(lifted: &Board, from: Hex, to: Hex) -> bool {
+pub(crate) fn keeps_contact(lifted: &Board, from: Hex, to: Hex) -> bool {
     flank_heights(lifted, from, to).is_some_and(|(left, right)| left > 0 || right > 0)
 }
 
 /// Freedom to move on the ground (§5.5): a ground step is blocked by a gate
 /// when both common neighbours are occupied.
-pub fn ground_gate_blocks(lifted: &Board, from: Hex, to: Hex) -> bool {
+pub(crate) fn ground_gate_blocks(lifted: &Board, from: Hex, to: Hex) -> bool {
     flank_heights(lifted, from, to).is_some_and(|(left, right)| left > 0 && right > 0)
 }
 
 /// Freedom to move at height (§5.6): a step from `from` to `to` is blocked iff
 /// min(L, R) > max(h(from), h(to)), with the heights taken on the board with
 /// the mover lifted. The ground gate (§5.5) is the case h(from) = h(to) = 0.
-pub fn height_gate_blocks(lifted: &Board, from: Hex, to: Hex) -> bool {
+pub(crate) fn height_gate_blocks(lifted: &Board, from: Hex, to: Hex) -> bool {
     let Some((left, right)) = flank_heights(lifted, from, to) else {
         return true;
     };
@@ -57,7 +57,7 @@ pub fn height_gate_blocks(lifted: &Board, from: Hex, to: Hex) -> bool {
 /// A ground step (§5.4, §5.5): from a cell on the ground to an adjacent empty
 /// cell, keeping contact and not through a gate. This is the step of the
 /// queen, spider, ant and pillbug.
-pub fn ground_step_possible(lifted: &Board, from: Hex, to: Hex) -> bool {
+pub(crate) fn ground_step_possible(lifted: &Board, from: Hex, to: Hex) -> bool {
     from.is_adjacent(to)
         && !lifted.is_occupied(to)
         && keeps_contact(lifted, from, to)
@@ -67,14 +67,14 @@ pub fn ground_step_possible(lifted: &Board, from: Hex, to: Hex) -> bool {
 /// A ground step with the gate rules ignored: adjacent, empty, keeping
 /// contact (§5.4). Only `explain` uses it, to tell "blocked by a gate" (§5.5)
 /// from "not reachable at all".
-pub fn ground_step_ignoring_gates(lifted: &Board, from: Hex, to: Hex) -> bool {
+pub(crate) fn ground_step_ignoring_gates(lifted: &Board, from: Hex, to: Hex) -> bool {
     from.is_adjacent(to) && !lifted.is_occupied(to) && keeps_contact(lifted, from, to)
 }
 
 /// A one-cell step with the height gate rule ignored: any adjacent cell,
 /// keeping contact on the ground (§5.4). Only `explain` uses it, to tell
 /// "blocked by a height gate" (§5.6) from "not reachable at all".
-pub fn step_ignoring_height_gates(lifted: &Board, from: Hex, to: Hex) -> bool {
+pub(crate) fn step_ignoring_height_gates(lifted: &Board, from: Hex, to: Hex) -> bool {
     let on_ground = lifted.height(from) == 0 && lifted.height(to) == 0;
     from.is_adjacent(to) && (!on_ground || keeps_contact(lifted, from, to))
 }
@@ -82,7 +82,7 @@ pub fn step_ignoring_height_gates(lifted: &Board, from: Hex, to: Hex) -> bool {
 /// Any one-cell step, on the ground or at height (§5.4–§5.6): the step of the
 /// beetle and of each ladybug step. A step that starts and ends on the ground
 /// must keep contact (§5.4); every step obeys the height gate rule (§5.6).
-pub fn step_possible(lifted: &Board, from: Hex, to: Hex) -> bool {
+pub(crate) fn step_possible(lifted: &Board, from: Hex, to: Hex) -> bool {
     if !from.is_adjacent(to) {
         return false;
     }
@@ -94,7 +94,7 @@ pub fn step_possible(lifted: &Board, from: Hex, to: Hex) -> bool {
 }
 
 /// The empty cells one ground step away (§5.4, §5.5).
-pub fn ground_steps_from(lifted: &Board, from: Hex) -> Vec<Hex> {
+pub(crate) fn ground_steps_from(lifted: &Board, from: Hex) -> Vec<Hex> {
     from.neighbours()
         .into_iter()
         .filter(|&to| ground_step_possible(lifted, from, to))

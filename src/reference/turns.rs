@@ -8,7 +8,7 @@ use crate::core::Move;
 /// then it is the only legal move. A pass is a turn (§7.3): it is recorded in
 /// the history like any move, counts for turn numbers (§4.4), and leaves no
 /// piece immune (§5.8), because it moves no piece.
-pub fn pass_if_stuck(moves: BTreeSet<Move>) -> BTreeSet<Move> {
+pub(crate) fn pass_if_stuck(moves: BTreeSet<Move>) -> BTreeSet<Move> {
     if moves.is_empty() {
         BTreeSet::from([Move::Pass])
     } else {

@@ -177,7 +177,7 @@ impl Fault {
     /// Whether the fault changes the rules of the game (chapters 1 to 8: the
     /// moves listed or accepted, or the state), as opposed to the notation
     /// (chapter 9) or the protocol.
-    pub fn is_rule_fault(self) -> bool {
+    pub(crate) fn is_rule_fault(self) -> bool {
         matches!(
             self,
             Fault::SpiderBacktracks
@@ -303,7 +303,7 @@ impl FaultySession {
     }
 
     /// The response to a line longer than [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES).
-    pub fn long_line_reply(&self) -> Vec<String> {
+    pub(crate) fn long_line_reply(&self) -> Vec<String> {
         self.session.long_line_reply()
     }
 

@@ -14,6 +14,7 @@ use crate::rules::Rules;
 pub enum Game {
     /// Boxed: the fast engine's arrays make it 4.5 KB.
     Fast(Box<FastEngine>),
+    /// The reference engine.
     Reference(ReferenceEngine),
 }
 
@@ -59,13 +60,14 @@ impl Game {
 
     /// The same game on the other engine (or the same one), by reloading its
     /// GameString; `self` is untouched.
-    pub fn switched(&self, engine: EngineChoice) -> Result<Game, String> {
+    pub(crate) fn switched(&self, engine: EngineChoice) -> Result<Game, String> {
         if engine == self.engine() {
             return Ok(self.clone());
         }
         Game::load(engine, &self.game_string(), self.options())
     }
 
+    /// Which engine holds the game.
     pub fn engine(&self) -> EngineChoice {
         match self {
             Game::Fast(_) => EngineChoice::Fast,
@@ -73,18 +75,22 @@ impl Game {
         }
     }
 
+    /// The game type (§1.4).
     pub fn game_type(&self) -> GameType {
         on_engine!(self, g => g.game_type())
     }
 
+    /// The rules options (§4.2, §8.7.1).
     pub fn options(&self) -> RulesOptions {
         on_engine!(self, g => g.options())
     }
 
+    /// The state of the game (§8.8).
     pub fn state(&self) -> GameState {
         on_engine!(self, g => g.state())
     }
 
+    /// The number of plies played, passes included (§7.3).
     pub fn plies(&self) -> usize {
         on_engine!(self, g => g.plies())
     }
@@ -104,6 +110,7 @@ impl Game {
         on_engine!(self, g => g.move_string(mv))
     }
 
+    /// The legal moves of the side to move (§7.1).
     pub fn legal_moves(&self) -> Vec<Move> {
         on_engine!(self, g => g.legal_moves())
     }
@@ -133,12 +140,13 @@ impl Game {
         on_engine!(self, g => g.play_unchecked(mv))
     }
 
+    /// Takes back the last move, if there is one.
     pub fn undo(&mut self) -> Option<Move> {
         on_engine!(self, g => g.undo())
     }
 
     /// The game on the fast engine, for the search.
-    pub fn to_fast(&self) -> Result<FastEngine, String> {
+    pub(crate) fn to_fast(&self) -> Result<FastEngine, String> {
         match self {
             Game::Fast(g) => Ok((**g).clone()),
             Game::Reference(_) => match self.switched(EngineChoice::Fast)? {

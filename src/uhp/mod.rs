@@ -30,12 +30,12 @@ use crate::search::{self, SearchLimits, TranspositionTable};
 
 pub use fault::{run_with_fault, Fault, FaultySession};
 pub use game::Game;
-pub use options::{OptionName, Options, DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT};
+pub use options::{OptionName, Options};
 
 /// The first line of `info` and of the start-up banner (spec/sources/uhp-notes.md section 2.1).
 pub const ID: &str = concat!("id hive-oracle ", env!("CARGO_PKG_VERSION"));
 /// The capabilities line: every expansion piece is supported (spec/sources/uhp-notes.md section 2.1).
-pub const CAPABILITIES: &str = "Mosquito;Ladybug;Pillbug";
+pub(crate) const CAPABILITIES: &str = "Mosquito;Ladybug;Pillbug";
 /// Input lines longer than this are refused unread (their bytes are skipped).
 pub const MAX_LINE_BYTES: usize = 16 << 20;
 
@@ -176,7 +176,7 @@ impl Session {
     }
 
     /// The response to a line longer than [`MAX_LINE_BYTES`], which is not read.
-    pub fn long_line_reply(&self) -> Vec<String> {
+    pub(crate) fn long_line_reply(&self) -> Vec<String> {
         vec![
             format!("err the line is longer than {MAX_LINE_BYTES} bytes and was skipped"),
             "ok".to_string(),

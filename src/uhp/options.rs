@@ -9,10 +9,10 @@ use crate::core::RulesOptions;
 /// project's 2-core machine (release build, 2026-11-29) depth 5 takes 0.6 to
 /// 1 s in Base and Base+MLP midgames, depth 6 takes 3 to 6 s and depth 7 up
 /// to a minute.
-pub const DEFAULT_MAX_DEPTH: u32 = 5;
+pub(crate) const DEFAULT_MAX_DEPTH: u32 = 5;
 /// The largest value the `MaxDepth` option takes, so that no `bestmove
 /// depth` runs for minutes (`bestmove time` searches deeper within its budget).
-pub const MAX_DEPTH_LIMIT: u32 = 6;
+pub(crate) const MAX_DEPTH_LIMIT: u32 = 6;
 /// The transposition table size by default, in MiB.
 pub const DEFAULT_TABLE_SIZE_MIB: u32 = 16;
 /// The largest transposition table the `TableSizeMiB` option allows, in MiB.
@@ -28,9 +28,9 @@ pub struct Options {
     /// The engine that holds the game. `Engine`.
     pub engine: EngineChoice,
     /// The cap on the depth of `bestmove depth N`. `MaxDepth`.
-    pub max_depth: u32,
+    pub(crate) max_depth: u32,
     /// The size of the search's transposition table in MiB. `TableSizeMiB`.
-    pub table_size_mib: u32,
+    pub(crate) table_size_mib: u32,
 }
 
 impl Options {
@@ -105,14 +105,20 @@ fn bool_text(value: bool) -> &'static str {
 /// The options a session knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionName {
+    /// `TournamentOpening`: the queen may not be a first placement (§4.2).
     TournamentOpening,
+    /// `RepetitionDraw`: threefold repetition is a draw (§8.7.2).
     RepetitionDraw,
+    /// `Engine`: `Fast` or `Reference`.
     Engine,
+    /// `MaxDepth`: the cap on `bestmove depth`.
     MaxDepth,
+    /// `TableSizeMiB`: the size of the search's transposition table, in MiB.
     TableSizeMiB,
 }
 
 impl OptionName {
+    /// Every option, in the order `options` lists them.
     pub const ALL: [OptionName; 5] = [
         OptionName::TournamentOpening,
         OptionName::RepetitionDraw,
@@ -139,7 +145,7 @@ impl OptionName {
 
     /// Reads an option name in any letter case among `known` (the options an
     /// engine lists); any other name is refused as unknown.
-    pub fn parse_among(text: &str, known: &[OptionName]) -> Result<OptionName, String> {
+    pub(crate) fn parse_among(text: &str, known: &[OptionName]) -> Result<OptionName, String> {
         known
             .iter()
             .copied()
@@ -156,7 +162,7 @@ impl OptionName {
 
     /// Whether the option changes the rules, so that it cannot change once a
     /// move has been played.
-    pub fn is_rule(self) -> bool {
+    pub(crate) fn is_rule(self) -> bool {
         matches!(
             self,
             OptionName::TournamentOpening | OptionName::RepetitionDraw

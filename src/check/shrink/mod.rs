@@ -73,7 +73,7 @@ use rebuild::{Pattern, Scope, BEAM_FROM_PLIES};
 pub struct Budget {
     /// Candidates shown to the predicate (each costs the engine under
     /// check a `newgame` and a question).
-    pub predicate_calls: usize,
+    pub(crate) predicate_calls: usize,
     /// Candidates built and replayed by the oracle, legal or not.
     pub candidates: usize,
     /// Positions scored by the rebuild search.
@@ -84,13 +84,13 @@ pub struct Budget {
     /// [`Shrunk::capped`] says so, because the result then depends on the
     /// machine. The budgets above, which count work, decide every normal
     /// shrink, so that its result is the same on every machine.
-    pub safety_cap: Duration,
+    pub(crate) safety_cap: Duration,
 }
 
 impl Budget {
     /// The budget for a finding that costs the engine a timeout each time
     /// it is shown again: a few questions only.
-    pub fn for_timeouts() -> Budget {
+    pub(crate) fn for_timeouts() -> Budget {
         Budget {
             predicate_calls: 6,
             ..Budget::default()
@@ -117,17 +117,17 @@ pub struct Shrunk {
     /// The focus move, renamed and translated with the game.
     pub focus: Option<Move>,
     /// Candidates shown to the predicate.
-    pub predicate_calls: usize,
+    pub(crate) predicate_calls: usize,
     /// Candidates built (legal or not).
     pub candidates: usize,
     /// Positions scored by the rebuild search.
     pub positions: usize,
     /// Whether the search stopped on its budget (or on an abort) rather than
     /// because nothing more could be removed.
-    pub exhausted: bool,
+    pub(crate) exhausted: bool,
     /// Whether the wall-clock safety cap stopped it (see
     /// [`Budget::safety_cap`]).
-    pub capped: bool,
+    pub(crate) capped: bool,
 }
 
 /// What the predicate says about one candidate.

@@ -8,14 +8,14 @@ use crate::reference::movement::{ground_step_possible, StepRule};
 
 /// Soldier Ant movement (§6.5): every empty cell reachable by one or more
 /// ground steps with the ant lifted, except its start (§5.7).
-pub fn ant_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+pub(crate) fn ant_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
     ant_walk_ends(board, from, &ground_step_possible)
 }
 
 /// Every cell other than the start reachable by steps that `step` allows.
 /// The ant's own rule is `ground_step_possible`; `explain` also asks what
 /// a walk would reach if gates did not exist.
-pub fn ant_walk_ends(board: &Board, from: Hex, step: &StepRule) -> BTreeSet<Hex> {
+pub(crate) fn ant_walk_ends(board: &Board, from: Hex, step: &StepRule) -> BTreeSet<Hex> {
     let lifted = board.with_top_lifted(from);
     let mut reached = BTreeSet::from([from]);
     let mut queue = VecDeque::from([from]);

@@ -11,7 +11,7 @@ use crate::reference::movement::step_possible;
 /// * §6.2.1 a step between two ground cells is a ground step (contact, gate);
 /// * §6.2.2 every step obeys the height gate rule (§5.6), no exemption;
 /// * §6.2.3 there is no limit on the height of the stack climbed.
-pub fn beetle_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+pub(crate) fn beetle_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
     let lifted = board.with_top_lifted(from);
     from.neighbours()
         .into_iter()

@@ -10,7 +10,7 @@ use crate::reference::board::Board;
 ///
 /// * §6.3.2 the first cell in the direction must be occupied: no jump over nothing;
 /// * §6.3.3 no gate and no contact rule applies to the jump.
-pub fn grasshopper_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+pub(crate) fn grasshopper_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
     let mut destinations = BTreeSet::new();
     for direction in Direction::ALL {
         // §6.3.2 at least one piece to jump over

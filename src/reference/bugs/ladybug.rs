@@ -13,14 +13,14 @@ use crate::reference::movement::{step_possible, StepRule};
 ///   heights taken on the board with the ladybug lifted;
 /// * §6.6.3 it may end in an enclosed hole, never on top of the hive, and
 ///   never where it started.
-pub fn ladybug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+pub(crate) fn ladybug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
     ladybug_walk_ends(board, from, &step_possible)
 }
 
 /// The ends of every up-across-down walk (§6.6.1, §6.6.3) whose steps `step`
 /// allows. The ladybug's own rule is `step_possible` (§6.6.2); `explain`
 /// also asks what a walk would reach if height gates did not exist.
-pub fn ladybug_walk_ends(board: &Board, from: Hex, step: &StepRule) -> BTreeSet<Hex> {
+pub(crate) fn ladybug_walk_ends(board: &Board, from: Hex, step: &StepRule) -> BTreeSet<Hex> {
     let lifted = board.with_top_lifted(from);
     let mut destinations = BTreeSet::new();
     for first in from.neighbours() {

@@ -19,7 +19,7 @@ use crate::reference::board::Board;
 /// The destinations of the top piece at `from` moving as `bug` (chapter 6).
 /// The pillbug's ability is not a movement of its own and lives in
 /// [`pillbug::pillbug_throws`].
-pub fn own_movement(bug: Bug, board: &Board, from: Hex) -> BTreeSet<Hex> {
+pub(crate) fn own_movement(bug: Bug, board: &Board, from: Hex) -> BTreeSet<Hex> {
     match bug {
         Bug::Queen => queen::queen_destinations(board, from),
         Bug::Beetle => beetle::beetle_destinations(board, from),

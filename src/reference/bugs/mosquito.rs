@@ -10,7 +10,7 @@ use super::{beetle::beetle_destinations, own_movement};
 /// The bugs a mosquito at `from` copies (§6.7.1–§6.7.3): the bugs of the top
 /// pieces of the adjacent stacks, except mosquitoes. Empty for a mosquito on
 /// top of the hive, which moves only as a beetle (§6.7.4).
-pub fn copied_bugs(board: &Board, from: Hex) -> BTreeSet<Bug> {
+pub(crate) fn copied_bugs(board: &Board, from: Hex) -> BTreeSet<Bug> {
     if board.height(from) >= 2 {
         return BTreeSet::new();
     }
@@ -27,7 +27,7 @@ pub fn copied_bugs(board: &Board, from: Hex) -> BTreeSet<Bug> {
 /// Mosquito movement (§6.7.1): the union of the movements of the copied bugs;
 /// on top of the hive, a beetle's movement only (§6.7.4). The pillbug's
 /// ability (§6.7.5) is generated with the other throws, in `movement_moves`.
-pub fn mosquito_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+pub(crate) fn mosquito_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
     // §6.7.4 on top of the hive it is a beetle until it comes down
     if board.height(from) >= 2 {
         return beetle_destinations(board, from);
@@ -40,6 +40,6 @@ pub fn mosquito_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
 }
 
 /// Whether a mosquito at `from` has the pillbug's ability by copying (§6.7.5).
-pub fn mosquito_copies_pillbug(board: &Board, from: Hex) -> bool {
+pub(crate) fn mosquito_copies_pillbug(board: &Board, from: Hex) -> bool {
     copied_bugs(board, from).contains(&Bug::Pillbug)
 }

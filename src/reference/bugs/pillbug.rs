@@ -7,7 +7,7 @@ use crate::reference::board::Board;
 use crate::reference::movement::{ground_steps_from, height_gate_blocks, one_hive_holds};
 
 /// Pillbug movement (§6.8.1): one ground step, like the queen.
-pub fn pillbug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+pub(crate) fn pillbug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
     let lifted = board.with_top_lifted(from);
     ground_steps_from(&lifted, from).into_iter().collect()
 }
@@ -22,7 +22,7 @@ pub fn pillbug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
 /// * FILTERS: §6.8.3 the target is alone in its cell; §5.8 it is not the piece
 ///   moved last turn; §6.8.4 lifting it keeps one hive; §6.8.5 the climb onto
 ///   the pillbug and the drop pass no height gate; §6.8.8 it lands elsewhere.
-pub fn pillbug_throws(
+pub(crate) fn pillbug_throws(
     board: &Board,
     pillbug_at: Hex,
     immune: Option<Piece>,

@@ -13,14 +13,14 @@ use crate::reference::movement::{ground_step_possible, StepRule};
 /// * FILTERS: §6.4.2 no cell is visited twice, the start included;
 /// * §6.4.3 the walk may switch sides of the hive; different walks to one cell
 ///   are one move (§5.9), which the set makes so.
-pub fn spider_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+pub(crate) fn spider_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
     spider_walk_ends(board, from, &ground_step_possible)
 }
 
 /// The ends of every three-step walk without revisits (§6.4.1, §6.4.2) whose
 /// steps `step` allows. The spider's own rule is `ground_step_possible`;
 /// `explain` also asks what a walk would reach if gates did not exist.
-pub fn spider_walk_ends(board: &Board, from: Hex, step: &StepRule) -> BTreeSet<Hex> {
+pub(crate) fn spider_walk_ends(board: &Board, from: Hex, step: &StepRule) -> BTreeSet<Hex> {
     let lifted = board.with_top_lifted(from);
     let mut destinations = BTreeSet::new();
     let mut path = vec![from];
