@@ -123,24 +123,6 @@ fn movement_only_of_own_top_piece() {
 // §5.2 Covered pieces are frozen
 // ---------------------------------------------------------------------------
 
-/// A covered piece cannot move (§5.2). Position: the §2.4 example of
-/// spec/rules.md (White to move); the white spider `wS1` under `bB1` has no
-/// move, e.g. `wS1 \wQ` (x) is refused with §5.2.
-///
-/// ```text
-///                    x
-/// wG2   wA1   wG1   wQ    bB1^2 bS1   bQ
-/// ```
-#[test]
-fn covered_piece_cannot_move() {
-    // §5.2
-    let g = game(
-        r"Base;InProgress;White[6];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wG1 -wQ;bB1 \bQ;wA1 -wG1;bB1 \bS1;wG2 -wA1;bB1 wS1",
-    );
-    assert_piece_moves(&g, "wS1", &[]);
-    assert_illegal(&g, r"wS1 \wQ", "§5.2");
-}
-
 /// A beetle may climb onto another beetle; then both pieces below it are
 /// frozen, even the queen at the end of the line that would otherwise be free
 /// to slide (§5.2, §6.2.1). Constructed for this test: `wB1` climbed onto
@@ -179,123 +161,9 @@ fn beetle_on_beetle_freezes_the_pieces_below() {
 // §5.3 One Hive
 // ---------------------------------------------------------------------------
 
-/// A piece whose removal would split the hive cannot move (§5.3). Position:
-/// the §5.3 example of spec/rules.md. Lifting `wS1` would cut `wQ` off the
-/// black pieces, so it has no move; the end piece `wQ` has its two slides.
-///
-/// ```text
-///          *
-///       wQ    wS1   bS1   bQ
-///          *
-/// ```
-#[test]
-fn one_hive_pins_articulation_piece() {
-    // §5.3
-    let g = game(r"Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
-    assert_piece_moves(&g, "wS1", &[]);
-    assert_illegal(&g, r"wS1 \wQ", "§5.3");
-    assert_illegal(&g, r"wS1 bS1\", "§5.3");
-    assert_piece_moves(&g, "wQ", &[r"wQ \wS1", r"wQ /wS1"]);
-}
-
-/// A piece on top of a stack never splits the hive, because its cell stays
-/// occupied (§5.3). Position: the §2.4 example of spec/rules.md after
-/// `wG2 bQ-` (Black to move). The stack `bB1^2` at (0,0) links the two
-/// halves of the line, yet `bB1` may go onto `wQ` or `bS1` or down to any of
-/// the four empty neighbours (*) of its cell.
-///
-/// ```text
-///                    *     *
-/// wA1   wG1   wQ    bB1^2 bS1   bQ    wG2
-///                    *     *
-/// ```
-#[test]
-fn piece_on_stack_never_pinned() {
-    // §5.3
-    let g = game(
-        r"Base;InProgress;Black[6];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wG1 -wQ;bB1 \bQ;wA1 -wG1;bB1 \bS1;wG2 -wA1;bB1 wS1;wG2 bQ-",
-    );
-    assert_piece_moves(
-        &g,
-        "bB1",
-        &[
-            r"bB1 wQ",
-            r"bB1 bS1",
-            r"bB1 \wS1",
-            r"bB1 \bS1",
-            r"bB1 wS1\",
-            r"bB1 wQ\",
-        ],
-    );
-}
-
-/// One Hive holds during the move, not only at its end (§5.3): the ant `wA1`
-/// is the only link of a C-shaped hive; moving it to `x`, the gap between
-/// `wS1` and `bQ`, would join the two ends again, but lifting it splits the
-/// hive, so it cannot move at all. Constructed for this test
-/// (spec/sources/rule-text-003-guide-with-common-mistakes.txt: "including
-/// during the move"). `o` is the enclosed cell in the middle of the C.
-///
-/// ```text
-///    wQ    wS1
-/// wA1   o     x
-///    bS1   bQ
-/// bS2
-/// ```
-#[test]
-fn one_hive_holds_during_the_move() {
-    // §5.3
-    let g = game(r"Base;InProgress;White[4];wA1;bS1 wA1\;wQ wA1/;bQ bS1-;wS1 wQ-;bS2 /bS1");
-    assert_piece_moves(&g, "wA1", &[]);
-    assert_illegal(&g, r"wA1 wS1\", "§5.3");
-    assert_illegal(&g, r"wA1 bQ/", "§5.3");
-}
-
 // ---------------------------------------------------------------------------
 // §5.4 Constant contact
 // ---------------------------------------------------------------------------
-
-/// A ground step must keep touching the hive: at least one common neighbour
-/// of the two cells is occupied (§5.4). Position: the §5.4 example of
-/// spec/rules.md. The queen may go to the cells `*` beside `wS1`; the step
-/// west to `x` has two empty common neighbours.
-///
-/// ```text
-///          *
-///    x     wQ    wS1   bS1   bQ
-///          *
-/// ```
-#[test]
-fn ground_step_must_keep_contact() {
-    // §5.4
-    let g = game(r"Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
-    assert_illegal(&g, r"wQ -wQ", "§5.4");
-    assert_illegal(&g, r"wQ \wQ", "§5.4");
-    assert_piece_moves(&g, "wQ", &[r"wQ \wS1", r"wQ /wS1"]);
-}
-
-/// Constant contact is about the step, not its ends: the queen touches the
-/// hive at its start and would touch it (at `bQ`) at `x`, but the slide to
-/// `x` has both common neighbours empty, so it would leave the hive on the
-/// way (§5.4, §6.1). The same holds for the step to the lower `x`. It may
-/// only slide along `wS1` into the bay (*) or along `wS2` (*).
-/// Constructed for this test (spec/sources/rules-notes.md: "Neither occupied: the piece
-/// would leave the hive").
-///
-/// ```text
-///       bS1   bS2
-///    wS1   *     bQ
-/// wS2   wQ    x
-///    *     x
-/// ```
-#[test]
-fn slide_between_two_parts_must_keep_contact() {
-    // §5.4, §6.1
-    let g = game(r"Base;InProgress;White[4];wS1;bS1 wS1/;wS2 /wS1;bS2 bS1-;wQ wS1\;bQ bS2\");
-    assert_illegal(&g, r"wQ /bQ", "§5.4");
-    assert_illegal(&g, r"wQ wQ\", "§5.4");
-    assert_piece_moves(&g, "wQ", &[r"wQ bS1\", r"wQ wS2\"]);
-}
 
 // ---------------------------------------------------------------------------
 // §5.5 Freedom to move on the ground
@@ -324,26 +192,6 @@ fn ground_gate_blocks_slide() {
 
 /// The §5.5 pocket position of spec/rules.md (see `ground_gate_blocks_slide`).
 const POCKET: &str = r"Base;InProgress;White[9];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wG1 wQ-;bG1 /bQ;wG2 wS1\;bG2 -bQ;wB1 wG1\;bA1 -bG2;wS2 wG2\;bA2 -bA1;wG3 wS1/;bA3 -bA2;wA1 -wS2;bB1 -bA3";
-
-/// A queen cannot slide into a hole: every step into it passes between two
-/// occupied cells (§5.5, §6.1). Constructed for this test: the queen sits in
-/// the ring around the empty cell `x`; it may slide out along the ring (*)
-/// but not in.
-///
-/// ```text
-///                wS2   wB1   *
-/// bB1^2 bS1   wS1   x     wQ
-///                wB2   wG1   *
-/// ```
-#[test]
-fn queen_cannot_slide_into_hole_through_gate() {
-    // §5.5, §6.1
-    let g = game(
-        r"Base;InProgress;White[7];wS1;bS1 -wS1;wS2 wS1/;bQ -bS1;wB1 wS2-;bB1 -bQ;wQ wB1\;bB1 bQ;wB2 wS1\;bB1 -bQ;wG1 /wQ;bB1 bQ",
-    );
-    assert_illegal(&g, r"wQ -wQ", "§5.5");
-    assert_piece_moves(&g, "wQ", &[r"wQ wB1-", r"wQ wG1-"]);
-}
 
 /// Freedom to move is judged step by step with the mover lifted (§5.5,
 /// §5.4): the pocket `P` has five occupied neighbours, so no piece from
@@ -459,43 +307,9 @@ fn beetle_as_high_as_the_gate_passes_over_it() {
 // §5.7 A move ends elsewhere
 // ---------------------------------------------------------------------------
 
-/// A move must end on a cell other than its start (§5.7). Position: the
-/// §5.4 example of spec/rules.md; `wQ -wS1` names the queen's own cell.
-///
-/// ```text
-/// wQ    wS1   bS1   bQ
-/// ```
-#[test]
-fn move_must_change_cell() {
-    // §5.7
-    let g = game(r"Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
-    assert_illegal(&g, r"wQ -wS1", "§5.7");
-    assert_illegal(&g, r"wQ wQ", "§5.7");
-}
-
 // ---------------------------------------------------------------------------
 // §5.8 Immunity of the piece last moved
 // ---------------------------------------------------------------------------
-
-/// The piece the opponent moved on the previous turn cannot be thrown
-/// (§5.8). Position: the §5.8 example of spec/rules.md. Black's queen has
-/// just stepped next to `wP`; `wP` may throw `bS1` to `1`, `2` or `3`, but
-/// not `bQ`.
-///
-/// ```text
-///          1     bQ
-/// wA1   wQ    wP    bS1
-///          2     3
-/// ```
-#[test]
-fn moved_piece_cannot_be_thrown_next_turn() {
-    // §5.8
-    let g = game(r"Base+P;InProgress;White[4];wP;bS1 wP-;wQ -wP;bQ bS1/;wA1 -wQ;bQ \bS1");
-    assert_piece_moves(&g, "bQ", &[]);
-    assert_illegal(&g, r"bQ \wP", "§5.8");
-    assert_illegal(&g, r"bQ wP\", "§5.8");
-    assert_piece_moves(&g, "bS1", &[r"bS1 -bQ", r"bS1 wQ\", r"bS1 wP\"]);
-}
 
 /// A thrown piece cannot move on its owner's next turn (§5.8, with §6.8.7:
 /// the thrown piece, not the pillbug, is the piece moved). Position: the
@@ -636,25 +450,6 @@ fn spider_paths_to_same_cell_are_one_move() {
 // ---------------------------------------------------------------------------
 // §6.1 Queen Bee
 // ---------------------------------------------------------------------------
-
-/// The queen moves exactly one ground step to an adjacent empty cell (§6.1):
-/// not two cells, and never onto a piece. Position: the §6.1 example of
-/// spec/rules.md (the §5.4 position).
-///
-/// ```text
-///          *
-///       wQ    wS1   bS1   bQ
-///          *
-/// ```
-#[test]
-fn queen_moves_one_step() {
-    // §6.1
-    let g = game(r"Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
-    assert_piece_moves(&g, "wQ", &[r"wQ \wS1", r"wQ /wS1"]);
-    assert_illegal(&g, r"wQ wS1/", "§6.1");
-    assert_illegal(&g, r"wQ wS1\", "§6.1");
-    assert_illegal(&g, r"wQ wS1", "§6.1");
-}
 
 // ---------------------------------------------------------------------------
 // Beetle (§6.2.1 to §6.2.3)
@@ -835,23 +630,6 @@ fn beetle_climbs_taller_stack() {
 // Grasshopper (§6.3.1 to §6.3.3)
 // ---------------------------------------------------------------------------
 
-/// A grasshopper jumps in a straight line over one or more occupied cells,
-/// stacks included, to the first empty cell (§6.3.1). Position: the §6.3.1
-/// example of spec/rules.md (the §2.4 position): `wG2` jumps over six
-/// occupied cells, the stack `bB1^2` among them, to `*`; it is its only move.
-///
-/// ```text
-/// wG2   wA1   wG1   wQ    bB1^2 bS1   bQ    *
-/// ```
-#[test]
-fn grasshopper_jumps_over_line_and_stacks() {
-    // §6.3.1
-    let g = game(
-        r"Base;InProgress;White[6];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wG1 -wQ;bB1 \bQ;wA1 -wG1;bB1 \bS1;wG2 -wA1;bB1 wS1",
-    );
-    assert_piece_moves(&g, "wG2", &["wG2 bQ-"]);
-}
-
 /// A grasshopper must jump over at least one piece: a step to an adjacent
 /// empty cell is no move (§6.3.2). Position: the §6.3.2 example of
 /// spec/rules.md; none of the five empty neighbours of `wG2` is a move.
@@ -870,44 +648,6 @@ fn grasshopper_needs_a_piece_to_jump() {
     ] {
         assert_illegal(&g, text, "§6.3.2");
     }
-}
-
-/// A grasshopper lands on the first empty cell of its line, even when more
-/// pieces follow the gap, and only in a straight line (§6.3.1). Constructed
-/// for this test: `wG1` jumps over `wB2` and `wB1` into the gap `*`; it
-/// cannot go on over `wS1`, `bS1` and `bB1^2` to `x`, nor land off the line.
-///
-/// ```text
-///                wQ    wS2
-/// wG1   wB2   wB1   *     wS1   bS1   bB1^2 x
-/// ```
-#[test]
-fn grasshopper_stops_at_first_empty_cell() {
-    // §6.3.1
-    let g = game(
-        r"Base;InProgress;White[7];wS1;bS1 wS1-;wS2 \wS1;bQ bS1-;wQ -wS2;bB1 bQ-;wB1 /wQ;bB1 bQ;wB2 -wB1;bB1 bQ-;wG1 -wB2;bB1 bQ",
-    );
-    assert_piece_moves(&g, "wG1", &[r"wG1 wQ\"]);
-    assert_illegal(&g, r"wG1 bB1-", "§6.3.1");
-    assert_illegal(&g, r"wG1 wB1\", "§6.3.1");
-}
-
-/// No gate or contact rule applies to the jump (§6.3.3): `wG3` jumps over
-/// `wQ` into the pocket `P` that the ant `wA1` cannot enter. Position: the
-/// §6.3.3 example of spec/rules.md (the §5.5 pocket).
-///
-/// ```text
-///                                              wG3
-/// bB1   bA3   bA2   bA1   bG2   bQ    bS1   wS1   wQ    wG1
-///                            bG1         *     wG2   P     wB1
-///                                           wA1   wS2
-/// ```
-#[test]
-fn grasshopper_ignores_gates() {
-    // §6.3.3
-    let g = game(POCKET);
-    assert_legal(&g, r"wG3 wQ\");
-    assert_piece_moves(&g, "wG3", &[r"wG3 wQ\", r"wG3 bS1\"]);
 }
 
 /// A grasshopper jumps into a hole and out of it again, in all six
@@ -955,265 +695,13 @@ fn grasshopper_jumps_into_and_out_of_a_hole() {
 // Spider (§6.4.1 to §6.4.3)
 // ---------------------------------------------------------------------------
 
-/// A spider moves exactly three ground steps: the cells one step (`1`) and
-/// two steps (`2`) away are not moves, only the third cells `3` (§6.4.1).
-/// Position: the §6.4.1 example of spec/rules.md.
-///
-/// ```text
-///    1     2     3
-/// wS2   wQ    wS1   bS1   bQ    bG1
-///    1     2     3
-/// ```
-#[test]
-fn spider_moves_exactly_three() {
-    // §6.4.1
-    let g = game(r"Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wS2 -wQ;bG1 bQ-");
-    assert_piece_moves(&g, "wS2", &[r"wS2 \bS1", r"wS2 wS1\"]);
-    assert_illegal(&g, r"wS2 \wS1", "§6.4.1");
-    assert_illegal(&g, r"wS2 /wS1", "§6.4.1");
-    assert_illegal(&g, r"wS2 \bQ", "§6.4.1");
-}
-
-/// A spider never steps onto a cell it has already occupied in the move,
-/// its start included (§6.4.2): the one-step cells `1` can be reached in
-/// three steps only by going back (e.g. up, back to the start, down), so
-/// they are not moves. Position: the §6.4.2 example of spec/rules.md (the
-/// §6.4.1 position).
-///
-/// ```text
-///    1     2     3
-/// wS2   wQ    wS1   bS1   bQ    bG1
-///    1     2     3
-/// ```
-#[test]
-fn spider_never_revisits_a_cell() {
-    // §6.4.2
-    let g = game(r"Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wS2 -wQ;bG1 bQ-");
-    assert_illegal(&g, r"wS2 /wQ", "§6.4.2");
-    assert_illegal(&g, r"wS2 \wQ", "§6.4.2");
-    assert_illegal(&g, r"wS2 -wQ", "§5.7");
-}
-
-/// A spider may pass from one face of the hive to another (§6.4.3).
-/// Position: the §6.4.3 example of spec/rules.md, constructed for this test.
-/// `wS1` touches only `wG1`; it goes round the tip of the white arm (`1`),
-/// into the bay (`2`) and ends against the black arm at `3`; its other move
-/// is `*`.
-///
-/// ```text
-/// wS1   1
-///    wG1   2     3     bG1
-///       wQ    wA1   bQ    bA1
-///    *
-/// ```
-#[test]
-fn spider_switches_sides_through_open_gap() {
-    // §6.4.3
-    let g = game(
-        r"Base;InProgress;White[6];wA1;bG1 wA1\;wQ -wA1;bQ bG1-;wG1 \wQ;bQ bG1/;wS1 /wQ;bA1 bQ-;wS1 \wG1;bG1 \bA1",
-    );
-    assert_piece_moves(&g, "wS1", &[r"wS1 -bG1", r"wS1 /wQ"]);
-}
-
-/// A spider passes through the gap `g` between two parts of the hive that
-/// are two cells apart in a straight line (not a gate), and continues along
-/// the other part or into the cavity behind the gap (§6.4.3, §6.4.1;
-/// spec/sources/rule-text-004-illustrated-summary-sheet.txt: "When adjacent
-/// to more than one part of the hive, it may continue on any side").
-/// Constructed for this test: `wS1` touches only
-/// `wQ`; through `g` it reaches the two cavity cells and the cell beyond
-/// `wA1`, and around `wQ` the cell beside `wG2`.
-///
-/// ```text
-///              wS1         *
-///           wQ    g     wA1
-///  *     wG2   *     *     wB2
-///           wG1   wG3   wB1
-///        bS1
-///     bB1^2
-/// ```
-#[test]
-fn spider_passes_through_gap_between_two_parts() {
-    // §6.4.3, §6.4.1
-    let g = game(
-        r"Base;InProgress;White[9];wG1;bS1 /wG1;wG2 \wG1;bQ /bS1;wQ wG2/;bB1 /bQ;wG3 wG1-;bB1 bQ;wB1 wG3-;bB1 /bQ;wB2 wB1/;bB1 bQ;wA1 \wB2;bB1 /bQ;wS1 wQ/;bB1 bQ",
-    );
-    assert_piece_moves(
-        &g,
-        "wS1",
-        &[r"wS1 wQ\", r"wS1 /wA1", r"wS1 wA1/", r"wS1 -wG2"],
-    );
-}
-
-/// Every spider step obeys the gate rule (§5.5, §6.4.1): the spider `wS2`
-/// at the mouth of a three-cell cavity cannot slide in, because the step
-/// from the mouth to `x` passes between `wQ` and `wS1`; without that rule it
-/// could end at either `c`. It only walks round the outside to the cells
-/// `*`. Constructed for this test.
-///
-/// ```text
-///                          bB1
-///                       bQ
-///        *           bS1
-///     wQ    wG2   wG1
-/// wS2   x     c     wG3
-///    wS1   c     wB1
-///       wA1   wB2
-///    *
-/// ```
-#[test]
-fn spider_cannot_slide_through_gate() {
-    // §5.5, §6.4.1
-    let g = game(
-        r"Base;InProgress;White[10];wG1;bS1 wG1/;wG2 -wG1;bQ bS1/;wQ -wG2;bB1 bQ/;wG3 wG1\;bB1 bQ;wB1 /wG3;bB1 bQ/;wB2 /wB1;bB1 bQ;wA1 -wB2;bB1 bQ/;wS1 \wA1;bB1 bQ;wS2 /wQ;bB1 bQ/",
-    );
-    assert_piece_moves(&g, "wS2", &[r"wS2 /wA1", r"wS2 \wG2"]);
-    assert_illegal(&g, r"wS2 /wG1", "§6.4.1");
-    assert_illegal(&g, r"wS2 -wB1", "§6.4.1");
-}
-
 // ---------------------------------------------------------------------------
 // §6.5 Soldier Ant
 // ---------------------------------------------------------------------------
 
-/// An ant reaches every empty cell it can slide to, however far, except its
-/// start and cells behind a gate (§6.5, §5.5). Position: the §6.5 example of
-/// spec/rules.md (the §5.5 pocket): every empty cell touching the hive
-/// except the pocket `P`.
-///
-/// ```text
-///                                              wG3
-/// bB1   bA3   bA2   bA1   bG2   bQ    bS1   wS1   wQ    wG1
-///                            bG1               wG2   P     wB1
-///                                           wA1   wS2
-/// ```
-#[test]
-fn ant_reaches_all_but_gated_cells() {
-    // §6.5, §5.5
-    let g = game(POCKET);
-    assert_piece_moves(
-        &g,
-        "wA1",
-        &[
-            r"wA1 -bB1",
-            r"wA1 -wG3",
-            r"wA1 /bB1",
-            r"wA1 /bG1",
-            r"wA1 /wB1",
-            r"wA1 /wS2",
-            r"wA1 \bA1",
-            r"wA1 \bA2",
-            r"wA1 \bA3",
-            r"wA1 \bB1",
-            r"wA1 \bG2",
-            r"wA1 \bQ",
-            r"wA1 \bS1",
-            r"wA1 \wG1",
-            r"wA1 \wG3",
-            r"wA1 bA1\",
-            r"wA1 bA2\",
-            r"wA1 bA3\",
-            r"wA1 bB1\",
-            r"wA1 bG1\",
-            r"wA1 bQ\",
-            r"wA1 bS1\",
-            r"wA1 wB1-",
-            r"wA1 wB1/",
-            r"wA1 wB1\",
-            r"wA1 wG1/",
-            r"wA1 wG3/",
-            r"wA1 wS2\",
-        ],
-    );
-}
-
-/// An ant moves any number of steps round the hive, with itself lifted: it
-/// reaches all thirteen other cells around the line, but not the cells `x`
-/// that touch only its own start, nor its start (§6.5, §5.4, §5.7).
-/// Constructed for this test.
-///
-/// ```text
-///    x
-/// x     wA1   wQ    wG1   bG1   bQ    bA1
-///    x
-/// ```
-#[test]
-fn ant_moves_any_distance_around_the_hive() {
-    // §6.5, §5.4, §5.7
-    let g = game(r"Base;InProgress;White[4];wG1;bG1 wG1-;wQ -wG1;bQ bG1-;wA1 -wQ;bA1 bQ-");
-    assert_piece_moves(
-        &g,
-        "wA1",
-        &[
-            r"wA1 /wQ",
-            r"wA1 \wQ",
-            r"wA1 \wG1",
-            r"wA1 wG1\",
-            r"wA1 wQ\",
-            r"wA1 \bG1",
-            r"wA1 bG1\",
-            r"wA1 \bQ",
-            r"wA1 bQ\",
-            r"wA1 \bA1",
-            r"wA1 bA1\",
-            r"wA1 bA1/",
-            r"wA1 bA1-",
-        ],
-    );
-    assert_illegal(&g, r"wA1 -wA1", "§6.5");
-    assert_illegal(&g, r"wA1 \wA1", "§6.5");
-    assert_illegal(&g, r"wA1 -wQ", "§5.7");
-}
-
 // ---------------------------------------------------------------------------
 // Ladybug (§6.6.1 to §6.6.3)
 // ---------------------------------------------------------------------------
-
-/// A ladybug moves exactly three steps: up onto the hive, across the top,
-/// down to an empty cell (§6.6.1). Position: the §6.6.1 example of
-/// spec/rules.md: `wL` goes up onto `wQ`, across onto `wS1` and down to a
-/// cell `*`; it cannot stop on top after one or two steps.
-///
-/// ```text
-///          *     *
-/// wL    wQ    wS1   bS1   bQ    bA1
-///          *     *
-/// ```
-#[test]
-fn ladybug_two_up_one_down() {
-    // §6.6.1
-    let g = game(r"Base+L;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wL -wQ;bA1 bQ-");
-    assert_piece_moves(&g, "wL", &[r"wL \wS1", r"wL \bS1", r"wL wQ\", r"wL wS1\"]);
-    assert_illegal(&g, r"wL wQ", "§6.6.3");
-    assert_illegal(&g, r"wL wS1", "§6.6.3");
-    assert_illegal(&g, r"wL /wQ", "§6.6.1");
-    assert_illegal(&g, r"wL bS1\", "§6.6.1");
-}
-
-/// Each ladybug step obeys the height gate (§6.6.2, §5.6). Constructed for
-/// this test. `wL` can only climb `wB1^2`, cross onto `wS1` and come down;
-/// coming down from `wS1` (h = 1) to `x` passes between the stacks `bB1^2`
-/// and `wB1^2` (min(2, 2) = 2 > max(1, 0)), so `x` is not a move. Earlier
-/// in a game with the same cells but without the beetles (single pieces on
-/// both sides) the same descent is allowed.
-///
-/// ```text
-/// with beetles                      without
-///                x     wB1^2 wL                    x     wQ    wL
-/// bS2   bQ    bB1^2 wS1   *         bS2   bQ    bS1   wS1   *
-///                *     *                         *     *
-/// ```
-#[test]
-fn ladybug_obeys_height_gates() {
-    // §6.6.2, §5.6
-    let g = game(
-        r"Base+L;InProgress;White[6];wS1;bS1 -wS1;wQ wS1/;bQ -bS1;wL wQ-;bB1 bQ\;wB1 \wQ;bB1 bS1;wB1 wQ;bS2 -bQ",
-    );
-    assert_piece_moves(&g, "wL", &[r"wL bB1\", r"wL wB1\", r"wL wS1\"]);
-    assert_illegal(&g, r"wL \wS1", "§6.6.2");
-    let g = game(r"Base+L;InProgress;White[4];wS1;bS1 -wS1;wQ wS1/;bQ -bS1;wL wQ-;bS2 -bQ");
-    assert_piece_moves(&g, "wL", &[r"wL \wS1", r"wL bS1\", r"wL wQ\", r"wL wS1\"]);
-}
 
 /// A ladybug may end in an enclosed hole (§6.6.3;
 /// rulings.md#ladybug-into-holes). Position: the §6.6.3 example of

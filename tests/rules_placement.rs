@@ -641,17 +641,6 @@ fn placement_must_touch_own_colour() {
     assert_piece_moves(&g, "bQ", &["bQ bS1-", "bQ bS1/", "bQ bS1\\"]);
 }
 
-/// §3.6: later placements must not touch any stack of the opponent's
-/// colour, even when they also touch their own. Source: spec example under
-/// §3.6 (`wS1/` and `wS1\` touch the black spider).
-#[test]
-fn placement_must_not_touch_enemy_colour() {
-    let g = game("Base;InProgress;White[2];wS1;bS1 wS1-");
-    assert_illegal(&g, "wA1 wS1/", "§3.6");
-    assert_illegal(&g, "wA1 wS1\\", "§3.6");
-    assert_illegal(&g, "wQ bS1-", "§3.6");
-}
-
 /// §3.7: placement is onto an empty ground cell only, never onto a stack,
 /// not even for a beetle or a mosquito. Source: spec example under §2.4
 /// (`bB2 bB1`, `bB2 bS1` after `wG2 bQ-`).
@@ -726,27 +715,6 @@ fn placement_into_enclosed_hole_is_legal() {
 // ---------------------------------------------------------------------------
 // 4 The Queen Bee and the opening
 // ---------------------------------------------------------------------------
-
-/// §4.1: on White's fourth turn without the queen, the only legal moves are
-/// the queen's placements. Source: spec example under §4.1.
-///
-/// ```text
-///          +     +     +
-///     +    wA1   wG1   wS1   bS1   bQ    bG1
-///          +     +
-/// ```
-#[test]
-fn queen_forced_on_fourth_turn() {
-    let g = game("Base;InProgress;White[4];wS1;bS1 wS1-;wG1 -wS1;bQ bS1-;wA1 -wG1;bG1 bQ-");
-    assert_legal_moves(
-        &g,
-        &[
-            "wQ -wA1", "wQ /wA1", "wQ \\wA1", "wQ wA1\\", "wQ \\wG1", "wQ wG1\\", "wQ \\wS1",
-        ],
-    );
-    assert_illegal(&g, "wA2 -wA1", "§4.1");
-    assert_illegal(&g, "wS2 -wA1", "§4.1");
-}
 
 /// §4.1: the same for Black on its fourth turn (ply 8); on its third turn a
 /// non-queen placement was still legal. Constructed for this test.
