@@ -148,8 +148,9 @@ enum Command {
         rules: RulesArgs,
     },
     /// Check a UHP engine against the rules: protocol, the case corpus and
-    /// seeded random games. Exit 0: no findings; 1: findings; 2: the check
-    /// could not run.
+    /// seeded random games. Exit 0: it passes (no error, and no advisory
+    /// with --strict-notation, that the baseline does not list); 1: it
+    /// fails; 2: the check could not run.
     Check(CheckArgs),
     /// Run as a Universal Hive Protocol engine on stdin and stdout, for UHP
     /// viewers and tournament runners (rules options are engine options).
