@@ -73,6 +73,7 @@ pub mod agreement;
 pub mod cases;
 #[cfg(feature = "check")]
 pub mod check;
+pub(crate) mod clauses;
 pub mod core;
 pub mod explain;
 pub mod fast;

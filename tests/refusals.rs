@@ -4,6 +4,11 @@
 //! refused by `play` with a reason that cites at least one clause, leaving
 //! the game unchanged. This pins the contract of `IllegalMove` (§9.14 for the
 //! notation side; the clauses of chapters 3–8 for the rules side).
+//!
+//! The judgement of one move (`reference::judge::judge`, what `explain` and
+//! the refusals print) is checked against the legal move set in the same
+//! positions: it grants exactly the legal moves, each with at least one way,
+//! and every refusal shows facts, the first resting on its own clauses.
 
 use std::collections::BTreeSet;
 
@@ -11,6 +16,7 @@ use hive_oracle::core::notation::BoardView;
 use hive_oracle::core::{GameType, Hex, Move, Piece, RulesOptions};
 use hive_oracle::explain::{play_explained, play_explained_slow};
 use hive_oracle::fast::FastEngine;
+use hive_oracle::reference::judge::{judge, Judgement};
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
 use proptest::prelude::*;
@@ -59,7 +65,18 @@ proptest! {
         let g = random_game(game_type, &choices);
         let legal: BTreeSet<Move> = g.legal_moves().into_iter().collect();
         let before = g.game_string();
+        let position = g.position();
         for mv in candidates(&g) {
+            match judge(&position, mv) {
+                Judgement::Legal { ways, .. } => {
+                    prop_assert!(legal.contains(&mv), "judge granted {} not in the legal set of {}", mv, before);
+                    prop_assert!(!ways.is_empty() && ways.iter().all(|w| !w.is_empty()), "{} granted without facts in {}", mv, before);
+                }
+                Judgement::Illegal(refusal) => {
+                    prop_assert!(!legal.contains(&mv), "judge refused legal {} in {}: {}", mv, before, refusal.illegal);
+                    prop_assert!(refusal.facts.first().is_some_and(|f| f.clauses == refusal.illegal.clauses), "the first fact of the refusal of {} in {} does not rest on its clauses: {:?}", mv, before, refusal);
+                }
+            }
             let mut copy = g.clone();
             match copy.play(mv) {
                 Ok(()) => prop_assert!(legal.contains(&mv), "play accepted {} not in the legal set of {}", mv, before),

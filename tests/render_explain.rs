@@ -545,3 +545,32 @@ fn bad_input_gets_a_message_and_exit_status_one() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_position_says_which_pieces_of_the_reserve_are_held_back_and_why() {
+    // §4.2: at the start, the tournament opening keeps the queen in the
+    // reserve; the line quotes the refusal the rules give for placing it.
+    let start = explain_position(&game("Base+MLP;NotStarted;White[1]"));
+    assert!(
+        start.contains("  not placeable (wQ): §4.2 tournament opening — the queen cannot be a player's first placement"),
+        "{start}"
+    );
+    // §4.1: on White's fourth turn without the queen, every other next piece
+    // of the reserve is refused by the fourth-turn rule (constructed line of
+    // three pieces a side).
+    let turn_four = explain_position(&game(
+        "Base+MLP;InProgress;White[4];wS1;bS1 wS1-;wA1 -wS1;bA1 bS1-;wG1 -wA1;bG1 bA1-",
+    ));
+    assert!(
+        turn_four.contains("  not placeable (wS2, wB1, wG2, wA2, wM, wL, wP): §4.1 queen by the fourth turn — it is White's turn 4 and White's queen is still in the reserve"),
+        "{turn_four}"
+    );
+    assert!(
+        turn_four.contains("placements (1 piece × 7 cells = 7 moves):"),
+        "{turn_four}"
+    );
+    // With the queen placed, nothing is held back (§3.2 keeps the higher
+    // numbers out of the listing, not out of this line).
+    let later = explain_position(&game(LINE));
+    assert!(!later.contains("not placeable"), "{later}");
+}

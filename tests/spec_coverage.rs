@@ -1,7 +1,8 @@
 //! The specification and the code are checked against each other in both
 //! directions (spec/README.md, spec/sources/style-notes.md habit 3):
 //!
-//! * every clause label `[§N.M]` in `spec/` is defined exactly once;
+//! * every clause label `[§N.M]` in `spec/` is defined exactly once, and
+//!   every leaf clause carries a title on its label line;
 //! * every citation `§N.M` in `src/`, `tests/` and `spec/` names a clause that
 //!   exists, and code and tests cite leaf clauses, never a clause that has
 //!   sub-clauses;
@@ -82,9 +83,16 @@ fn read(path: &Path) -> String {
     fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
+/// A label line: `[§N.M]` or `[§N.M.K]` alone, or followed by one space and
+/// the clause's title (spec/README.md, "Clauses"). Captures the clause number
+/// and the title, if any.
+fn label_regex() -> Regex {
+    Regex::new(r"^\[§(\d+(?:\.\d+)*)\](?: +(.*?))?\s*$").expect("regex")
+}
+
 /// Clause label → (file, line) of each definition.
 fn labels() -> BTreeMap<String, Vec<String>> {
-    let label = Regex::new(r"^\[§(\d+(?:\.\d+)*)\]\s*$").expect("regex");
+    let label = label_regex();
     let mut defined: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for path in spec_files() {
         for (i, line) in read(&path).lines().enumerate() {
@@ -97,10 +105,28 @@ fn labels() -> BTreeMap<String, Vec<String>> {
     defined
 }
 
+/// Clause label → the title on each of its label lines ("" when a label
+/// line has none).
+fn titles() -> BTreeMap<String, Vec<String>> {
+    let label = label_regex();
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for path in spec_files() {
+        for line in read(&path).lines() {
+            if let Some(c) = label.captures(line) {
+                let title = c.get(2).map_or("", |m| m.as_str().trim());
+                out.entry(c[1].to_string())
+                    .or_default()
+                    .push(title.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// Withdrawn clauses: a label whose next line is a tombstone `*Withdrawn (…`
 /// (spec/README.md, "Stability"). They stay defined but are no leaves.
 fn withdrawn() -> BTreeSet<String> {
-    let label = Regex::new(r"^\[§(\d+(?:\.\d+)*)\]\s*$").expect("regex");
+    let label = label_regex();
     let mut out = BTreeSet::new();
     for path in spec_files() {
         let text = read(&path);
@@ -259,6 +285,31 @@ fn every_clause_is_defined_once() {
         twice.is_empty(),
         "clauses defined more than once:\n{}",
         twice.join("\n")
+    );
+}
+
+#[test]
+fn every_leaf_clause_has_a_title() {
+    // issue 12, point 1: clause titles come from the spec's label lines
+    // (`[§6.4.2] Spider never revisits`), which src/clauses.rs reads at
+    // build time; every leaf clause needs one.
+    let all = labels();
+    let titles = titles();
+    let untitled: Vec<String> = leaves(&all)
+        .into_iter()
+        .filter(|clause| {
+            titles
+                .get(clause)
+                .is_none_or(|t| t.iter().any(|title| title.is_empty()))
+        })
+        .map(|clause| format!("§{clause} at {}", all[&clause].join(", ")))
+        .collect();
+    assert!(
+        untitled.is_empty(),
+        "{} leaf clauses have no title on their label line; write it after \
+         the label, `[§N.M] short title` (spec/README.md, \"Clauses\"):\n{}",
+        untitled.len(),
+        untitled.join("\n")
     );
 }
 

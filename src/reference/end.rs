@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::board::Board;
+use super::facts::Fact;
 use crate::core::{Bug, Color, GameState, Hex, Piece};
 
 /// Whether the queen of `color` is on the board with all six adjacent cells
@@ -74,4 +75,40 @@ pub fn repetition_draw(keys: &[RepetitionKey]) -> bool {
         .filter(|&key| key == current)
         .count();
     earlier_occurrences + 1 >= 3
+}
+
+/// Why a game is over, in facts: the surrounded queens (§8.1) and the
+/// result they, or a repetition (§8.7.2), give. Empty for a game in progress.
+pub(crate) fn end_facts(board: &Board, state: GameState) -> Vec<Fact> {
+    let mut facts = Vec::new();
+    for color in Color::ALL {
+        let queen = Piece::first(color, Bug::Queen);
+        let Some(at) = board.location(queen) else {
+            continue;
+        };
+        if queen_is_surrounded(board, color) {
+            facts.push(Fact::new(
+                &["§8.1"],
+                format!("{queen} at {at} has all six neighbours occupied: it is surrounded"),
+            ));
+        }
+    }
+    let result: Option<(&[&'static str], &str)> = match (state, facts.len()) {
+        (GameState::Draw, 2) => Some((&["§8.3"], "both queens are surrounded: a draw")),
+        (GameState::Draw, _) => Some((
+            &["§8.7.2"],
+            "the position has occurred for the third time within 32 plies: a draw",
+        )),
+        (GameState::WhiteWins, _) => {
+            Some((&["§8.2"], "only Black's queen is surrounded: White wins"))
+        }
+        (GameState::BlackWins, _) => {
+            Some((&["§8.2"], "only White's queen is surrounded: Black wins"))
+        }
+        _ => None,
+    };
+    if let Some((clauses, text)) = result {
+        facts.push(Fact::new(clauses, text));
+    }
+    facts
 }

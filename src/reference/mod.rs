@@ -15,7 +15,8 @@
 //! | `bugs/*.rs` | chapter 6, one file per bug |
 //! | `turns.rs` | chapter 7, turns and passing |
 //! | `end.rs` | chapter 8, the end of the game |
-//! | `explain.rs` | why a move is illegal, with its clauses |
+//! | `facts.rs` | the facts a rule looks at, in words |
+//! | `judge.rs` | one move judged: the facts that grant it, or the first rule it breaks |
 //!
 //! [`Position`] is what the rules judge a move in: the board and the few facts
 //! of the history that matter (the plies, the last move, the state). The
@@ -26,7 +27,8 @@
 pub mod board;
 pub mod bugs;
 pub mod end;
-pub mod explain;
+pub mod facts;
+pub mod judge;
 pub mod movement;
 pub mod opening;
 pub mod placement;
@@ -36,7 +38,7 @@ use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use crate::core::notation::{BoardView, Turn};
-use crate::core::{Bug, Color, GameState, GameType, Hex, Move, Piece, RulesOptions};
+use crate::core::{Color, GameState, GameType, Hex, Move, Piece, RulesOptions};
 use crate::rules::{IllegalMove, Rules};
 
 use board::Board;
@@ -68,7 +70,7 @@ fn last_moved_piece(history: &[Move]) -> Option<Piece> {
 /// options, the plies played (whose turn it is, §7.1, and the turn number,
 /// §4.4), the piece moved last turn (immune, §5.8) and the game state (§8.8).
 /// The legal moves (chapters 3–8) and the reason a move is refused
-/// ([`explain::why_illegal`]) depend on nothing else; the rest of the history
+/// ([`judge::judge`]) depend on nothing else; the rest of the history
 /// matters only through the state (repetition, §8.7.2).
 ///
 /// [`ReferenceEngine::position`] is the position of a reference game, on its
@@ -158,23 +160,13 @@ impl Position<'_> {
                 }
             }
             // The pillbug's ability, even when the thrower is pinned (§6.8.6).
-            if self.has_pillbug_ability(piece, from) {
+            if bugs::pillbug::has_pillbug_ability(&self.board, piece, from) {
                 for (target, to) in bugs::pillbug::pillbug_throws(&self.board, from, immune) {
                     moves.insert(Move::Move { piece: target, to }); // §5.9
                 }
             }
         }
         moves
-    }
-
-    /// Whether the top piece at `from` can use the pillbug's ability: a
-    /// pillbug (§6.8.2) or a mosquito on the ground next to one (§6.7.5).
-    fn has_pillbug_ability(&self, piece: Piece, from: Hex) -> bool {
-        match piece.bug {
-            Bug::Pillbug => true,
-            Bug::Mosquito => bugs::mosquito::mosquito_copies_pillbug(&self.board, from),
-            _ => false,
-        }
     }
 
     /// Every legal move as an ordered set (chapters 3–8).
@@ -290,7 +282,7 @@ impl Rules for ReferenceEngine {
             self.apply(mv);
             Ok(())
         } else {
-            Err(explain::why_illegal(&self.position(), mv))
+            Err(judge::why_illegal(&self.position(), mv))
         }
     }
 

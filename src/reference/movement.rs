@@ -5,7 +5,8 @@
 //! step or one piece by looking at the board; the bugs (in `bugs/`) combine them.
 
 use super::board::Board;
-use crate::core::Hex;
+use super::facts::{contact_fact, describe_short, gate_fact, Fact, Refusal};
+use crate::core::{Bug, Hex, Piece};
 
 /// A rule for one step of a walk, on the board with the mover lifted: the
 /// walking bugs take their step rule as a parameter so that `explain` can
@@ -65,14 +66,14 @@ pub(crate) fn ground_step_possible(lifted: &Board, from: Hex, to: Hex) -> bool {
 }
 
 /// A ground step with the gate rules ignored: adjacent, empty, keeping
-/// contact (§5.4). Only `explain` uses it, to tell "blocked by a gate" (§5.5)
+/// contact (§5.4). Only the refusals use it, to tell "blocked by a gate" (§5.5)
 /// from "not reachable at all".
 pub(crate) fn ground_step_ignoring_gates(lifted: &Board, from: Hex, to: Hex) -> bool {
     from.is_adjacent(to) && !lifted.is_occupied(to) && keeps_contact(lifted, from, to)
 }
 
 /// A one-cell step with the height gate rule ignored: any adjacent cell,
-/// keeping contact on the ground (§5.4). Only `explain` uses it, to tell
+/// keeping contact on the ground (§5.4). Only the refusals use it, to tell
 /// "blocked by a height gate" (§5.6) from "not reachable at all".
 pub(crate) fn step_ignoring_height_gates(lifted: &Board, from: Hex, to: Hex) -> bool {
     let on_ground = lifted.height(from) == 0 && lifted.height(to) == 0;
@@ -99,4 +100,70 @@ pub(crate) fn ground_steps_from(lifted: &Board, from: Hex) -> Vec<Hex> {
         .into_iter()
         .filter(|&to| ground_step_possible(lifted, from, to))
         .collect()
+}
+
+/// Judges the one ground step of a queen (§6.1) or a pillbug (§6.8.1) from
+/// `from` to `to`, `clause` being the bug's own: the facts of the step when
+/// it is one (`ground_step_possible`), else the first rule it breaks.
+pub(crate) fn judge_one_ground_step(
+    board: &Board,
+    piece: Piece,
+    clause: &'static str,
+    from: Hex,
+    to: Hex,
+) -> Result<Vec<Fact>, Refusal> {
+    let lifted = board.with_top_lifted(from);
+    let name = piece.bug.name();
+    if ground_step_possible(&lifted, from, to) {
+        return Ok(ground_step_facts(&lifted, clause, piece.bug, from, to));
+    }
+    Err(if !from.is_adjacent(to) {
+        Refusal::plain(
+            format!("{piece} cannot reach {to}: a {name} moves one cell"),
+            &[clause],
+        )
+    } else if lifted.is_occupied(to) {
+        Refusal::plain(
+            format!("{piece} cannot climb: a {name} moves on the ground"),
+            &[clause],
+        )
+    } else if ground_gate_blocks(&lifted, from, to) {
+        // §5.5 both flanks occupied
+        Refusal::shown(
+            format!("{piece} cannot slide through the gap to {to}: it is a gate"),
+            &["§5.5"],
+            gate_fact(&lifted, from, to),
+        )
+    } else {
+        // §5.4 both flanks empty
+        Refusal::shown(
+            format!("{piece} would lose contact with the hive sliding to {to}"),
+            &["§5.4"],
+            contact_fact(&lifted, from, to),
+        )
+    })
+}
+
+/// The facts granting one ground step (§5.4, §5.5) by a queen or pillbug,
+/// `clause` being the bug's own.
+fn ground_step_facts(lifted: &Board, clause: &'static str, bug: Bug, a: Hex, b: Hex) -> Vec<Fact> {
+    let mut facts = vec![Fact::new(
+        &[clause],
+        format!(
+            "a {} moves one ground step: {a} → {b}, an empty cell",
+            bug.name()
+        ),
+    )];
+    facts.push(Fact::new(&["§5.4"], contact_fact(lifted, a, b)));
+    if let Some([l, r]) = a.common_neighbours(b) {
+        facts.push(Fact::new(
+            &["§5.5"],
+            format!(
+                "no gate: of the flanking cells {} and {}, at most one is occupied",
+                describe_short(lifted, l),
+                describe_short(lifted, r)
+            ),
+        ));
+    }
+    facts
 }

@@ -2,27 +2,26 @@
 
 use std::collections::BTreeSet;
 
-use crate::core::Hex;
+use crate::core::{Hex, Piece};
 use crate::reference::board::Board;
-use crate::reference::movement::{step_possible, StepRule};
+use crate::reference::facts::{describe, height_fact, path_text, Fact, Refusal};
+use crate::reference::movement::{step_ignoring_height_gates, step_possible, StepRule};
 
-/// Ladybug movement (§6.6.1): up onto an occupied cell, across onto an
-/// occupied cell, down onto an empty cell.
+/// A ladybug walk: its start, the two cells on the hive and where it lands.
+pub(crate) type LadybugWalk = [Hex; 4];
+
+/// Every up-across-down walk (§6.6.1, §6.6.3) from `from` whose steps `step`
+/// allows, with the ladybug lifted, in neighbour order: up onto an occupied
+/// cell, across onto an occupied cell, down onto an empty cell.
 ///
 /// * §6.6.2 each of the three steps obeys the height gate rule (§5.6), with
-///   heights taken on the board with the ladybug lifted;
+///   heights taken on the board with the ladybug lifted (`step_possible`,
+///   its own rule; a refusal also asks what exists without height gates);
 /// * §6.6.3 it may end in an enclosed hole, never on top of the hive, and
 ///   never where it started.
-pub(crate) fn ladybug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
-    ladybug_walk_ends(board, from, &step_possible)
-}
-
-/// The ends of every up-across-down walk (§6.6.1, §6.6.3) whose steps `step`
-/// allows. The ladybug's own rule is `step_possible` (§6.6.2); `explain`
-/// also asks what a walk would reach if height gates did not exist.
-pub(crate) fn ladybug_walk_ends(board: &Board, from: Hex, step: &StepRule) -> BTreeSet<Hex> {
+pub(crate) fn ladybug_walks(board: &Board, from: Hex, step: &StepRule) -> Vec<LadybugWalk> {
     let lifted = board.with_top_lifted(from);
-    let mut destinations = BTreeSet::new();
+    let mut walks = Vec::new();
     for first in from.neighbours() {
         // §6.6.1 step one: up onto the hive; §6.6.2 through no gate
         if !lifted.is_occupied(first) || !step(&lifted, from, first) {
@@ -39,10 +38,81 @@ pub(crate) fn ladybug_walk_ends(board: &Board, from: Hex, step: &StepRule) -> BT
                     continue;
                 }
                 if step(&lifted, second, third) {
-                    destinations.insert(third);
+                    walks.push([from, first, second, third]);
                 }
             }
         }
     }
-    destinations
+    walks
+}
+
+/// Ladybug movement (§6.6.1): where its walks land.
+pub(crate) fn ladybug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
+    ladybug_walks(board, from, &step_possible)
+        .into_iter()
+        .map(|walk| walk[3])
+        .collect()
+}
+
+/// Whether the ladybug at `from` reaches `to`: the facts of the first walk
+/// that lands there, or why none does.
+pub(crate) fn judge_ladybug(
+    board: &Board,
+    piece: Piece,
+    from: Hex,
+    to: Hex,
+) -> Result<Vec<Fact>, Refusal> {
+    let lifted = board.with_top_lifted(from);
+    let walks = ladybug_walks(board, from, &step_possible);
+    if let Some(&[start, up, across, down]) = walks.iter().find(|walk| walk[3] == to) {
+        return Ok(vec![
+            Fact::new(
+                &["§6.6.1"],
+                format!(
+                    "a ladybug moves up, across and down: {start} → onto {} → onto {} → down to {down}",
+                    describe(&lifted, up),
+                    describe(&lifted, across)
+                ),
+            ),
+            Fact::new(&["§6.6.2", "§5.6"], "no step of the walk passes a height gate"),
+            Fact::new(&["§6.6.3"], format!("it ends on the ground, at {down}")),
+        ]);
+    }
+    if lifted.is_occupied(to) {
+        // §6.6.3 never on top of the hive
+        return Err(Refusal::plain(
+            format!("{piece} cannot end on top of the hive at {to}"),
+            &["§6.6.3"],
+        ));
+    }
+    let gated: Vec<LadybugWalk> = ladybug_walks(board, from, &step_ignoring_height_gates)
+        .into_iter()
+        .filter(|walk| walk[3] == to)
+        .collect();
+    if gated.is_empty() {
+        // §6.6.1 no walk of the right shape lands there
+        return Err(Refusal::plain(
+            format!(
+                "{piece} cannot reach {to}: a ladybug goes two steps over the hive and one down"
+            ),
+            &["§6.6.1"],
+        ));
+    }
+    // §6.6.2 each walk there meets a height gate: show the first one
+    let blocked = gated.iter().find_map(|walk| {
+        walk.windows(2)
+            .find(|s| !step_possible(&lifted, s[0], s[1]))
+            .map(|s| {
+                format!(
+                    "for example the walk {} is blocked at {}",
+                    path_text(walk),
+                    height_fact(&lifted, s[0], s[1])
+                )
+            })
+    });
+    Err(Refusal::new(
+        format!("{piece} cannot reach {to}: a height gate blocks each way there"),
+        &["§6.6.2"],
+        blocked.into_iter().collect(),
+    ))
 }

@@ -1,6 +1,10 @@
-//! The bugs (spec chapter 6), one file per bug. Each answers: from this cell,
-//! where can this bug go by its own movement? The general preconditions
-//! (chapter 5) are checked by the caller.
+//! The bugs (spec chapter 6), one file per bug. Each file holds the bug's
+//! rule, the walks (or jumps, or steps) it produces from a cell, and its
+//! judgement of one destination: the facts of a produced walk that ends
+//! there, or, when none does, the first rule that stops it. A destination is
+//! legal exactly when a walk produced it, so the grant and the refusal read
+//! the same walks as move generation. The general preconditions (chapter 5)
+//! are checked by the caller (`judge.rs`, `Position::movement_moves`).
 
 pub mod ant;
 pub mod beetle;
@@ -13,8 +17,9 @@ pub mod spider;
 
 use std::collections::BTreeSet;
 
-use crate::core::{Bug, Hex};
+use crate::core::{Bug, Hex, Piece};
 use crate::reference::board::Board;
+use crate::reference::facts::{Fact, Refusal};
 
 /// The destinations of the top piece at `from` moving as `bug` (chapter 6).
 /// The pillbug's ability is not a movement of its own and lives in
@@ -29,5 +34,28 @@ pub(crate) fn own_movement(bug: Bug, board: &Board, from: Hex) -> BTreeSet<Hex> 
         Bug::Ladybug => ladybug::ladybug_destinations(board, from),
         Bug::Mosquito => mosquito::mosquito_destinations(board, from),
         Bug::Pillbug => pillbug::pillbug_destinations(board, from),
+    }
+}
+
+/// Whether `piece`, the top piece at `from`, moving as `bug`, reaches `to`
+/// by its own movement (chapter 6): the facts of the walk that gets there,
+/// or why none does. Agrees with [`own_movement`] by construction: each
+/// bug judges from the same walks it generates.
+pub(crate) fn judge_own_movement(
+    bug: Bug,
+    board: &Board,
+    piece: Piece,
+    from: Hex,
+    to: Hex,
+) -> Result<Vec<Fact>, Refusal> {
+    match bug {
+        Bug::Queen => queen::judge_queen(board, piece, from, to),
+        Bug::Beetle => beetle::judge_beetle(board, piece, from, to),
+        Bug::Grasshopper => grasshopper::judge_grasshopper(board, piece, from, to),
+        Bug::Spider => spider::judge_spider(board, piece, from, to),
+        Bug::Ant => ant::judge_ant(board, piece, from, to),
+        Bug::Ladybug => ladybug::judge_ladybug(board, piece, from, to),
+        Bug::Mosquito => mosquito::judge_mosquito(board, piece, from, to),
+        Bug::Pillbug => pillbug::judge_pillbug(board, piece, from, to),
     }
 }

@@ -1,0 +1,119 @@
+//! The clauses of the spec, as the spec files write them.
+//!
+//! Every clause of `spec/rules.md` and `spec/notation.md` starts with a label
+//! line, alone on its line and starting in the first column: the label, one
+//! space and the clause's title, `[§6.4.2] Spider never revisits`
+//! (spec/README.md, "Clauses"). The two files are embedded in the crate when
+//! it is built, so the titles shown next to clause numbers are the spec's own
+//! and cannot drift from it: renaming a clause is an edit of its label line.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The spec files that define clauses, read at build time.
+const SPEC_FILES: [&str; 2] = [
+    include_str!("../spec/rules.md"),
+    include_str!("../spec/notation.md"),
+];
+
+/// The short title of a clause, written after its label in the spec, such as
+/// `"Spider never revisits"` for `"§6.4.2"`; the empty string for a clause the
+/// spec does not define. The title is a slice of the embedded spec text.
+pub(crate) fn clause_title(clause: &str) -> &'static str {
+    titles().get(clause).copied().unwrap_or("")
+}
+
+/// Clause (`"§6.4.2"`) → title, from every label line of the spec files,
+/// parsed once.
+fn titles() -> &'static BTreeMap<&'static str, &'static str> {
+    static TITLES: OnceLock<BTreeMap<&'static str, &'static str>> = OnceLock::new();
+    TITLES.get_or_init(|| {
+        SPEC_FILES
+            .iter()
+            .flat_map(|text| text.lines())
+            .filter_map(label_line)
+            .collect()
+    })
+}
+
+/// The clause and title of a label line, `[§N.M] title` or `[§N.M.K] title`
+/// (the title empty when the line has none); `None` for any other line.
+fn label_line(line: &'static str) -> Option<(&'static str, &'static str)> {
+    let rest = line.strip_prefix('[')?;
+    let (clause, title) = rest.split_once(']')?;
+    let number = clause.strip_prefix('§')?;
+    let is_number = !number.is_empty()
+        && number
+            .split('.')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+    if !is_number || !(title.is_empty() || title.starts_with(' ')) {
+        return None;
+    }
+    Some((clause, title.trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clause_has_the_title_of_its_label_line() {
+        assert_eq!(clause_title("§5.3"), "One Hive");
+        assert_eq!(clause_title("§6.4.2"), "Spider never revisits");
+        assert_eq!(clause_title("§9.14"), "refusals say why");
+    }
+
+    #[test]
+    fn an_unknown_clause_has_no_title() {
+        // Written with `concat!` so that tests/spec_coverage.rs does not read
+        // a citation of a clause that does not exist or of the group 6.4.
+        assert_eq!(clause_title(concat!("§", "99.1")), "");
+        assert_eq!(clause_title(concat!("§", "6.4")), "");
+        assert_eq!(clause_title("6.4.2"), "");
+        assert_eq!(clause_title(""), "");
+    }
+
+    #[test]
+    fn label_lines_are_recognised_and_nothing_else() {
+        assert_eq!(label_line("[§6.4.2] Spider"), Some(("§6.4.2", "Spider")));
+        assert_eq!(label_line("[§6.4.2]"), Some(("§6.4.2", "")));
+        assert_eq!(label_line("[§6.4.2]Spider"), None);
+        assert_eq!(label_line("  [§6.4.2] Spider"), None);
+        assert_eq!(label_line("[§] Spider"), None);
+        assert_eq!(label_line(concat!("[§", "6..2] Spider")), None);
+        assert_eq!(label_line("see [§6.4.2]"), None);
+    }
+
+    #[test]
+    fn every_clause_in_the_spec_has_a_title() {
+        // A withdrawn clause (spec/README.md, "Stability") is no clause to
+        // cite, and needs no title.
+        let mut clauses = 0;
+        let mut untitled = Vec::new();
+        for text in SPEC_FILES {
+            let lines: Vec<&'static str> = text.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
+                let Some((clause, title)) = label_line(line) else {
+                    continue;
+                };
+                let withdrawn = lines
+                    .get(i + 1)
+                    .is_some_and(|next| next.starts_with("*Withdrawn"));
+                if withdrawn {
+                    continue;
+                }
+                clauses += 1;
+                if title.is_empty() {
+                    untitled.push(clause);
+                }
+                assert_eq!(clause_title(clause), title);
+            }
+        }
+        assert!(clauses >= 80, "the spec defines only {clauses} clauses");
+        assert!(
+            untitled.is_empty(),
+            "clauses without a title on their label line: {}",
+            untitled.join(", ")
+        );
+    }
+}

@@ -1,0 +1,460 @@
+//! The judgement of one move: legal, with the facts that grant it, or
+//! illegal, with the first rule it breaks in the order of the specification
+//! and the facts behind that rule. `play` reports the refusal's reason and
+//! clauses; `explain` prints everything; neither decides anything else.
+//!
+//! The order is the spec's: the game's end (§8.5) and passing (§7.2) first;
+//! for a placement chapter 1 (the piece exists), chapter 3 and the queen
+//! rules of chapter 4; for a movement the general rules of chapters 4 and 5,
+//! then the bug's own movement (each bug's file, chapter 6) and the
+//! pillbug's ability (`bugs/pillbug.rs`). A move is judged legal exactly
+//! when a walk, jump, step or throw of those files produces it, the same
+//! functions move generation uses, so the judgement agrees with
+//! [`Position::legal_move_set`] (`tests/refusals.rs` checks it).
+
+use super::board::Board;
+use super::bugs::{judge_own_movement, pillbug::judge_throw};
+use super::facts::{describe, lift_fact, names, stack_fact, Fact, Refusal};
+use super::{end, movement, opening, placement, Position};
+use crate::core::notation::{move_string, BoardView};
+use crate::core::{Bug, Color, GameType, Hex, Move, Piece};
+use crate::rules::IllegalMove;
+
+/// The reference rules' judgement of one move in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// The move is legal.
+    Legal {
+        /// The general conditions every movement of one's own piece meets
+        /// (§4.3, §5.1, §5.8, §5.3); empty for a placement, a pass or a throw.
+        conditions: Vec<Fact>,
+        /// The ways the move is granted, one list of facts per way, the
+        /// granting clause first: a piece may reach a cell by its own
+        /// movement and by a throw (§5.9).
+        ways: Vec<Vec<Fact>>,
+    },
+    /// The move is illegal, and why.
+    Illegal(Refusal),
+}
+
+/// Judges `mv` in `position`.
+pub fn judge(position: &Position, mv: Move) -> Judgement {
+    let state = position.state;
+    if state.is_over() {
+        // §8.5 nothing is legal once the game has ended
+        let mut refusal = Refusal::shown(
+            format!("the game is over ({state}): no move is legal"),
+            &["§8.5"],
+            format!("the game is over ({state})"),
+        );
+        refusal
+            .facts
+            .extend(end::end_facts(position.board(), state));
+        return Judgement::Illegal(refusal);
+    }
+    let judged = match mv {
+        Move::Pass => judge_pass(position),
+        Move::Place { piece, to } => judge_placement(position, piece, to),
+        Move::Move { piece, to } => return judge_movement(position, piece, to),
+    };
+    match judged {
+        Ok(way) => Judgement::Legal {
+            conditions: Vec::new(),
+            ways: vec![way],
+        },
+        Err(refusal) => Judgement::Illegal(refusal),
+    }
+}
+
+/// Why `mv` is not among the legal moves of `position`: the refusal of
+/// [`judge`], which `play` reports.
+pub fn why_illegal(position: &Position, mv: Move) -> IllegalMove {
+    match judge(position, mv) {
+        Judgement::Illegal(refusal) => refusal.illegal,
+        // Only a disagreement between the judgement and the legal moves gets here.
+        Judgement::Legal { .. } => IllegalMove::new(format!("{mv} is not a legal move"), &[]),
+    }
+}
+
+/// A pass (§7.2): legal only when nothing else is.
+fn judge_pass(position: &Position) -> Result<Vec<Fact>, Refusal> {
+    let color = position.side_to_move();
+    let moves = position.legal_move_set();
+    if moves.contains(&Move::Pass) {
+        return Ok(vec![Fact::new(
+            &["§7.2"],
+            format!(
+                "{color} has no legal placement and no legal movement, so passing is the only move"
+            ),
+        )]);
+    }
+    let listed: Vec<String> = moves
+        .iter()
+        .take(5)
+        .map(|&m| move_string(position, m))
+        .collect();
+    let more = if moves.len() > 5 { ", …" } else { "" };
+    Err(Refusal::shown(
+        "cannot pass: there are legal moves",
+        &["§7.2"],
+        format!(
+            "{color} has {} legal move{}: {}{more}",
+            moves.len(),
+            if moves.len() == 1 { "" } else { "s" },
+            listed.join(", ")
+        ),
+    ))
+}
+
+/// Placing `piece` on `to` (chapters 1, 3 and 4): the facts that allow it,
+/// or the first rule it breaks.
+fn judge_placement(position: &Position, piece: Piece, to: Hex) -> Result<Vec<Fact>, Refusal> {
+    let board = position.board();
+    let color = position.side_to_move();
+    let plies = position.plies;
+    let refusal = if !position.game_type.has_bug(piece.bug) {
+        // §1.3 the piece is not in this game
+        Refusal::plain(
+            format!("{piece} does not exist in {}", position.game_type),
+            &["§1.3"],
+        )
+    } else if !placement::is_in_reserve(board, piece) {
+        // §3.1 placed from the reserve
+        Refusal::plain(format!("{piece} is already on the board"), &["§3.1"])
+    } else if piece.color != color {
+        // §3.1 one's own reserve
+        Refusal::plain(
+            format!("{piece} is not {color}'s to place: it is {color}'s turn"),
+            &["§3.1"],
+        )
+    } else if !placement::next_pieces_in_reserve(board, position.game_type, color).contains(&piece)
+    {
+        // §3.2 the lowest number first
+        Refusal::plain(
+            format!(
+                "{piece} cannot be placed before the lower-numbered {}s",
+                piece.bug.name()
+            ),
+            &["§3.2"],
+        )
+    } else if opening::queen_is_due(board, color, plies) && piece.bug != Bug::Queen {
+        // §4.1 the queen by the fourth turn
+        let turn = opening::turn_number(plies);
+        Refusal::shown(
+            format!("{color} must place the queen on turn {turn}"),
+            &["§4.1"],
+            format!("it is {color}'s turn {turn} and {color}'s queen is still in the reserve"),
+        )
+    } else if opening::queen_is_forbidden(board, color, position.options) && piece.bug == Bug::Queen
+    {
+        // §4.2 the tournament opening
+        Refusal::plain(
+            "the queen cannot be a player's first placement (tournament opening)",
+            &["§4.2"],
+        )
+    } else if placement::placement_cells(board, color).contains(&to) {
+        return Ok(placement_facts(position, piece, to));
+    } else {
+        cell_refusal(board, color, piece, to)
+    };
+    Err(refusal)
+}
+
+/// Why `to` is not among the placement cells of `color` (§3.3–§3.7): the
+/// first rule of [`placement::placement_cells`] it fails.
+fn cell_refusal(board: &Board, color: Color, piece: Piece, to: Hex) -> Refusal {
+    if board.is_occupied(to) {
+        // §3.7 on an empty cell
+        Refusal::shown(
+            format!("{piece} cannot be placed on a stack: {to} is occupied"),
+            &["§3.7"],
+            stack_fact(board, to),
+        )
+    } else if board.is_empty() {
+        // §3.3 the first piece at the origin
+        Refusal::plain(
+            format!("the first piece goes to the origin, not {to}"),
+            &["§3.3"],
+        )
+    } else if board.pieces().count() == 1 {
+        // §3.4 the second piece touches the first
+        Refusal::plain(
+            format!("the second piece must touch the first; {to} does not"),
+            &["§3.4"],
+        )
+    } else if placement::touches_enemy_colour(board, to, color) {
+        // §3.6 touching no enemy stack
+        let enemy: Vec<String> = to
+            .neighbours()
+            .into_iter()
+            .filter(|&n| board.stack_color(n) == Some(color.opponent()))
+            .map(|n| describe(board, n))
+            .collect();
+        Refusal::shown(
+            format!(
+                "{piece} cannot be placed at {to}: it would touch a {} stack",
+                color.opponent()
+            ),
+            &["§3.6"],
+            format!("{to} touches {}'s {}", color.opponent(), enemy.join(", ")),
+        )
+    } else {
+        // §3.5 touching one's own stack
+        let near: Vec<String> = to
+            .neighbours()
+            .into_iter()
+            .filter(|&n| board.is_occupied(n))
+            .map(|n| describe(board, n))
+            .collect();
+        Refusal::shown(
+            format!("{piece} cannot be placed at {to}: it touches no {color} stack"),
+            &["§3.5"],
+            if near.is_empty() {
+                format!("{to} touches no stack at all")
+            } else {
+                format!("the stacks next to {to}: {}", near.join(", "))
+            },
+        )
+    }
+}
+
+/// The facts of a placement that breaks no rule of [`judge_placement`].
+fn placement_facts(position: &Position, piece: Piece, to: Hex) -> Vec<Fact> {
+    let board = position.board();
+    let color = piece.color;
+    let cell = match board.pieces().count() {
+        0 => Fact::new(
+            &["§3.3"],
+            format!("the first piece of the game goes to the origin {to}"),
+        ),
+        1 => {
+            let first = board.occupied_cells().next().unwrap_or(Hex::ORIGIN);
+            Fact::new(
+                &["§3.4"],
+                format!(
+                    "the second piece touches the first, {}",
+                    describe(board, first)
+                ),
+            )
+        }
+        _ => {
+            let own: Vec<String> = to
+                .neighbours()
+                .into_iter()
+                .filter(|&n| board.stack_color(n) == Some(color))
+                .map(|n| describe(board, n))
+                .collect();
+            Fact::new(
+                &["§3.5", "§3.6"],
+                format!(
+                    "{to} touches {} of {color}'s stacks ({}) and none of {}'s",
+                    own.len(),
+                    own.join(", "),
+                    color.opponent()
+                ),
+            )
+        }
+    };
+    let mut facts = vec![
+        cell,
+        Fact::new(
+            &["§3.1"],
+            format!("{piece} is in {color}'s reserve and {to} is empty"),
+        ),
+    ];
+    if piece.bug.is_numbered() && piece.number > 1 {
+        facts.push(Fact::new(
+            &["§3.2"],
+            format!(
+                "the lower-numbered {}s of {color} are already on the board",
+                piece.bug.name()
+            ),
+        ));
+    }
+    let plies = position.plies;
+    if piece.bug == Bug::Queen && opening::queen_is_due(board, color, plies) {
+        facts.push(Fact::new(
+            &["§4.1"],
+            format!(
+                "it is {color}'s turn {} and the queen must be placed now",
+                opening::turn_number(plies)
+            ),
+        ));
+    } else if piece.bug == Bug::Queen && position.options.tournament_opening {
+        facts.push(Fact::new(
+            &["§4.2"],
+            format!(
+                "{color} has placed a piece already, so the tournament opening allows the queen"
+            ),
+        ));
+    }
+    facts
+}
+
+/// Moving `piece` to `to` (chapters 4 to 6): the general rules in spec
+/// order, then the piece's own movement and the pillbug's ability.
+fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
+    let board = position.board();
+    let color = position.side_to_move();
+    let immune = position.immune_piece();
+    let Some(from) = board.location(piece) else {
+        // §5.1 only a piece on the board moves
+        return refused(
+            format!("{piece} is not on the board, so it cannot move"),
+            &["§5.1"],
+        );
+    };
+    if from == to {
+        // §5.7 a move ends elsewhere
+        return refused(
+            format!("{piece} must end somewhere other than where it starts"),
+            &["§5.7"],
+        );
+    }
+    if !opening::may_move_pieces(board, color) {
+        // §4.3 no movement before the queen
+        return refused(
+            format!("{color} cannot move pieces before placing the queen"),
+            &["§4.3"],
+        );
+    }
+    // §5.1 another player's piece moves only by a pillbug's ability (§6.8.2)
+    let thrower_nearby = from.neighbours().into_iter().any(|n| {
+        board
+            .top(n)
+            .is_some_and(|p| p.color == color && matches!(p.bug, Bug::Pillbug | Bug::Mosquito))
+    });
+    if piece.color != color && !thrower_nearby {
+        return refused(
+            format!("{piece} is not {color}'s piece, and no {color} pillbug or mosquito next to it could move it"),
+            &["§5.1", "§6.8.2"],
+        );
+    }
+    if board.top(from) != Some(piece) {
+        // §5.2 a covered piece neither moves nor is thrown
+        return Judgement::Illegal(Refusal::shown(
+            format!("{piece} is covered, so it cannot move or be thrown"),
+            &["§5.2"],
+            format!(
+                "the stack at {from}, bottom to top: {}; {piece} is not alone on top",
+                names(board.stack(from))
+            ),
+        ));
+    }
+    if immune == Some(piece) {
+        // §5.8 the piece moved last turn
+        return refused(
+            format!("{piece} moved last turn, so it cannot move or be thrown this turn"),
+            &["§5.8"],
+        );
+    }
+    let own = (piece.color == color).then(|| {
+        if movement::one_hive_holds(board, from) {
+            judge_own_movement(piece.bug, board, piece, from, to)
+        } else {
+            // §5.3 One Hive
+            Err(Refusal::shown(
+                format!("{piece} cannot move: lifting it splits the hive"),
+                &["§5.3"],
+                lift_fact(board, piece, from),
+            ))
+        }
+    });
+    let throw = judge_throw(board, color, immune, piece, from, to);
+    let mut ways = Vec::new();
+    let own_way = matches!(own, Some(Ok(_)));
+    let own_refusal = match own {
+        Some(Ok(way)) => {
+            ways.push(way);
+            None
+        }
+        Some(Err(refusal)) => Some(refusal),
+        None => None,
+    };
+    let throw_refusal = match throw {
+        Ok(throws) => {
+            ways.extend(throws);
+            None
+        }
+        Err(refusal) => Some(refusal),
+    };
+    if !ways.is_empty() {
+        return Judgement::Legal {
+            conditions: movement_conditions(position, piece, from, own_way),
+            ways,
+        };
+    }
+    // Prefer the reason about the piece's own movement; the throw's reason
+    // stands only when the piece is not the mover's own.
+    Judgement::Illegal(match (own_refusal, throw_refusal) {
+        // A pinned piece next to its own pillbug can be neither moved nor
+        // thrown: name both rules (§5.3 for the move, §6.8.4 for the throw).
+        (Some(own), Some(throw))
+            if own.illegal.clauses == ["§5.3"] && throw.illegal.clauses == ["§6.8.4"] =>
+        {
+            let mut both = own;
+            both.illegal
+                .reason
+                .push_str(", so it can neither move nor be thrown");
+            both.illegal.clauses.push("§6.8.4");
+            for fact in &mut both.facts {
+                fact.clauses.clone_from(&both.illegal.clauses);
+            }
+            both
+        }
+        (Some(own), _) => own,
+        (None, Some(throw)) => throw,
+        // Unreachable: with no way, one of the two refused.
+        (None, None) => Refusal::plain(format!("{piece} cannot reach {to}"), &[]),
+    })
+}
+
+/// An illegal move whose reason is its only fact.
+fn refused(reason: String, clauses: &[&'static str]) -> Judgement {
+    Judgement::Illegal(Refusal::plain(reason, clauses))
+}
+
+/// The general conditions a legal movement of `piece` meets (§4.3, §5.1,
+/// §5.8, §5.3); `own_move` when it moves by its own movement, not a throw.
+fn movement_conditions(position: &Position, piece: Piece, from: Hex, own_move: bool) -> Vec<Fact> {
+    let board = position.board();
+    let color = position.side_to_move();
+    let mut facts = vec![Fact::new(
+        &["§4.3"],
+        format!("{color}'s queen is on the board, so {color} may move pieces"),
+    )];
+    if own_move {
+        facts.push(Fact::new(
+            &["§5.1"],
+            format!("{piece} is {color}'s own piece, the top piece of its stack at {from}"),
+        ));
+    }
+    let last = match position.immune_piece() {
+        Some(last) => format!("{piece} was not moved last turn ({last} was)"),
+        None => format!("{piece} was not moved last turn"),
+    };
+    facts.push(Fact::new(&["§5.8"], last));
+    if own_move {
+        facts.push(Fact::new(&["§5.3"], lift_fact(board, piece, from)));
+    }
+    facts
+}
+
+/// The notation reads a position as it reads an engine's board (§9.6).
+impl BoardView for Position<'_> {
+    fn game_type(&self) -> GameType {
+        self.game_type
+    }
+
+    fn location(&self, piece: Piece) -> Option<Hex> {
+        self.board.location(piece)
+    }
+
+    fn stack(&self, hex: Hex) -> Vec<Piece> {
+        Board::stack(&self.board, hex).to_vec()
+    }
+
+    fn board_is_empty(&self) -> bool {
+        self.board.is_empty()
+    }
+}
