@@ -1,6 +1,13 @@
 //! Rule tests for chapters 7 and 8 of spec/rules.md: turns and passing, the
 //! end of the game, the optional repetition rule and the game states.
 //!
+//! These are the facts the case vocabulary cannot state (turn numbers,
+//! GameStrings, loading errors, the history, the plies on which a game
+//! ends); the rest are cases in `tests/cases/end.toml` and
+//! `tests/cases/options.toml`. Every test runs on both engines
+//! (`tests/engines/`), but for one that tests the reference engine's
+//! surround predicate on boards built cell by cell.
+//!
 //! Every position is constructed for its test (with a full legal history)
 //! unless a source is named (the sources cited are in `spec/sources/`).
 //! Diagrams draw one label per cell, each row shifted half a cell to the
@@ -9,24 +16,20 @@
 //! with absolute moves (piece and cell) rather than MoveStrings.
 
 mod common;
+#[macro_use]
+mod engines;
 
 use std::collections::BTreeMap;
 
-use common::*;
+use engines::*;
 use hive_oracle::core::notation::{parse_game_state, parse_piece};
-use hive_oracle::core::{BoardView, Color, GameState, Hex, Move, Piece, RulesOptions};
+use hive_oracle::core::{Color, GameState, Hex, Move, Piece, RulesOptions};
 use hive_oracle::reference::board::Board;
 use hive_oracle::reference::end::{queen_is_surrounded, surround_result};
-use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::{LoadError, Rules};
 
 const REPETITION: RulesOptions = RulesOptions {
     tournament_opening: true,
-    repetition_draw: true,
-};
-
-const STANDARD_OPENING_REPETITION: RulesOptions = RulesOptions {
-    tournament_opening: false,
     repetition_draw: true,
 };
 
@@ -67,17 +70,6 @@ const BOTH_QUEENS_ALMOST_SURROUNDED: &str = "Base;InProgress;White[7];wS1;bS1 wS
 const BLACK_QUEEN_ALMOST_SURROUNDED: &str = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;\
      bQ bS1/;wQ wS1/;bG1 bQ-;wG1 -wS1;bG2 bQ/;wG2 \\wQ;bG3 bQ\\;wA1 /wS1;bA1 bS1\\";
 
-/// White's queen has five white neighbours; the sixth, `.` = (0,1), touches
-/// no black piece (12 plies, White to move).
-///
-/// ```text
-///                           wG1 wG2
-/// bA1 bG3 bG2 bG1 bQ  bS1 wS1 wQ  wG3
-///                           .   wA1
-/// ```
-const WHITE_QUEEN_AMONG_WHITE: &str = "Base;InProgress;White[7];wS1;bS1 -wS1;wQ wS1-;\
-     bQ -bS1;wG1 wS1/;bG1 -bQ;wG2 wQ/;bG2 -bG1;wG3 wQ-;bG3 -bG2;wA1 wQ\\;bA1 -bG3";
-
 /// A quiet opening: wS1 (0,0), bS1 (1,0), wQ (-1,0), bQ (2,0), wA1 (-2,0),
 /// bA1 (3,0); both ants are free to walk round the hive.
 ///
@@ -94,7 +86,7 @@ fn piece_move(name: &str, q: i32, r: i32) -> Move {
 }
 
 /// Plays a MoveString that must be legal.
-fn play_text(game: &mut ReferenceEngine, text: &str) {
+fn play_text<R: Rules>(game: &mut R, text: &str) {
     let mv = game
         .parse_move(text)
         .unwrap_or_else(|e| panic!("{text} does not resolve: {e}"));
@@ -103,7 +95,7 @@ fn play_text(game: &mut ReferenceEngine, text: &str) {
 }
 
 /// Plays an absolute move that must be legal and returns the state after it.
-fn play_move(game: &mut ReferenceEngine, mv: Move) -> GameState {
+fn play_move<R: Rules>(game: &mut R, mv: Move) -> GameState {
     game.play(mv)
         .unwrap_or_else(|e| panic!("{mv} refused in {}: {e}", game.game_string()));
     game.state()
@@ -112,8 +104,8 @@ fn play_move(game: &mut ReferenceEngine, mv: Move) -> GameState {
 /// Plays `rounds` rounds of a cycle: in round k (from 1) White's `white`
 /// piece goes to `white_cells[k % len]` and Black's `black` piece to
 /// `black_cells[k % len]`. Returns the state after every ply.
-fn play_cycle(
-    game: &mut ReferenceEngine,
+fn play_cycle<R: Rules>(
+    game: &mut R,
     white: &str,
     white_cells: &[(i32, i32)],
     black: &str,
@@ -146,102 +138,76 @@ fn first_end(states: &[GameState]) -> Option<usize> {
 // 7 Turns and passing
 // ---------------------------------------------------------------------------
 
-/// §7.1: the players alternate and each turn is exactly one action. Over
-/// pseudo-random legal games (Base+MLP, fixed seeds) the side to move
-/// changes after every ply, every placement offered is of the mover's
-/// colour, and each ply changes the
-/// board by exactly one placement (one more piece), one movement (one piece
-/// changes cell) or nothing (a pass). Moving an opponent's piece is refused
-/// (§5.1).
-#[test]
-fn one_action_per_turn_alternating() {
-    for start in [11_u64, 2024, 0x9e37_79b9_7f4a_7c15] {
-        let mut g = game("Base+MLP;NotStarted;White[1]");
-        let mut rng = Lcg(start);
-        for ply in 0..150 {
-            if g.state().is_over() {
-                break;
-            }
-            let mover = g.side_to_move();
-            assert_eq!(
-                mover,
-                if ply % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
+on_both_engines! {
+    /// §7.1: the players alternate and each turn is exactly one action. Over
+    /// pseudo-random legal games (Base+MLP, fixed seeds) the side to move changes
+    /// after every ply, every placement offered is of the mover's colour, and each
+    /// ply changes the board by exactly one placement (one more piece), one
+    /// movement (one piece changes cell) or nothing (a pass). Moving an opponent's
+    /// piece is refused (§5.1). Positions: random games from fixed seeds, and a
+    /// constructed opening.
+    fn one_action_per_turn_alternating(R) {
+        for start in [11_u64, 2024, 0x9e37_79b9_7f4a_7c15] {
+            let mut g = game::<R>("Base+MLP;NotStarted;White[1]");
+            let mut rng = common::Lcg(start);
+            for ply in 0..150 {
+                if g.state().is_over() {
+                    break;
                 }
-            );
-            let moves = g.legal_moves();
-            assert!(moves.iter().all(|mv| match mv {
-                Move::Place { piece, .. } => piece.color == mover,
-                _ => true,
-            }));
-            let mv = moves[rng.below(moves.len())];
-            let before: BTreeMap<Piece, Hex> =
-                g.board().pieces().map(|(hex, p)| (p, hex)).collect();
-            play_move(&mut g, mv);
-            let after: BTreeMap<Piece, Hex> = g.board().pieces().map(|(hex, p)| (p, hex)).collect();
-            assert_eq!(g.plies(), ply + 1);
-            assert_eq!(g.side_to_move(), mover.opponent());
-            match mv {
-                Move::Place { piece, to } => {
-                    assert_eq!(piece.color, mover);
-                    let mut expected = before.clone();
-                    expected.insert(piece, to);
-                    assert_eq!(after, expected);
+                let mover = g.side_to_move();
+                assert_eq!(
+                    mover,
+                    if ply % 2 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    }
+                );
+                // sorted, so that both engines play the same games
+                let mut moves = g.legal_moves();
+                moves.sort();
+                assert!(moves.iter().all(|mv| match mv {
+                    Move::Place { piece, .. } => piece.color == mover,
+                    _ => true,
+                }));
+                let mv = moves[rng.below(moves.len())];
+                let before: BTreeMap<Piece, Hex> =
+                    board(&g).pieces().map(|(hex, p)| (p, hex)).collect();
+                play_move(&mut g, mv);
+                let after: BTreeMap<Piece, Hex> =
+                    board(&g).pieces().map(|(hex, p)| (p, hex)).collect();
+                assert_eq!(g.plies(), ply + 1);
+                assert_eq!(g.side_to_move(), mover.opponent());
+                match mv {
+                    Move::Place { piece, to } => {
+                        assert_eq!(piece.color, mover);
+                        let mut expected = before.clone();
+                        expected.insert(piece, to);
+                        assert_eq!(after, expected);
+                    }
+                    Move::Move { piece, to } => {
+                        assert_eq!(after.len(), before.len());
+                        let changed: Vec<&Piece> = after
+                            .keys()
+                            .filter(|p| after.get(*p) != before.get(*p))
+                            .collect();
+                        assert_eq!(changed, [&piece]);
+                        assert_eq!(after[&piece], to);
+                    }
+                    Move::Pass => assert_eq!(after, before),
                 }
-                Move::Move { piece, to } => {
-                    assert_eq!(after.len(), before.len());
-                    let changed: Vec<&Piece> = after
-                        .keys()
-                        .filter(|p| after.get(*p) != before.get(*p))
-                        .collect();
-                    assert_eq!(changed, [&piece]);
-                    assert_eq!(after[&piece], to);
-                }
-                Move::Pass => assert_eq!(after, before),
             }
         }
+        // A scripted game: Black to move may not move White's queen.
+        let mut g = game::<R>("Base;NotStarted;White[1]");
+        for text in [
+            "wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wA1 -wQ", "bA1 bQ-", "wA1 bA1-",
+        ] {
+            play_text(&mut g, text);
+        }
+        assert_eq!(g.side_to_move(), Color::Black);
+        assert_illegal(&g, "wQ \\wS1", "§5.1");
     }
-    // A scripted game: Black to move may not move White's queen.
-    let mut g = game("Base;NotStarted;White[1]");
-    for text in [
-        "wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wA1 -wQ", "bA1 bQ-", "wA1 bA1-",
-    ] {
-        play_text(&mut g, text);
-    }
-    assert_eq!(g.side_to_move(), Color::Black);
-    assert_illegal(&g, "wQ \\wS1", "§5.1");
-}
-
-/// §7.2: a pass is legal only when nothing else is, and then it is the only
-/// legal move. `pass` is refused at the start and in an ordinary position;
-/// in `FORCED_PASS` White's queen is gated at `.` and every empty cell next
-/// to a white stack touches Black, so the legal moves are exactly `pass`.
-#[test]
-fn pass_only_when_no_other_move() {
-    assert_illegal(&game("Base;NotStarted;White[1]"), "pass", "§7.2");
-    assert_illegal(&game(TWO_ANTS), "pass", "§7.2");
-
-    let g = game(FORCED_PASS);
-    assert_eq!(g.side_to_move(), Color::White);
-    assert_legal_moves(&g, &["pass"]);
-    assert_illegal(&g, "wQ bA2/", "§5.5");
-    assert_illegal(&g, "wA1 bA2/", "§3.6");
-    assert_illegal(&g, "wS1 bB2\\", "§5.2");
-    assert_legal(&g, "pass");
-
-    // After the pass Black has moves again, so Black may not pass.
-    let mut g = g;
-    play_text(&mut g, "pass");
-    assert_illegal(&g, "pass", "§7.2");
-
-    // Black stuck in `BLACK_MUST_PASS`.
-    let g = game(BLACK_MUST_PASS);
-    assert_eq!(g.side_to_move(), Color::Black);
-    assert_legal_moves(&g, &["pass"]);
-    assert_illegal(&g, "bQ wB1/", "§5.3");
-    assert_illegal(&g, "bA1 wB1/", "§3.6");
 }
 
 /// Black to move and stuck (21 plies): White's beetle covers bS1, so bQ is
@@ -258,81 +224,114 @@ const BLACK_MUST_PASS: &str = "Base;InProgress;Black[11];wS1;bS1 wS1-;wQ -wS1;bQ
      wB1 \\wS1;bQ bS1/;wB1 -bQ;bQ bS1-;wB1 bS1;bQ wB1/;wA1 -wQ;bQ wB1-;wA2 -wA1;\
      bQ wB1/;wA3 -wA2;bQ wB1-;wA3 wB1\\;bQ wB1/;wA2 wA3-;bQ \\wA2;wA1 bQ/";
 
-/// §7.3 (with §4.4): a pass is a turn and a ply: it goes into the history,
-/// hands the turn to the opponent and advances the TurnString, from
-/// Black[11] to White[12] when Black passes and from White[15] to Black[15]
-/// (and on to White[16], Black[16]) when White passes twice.
-#[test]
-fn pass_counts_as_a_turn() {
-    let mut g = game(BLACK_MUST_PASS);
-    assert_eq!(g.turn().to_string(), "Black[11]");
-    play_text(&mut g, "pass");
-    assert_eq!(g.plies(), 22);
-    assert_eq!(g.turn().to_string(), "White[12]");
-    assert!(g.game_string().starts_with("Base;InProgress;White[12];"));
+on_both_engines! {
+    /// §7.3 (with §4.4): a pass is a turn and a ply: it goes into the history,
+    /// hands the turn to the opponent and advances the TurnString, from Black[11]
+    /// to White[12] when Black passes and from White[15] to Black[15] (and on to
+    /// White[16], Black[16]) when White passes twice. Positions: `BLACK_MUST_PASS`
+    /// and `FORCED_PASS`, constructed.
+    fn pass_counts_as_a_turn(R) {
+        let mut g = game::<R>(BLACK_MUST_PASS);
+        assert_eq!(g.turn().to_string(), "Black[11]");
+        play_text(&mut g, "pass");
+        assert_eq!(g.plies(), 22);
+        assert_eq!(g.turn().to_string(), "White[12]");
+        assert!(g.game_string().starts_with("Base;InProgress;White[12];"));
 
-    let mut g = game(FORCED_PASS);
-    assert_eq!(g.turn().to_string(), "White[15]");
-    play_text(&mut g, "pass");
-    assert_eq!(g.plies(), 29);
-    assert_eq!(g.history().last(), Some(&Move::Pass));
-    assert_eq!(g.turn().to_string(), "Black[15]");
-    // Black places a grasshopper away from White; White is still stuck.
-    play_text(&mut g, "bG1 bB2/");
-    assert_eq!(g.turn().to_string(), "White[16]");
-    assert_legal_moves(&g, &["pass"]);
-    play_text(&mut g, "pass");
-    assert_eq!(g.turn().to_string(), "Black[16]");
-    assert!(g.game_string().starts_with("Base;InProgress;Black[16];"));
-    assert_eq!(g.plies(), 31);
-    let tail = &g.history()[28..];
-    assert!(
-        matches!(tail, [Move::Pass, Move::Place { .. }, Move::Pass]),
-        "{tail:?}"
-    );
-    assert!(g.game_string().ends_with(";pass"));
+        let mut g = game::<R>(FORCED_PASS);
+        assert_eq!(g.turn().to_string(), "White[15]");
+        play_text(&mut g, "pass");
+        assert_eq!(g.plies(), 29);
+        assert_eq!(g.history().last(), Some(&Move::Pass));
+        assert_eq!(g.turn().to_string(), "Black[15]");
+        // Black places a grasshopper away from White; White is still stuck.
+        play_text(&mut g, "bG1 bB2/");
+        assert_eq!(g.turn().to_string(), "White[16]");
+        assert_legal_moves(&g, &["pass"]);
+        play_text(&mut g, "pass");
+        assert_eq!(g.turn().to_string(), "Black[16]");
+        assert!(g.game_string().starts_with("Base;InProgress;Black[16];"));
+        assert_eq!(g.plies(), 31);
+        let tail = &g.history()[28..];
+        assert!(
+            matches!(tail, [Move::Pass, Move::Place { .. }, Move::Pass]),
+            "{tail:?}"
+        );
+        assert!(g.game_string().ends_with(";pass"));
+    }
 }
 
-/// §7.3 (with §5.8): after a pass no piece is immune. In `FORCED_PASS` Black
-/// has just moved bA3; after White's pass bA3 moves again (were the pass to
-/// carry bA3's immunity over, bA3 would have no move).
-#[test]
-fn pass_leaves_no_piece_immune() {
-    let mut g = game(FORCED_PASS);
-    assert_eq!(g.immune_piece(), parse_piece("bA3").ok());
-    play_text(&mut g, "pass");
-    assert_eq!(g.immune_piece(), None);
-    assert_piece_moves(
-        &g,
-        "bA3",
-        &[
-            "bA3 -bB2",
-            "bA3 -bQ",
-            "bA3 /bA1",
-            "bA3 /bQ",
-            "bA3 \\bB2",
-            "bA3 \\bQ",
-            "bA3 \\bS1",
-            "bA3 bA1\\",
-            "bA3 bA2-",
-            "bA3 bA2/",
-            "bA3 bA2\\",
-            "bA3 bB2/",
-            "bA3 bQ\\",
-            "bA3 bS1\\",
-        ],
-    );
+on_both_engines! {
+    /// §7.3 (with §5.8): after a pass no piece is immune. In `FORCED_PASS` Black
+    /// has just moved bA3; after White's pass bA3 moves again (were the pass to
+    /// carry bA3's immunity over, bA3 would have no move). The immune piece itself
+    /// is checked where an engine shows it: the reference engine's `immune_piece`;
+    /// the fast engine keeps it to itself, so on it the moves of bA3 are the test.
+    /// Position: `FORCED_PASS`, constructed.
+    fn pass_leaves_no_piece_immune(R) {
+        let mut g = game::<R>(FORCED_PASS);
+        if let Some(reference) = as_reference(&g) {
+            assert_eq!(reference.immune_piece(), parse_piece("bA3").ok());
+        }
+        play_text(&mut g, "pass");
+        if let Some(reference) = as_reference(&g) {
+            assert_eq!(reference.immune_piece(), None);
+        }
+        assert_piece_moves(
+            &g,
+            "bA3",
+            &[
+                "bA3 -bB2",
+                "bA3 -bQ",
+                "bA3 /bA1",
+                "bA3 /bQ",
+                "bA3 \\bB2",
+                "bA3 \\bQ",
+                "bA3 \\bS1",
+                "bA3 bA1\\",
+                "bA3 bA2-",
+                "bA3 bA2/",
+                "bA3 bA2\\",
+                "bA3 bB2/",
+                "bA3 bQ\\",
+                "bA3 bS1\\",
+            ],
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------
 // 8 End of the game
 // ---------------------------------------------------------------------------
 
-/// §8.1: a queen is surrounded when its six neighbouring cells are occupied,
-/// by either colour and at any height; five are not enough; a beetle on the
-/// queen changes nothing. Checked on boards built for this test, and in a
-/// game: in `FORCED_PASS` wQ's neighbours are five black pieces and the
-/// stack bB1 on wS1 (height 2) once bG1 fills `.`.
+on_both_engines! {
+    /// §8.1: a queen is surrounded when its six neighbouring cells are occupied, by
+    /// either colour and at any height; five are not enough. In a game: in
+    /// `FORCED_PASS` wQ's neighbours are five black pieces and, once bG1 fills `.`,
+    /// the stack bB1 on wS1 (height 2). The engine's board ([`Board::from_view`])
+    /// is judged by the reference engine's surround test. Position: `FORCED_PASS`,
+    /// constructed.
+    fn queen_surrounded_by_any_colour_and_height(R) {
+        let mut g = game::<R>(FORCED_PASS);
+        play_text(&mut g, "pass");
+        play_text(&mut g, "bG1 bB2/");
+        play_text(&mut g, "pass");
+        assert!(!queen_is_surrounded(&board(&g), Color::White));
+        play_text(&mut g, "bG1 bA2/");
+        assert!(queen_is_surrounded(&board(&g), Color::White));
+        assert_eq!(board(&g).height(Hex::ORIGIN), 2);
+    }
+}
+
+/// §8.1: the same on boards built for this test: six neighbours of either
+/// colour, one of them a stack, surround the queen; a beetle on the queen
+/// changes nothing; five neighbours are not enough.
+///
+/// Reference engine only: it tests the reference engine's surround
+/// predicate itself (`queen_is_surrounded`, `surround_result`) on boards
+/// built piece by piece, in an order no game plays (a beetle put on a queen
+/// already surrounded, a piece taken away again); the `Rules` trait reaches
+/// a board only by legal moves, and the fast engine has no such predicate.
 ///
 /// ```text
 ///    bS1   wS1
@@ -340,7 +339,7 @@ fn pass_leaves_no_piece_immune() {
 ///    wG1   bA2
 /// ```
 #[test]
-fn queen_surrounded_by_any_colour_and_height() {
+fn queen_surrounded_on_boards_built_cell_by_cell() {
     let p = |name: &str| parse_piece(name).expect("piece name in test");
     let mut board = Board::default();
     board.push(Hex::ORIGIN, p("wQ"));
@@ -366,181 +365,144 @@ fn queen_surrounded_by_any_colour_and_height() {
     board.pop(Hex::new(-1, 0));
     assert!(!queen_is_surrounded(&board, Color::White));
     assert_eq!(surround_result(&board), None);
-
-    // In a game.
-    let mut g = game(FORCED_PASS);
-    play_text(&mut g, "pass");
-    play_text(&mut g, "bG1 bB2/");
-    play_text(&mut g, "pass");
-    assert!(!queen_is_surrounded(g.board(), Color::White));
-    play_text(&mut g, "bG1 bA2/");
-    assert!(queen_is_surrounded(g.board(), Color::White));
-    assert_eq!(g.board().height(Hex::ORIGIN), 2);
 }
 
-/// §8.2: after a move that surrounds exactly one queen its owner loses:
-/// Black's grasshopper closes White's queen in `FORCED_PASS` (BlackWins);
-/// White's ant closes Black's queen in `BLACK_QUEEN_ALMOST_SURROUNDED`
-/// (WhiteWins), White's own queen keeping a free neighbour.
-#[test]
-fn surrounded_queen_loses() {
-    let mut g = game(FORCED_PASS);
-    play_text(&mut g, "pass");
-    play_text(&mut g, "bG1 bB2/");
-    play_text(&mut g, "pass");
-    assert_state(&g, GameState::InProgress);
-    play_text(&mut g, "bG1 bA2/");
-    assert_state(&g, GameState::BlackWins);
-    assert!(g.game_string().starts_with("Base;BlackWins;White[17];"));
+on_both_engines! {
+    /// §8.2: after a move that surrounds exactly one queen its owner loses: Black's
+    /// grasshopper closes White's queen in `FORCED_PASS` (BlackWins); White's ant
+    /// closes Black's queen in `BLACK_QUEEN_ALMOST_SURROUNDED` (WhiteWins), White's
+    /// own queen keeping a free neighbour. Positions: constructed.
+    fn surrounded_queen_loses(R) {
+        let mut g = game::<R>(FORCED_PASS);
+        play_text(&mut g, "pass");
+        play_text(&mut g, "bG1 bB2/");
+        play_text(&mut g, "pass");
+        assert_state(&g, GameState::InProgress);
+        play_text(&mut g, "bG1 bA2/");
+        assert_state(&g, GameState::BlackWins);
+        assert!(g.game_string().starts_with("Base;BlackWins;White[17];"));
 
-    let mut g = game(BLACK_QUEEN_ALMOST_SURROUNDED);
-    assert_state(&g, GameState::InProgress);
-    play_text(&mut g, "wA1 wQ/");
-    assert_state(&g, GameState::WhiteWins);
-    assert!(!g.board().is_occupied(Hex::new(0, -1)));
-    assert!(g.game_string().starts_with("Base;WhiteWins;Black[7];"));
-}
-
-/// §8.3: one move that surrounds both queens draws the game, whoever moved.
-/// White's ant walks into `.` (see `BOTH_QUEENS_ALMOST_SURROUNDED`).
-#[test]
-fn both_queens_surrounded_is_draw() {
-    let mut g = game(BOTH_QUEENS_ALMOST_SURROUNDED);
-    play_text(&mut g, "wA1 wQ/");
-    assert_state(&g, GameState::Draw);
-    assert!(queen_is_surrounded(g.board(), Color::White));
-    assert!(queen_is_surrounded(g.board(), Color::Black));
-    assert!(g.game_string().starts_with("Base;Draw;Black[7];"));
-}
-
-/// §8.4: a player who surrounds their own queen loses, by a movement or by a
-/// placement. In `WHITE_QUEEN_AMONG_WHITE` the last free neighbour `.` of wQ
-/// touches only white, so White may place wA2 there (BlackWins); or, after
-/// placing wA2 elsewhere, walk it there (BlackWins).
-#[test]
-fn surrounding_own_queen_loses() {
-    // By a placement.
-    let mut g = game(WHITE_QUEEN_AMONG_WHITE);
-    assert_piece_moves(
-        &g,
-        "wA2",
-        &[
-            "wA2 wS1\\",
-            "wA2 /wA1",
-            "wA2 \\wG1",
-            "wA2 \\wG2",
-            "wA2 wA1\\",
-            "wA2 wG2/",
-            "wA2 wG3-",
-            "wA2 wG3/",
-            "wA2 wG3\\",
-        ],
-    );
-    play_text(&mut g, "wA2 wS1\\");
-    assert_state(&g, GameState::BlackWins);
-
-    // By a movement.
-    let mut g = game(WHITE_QUEEN_AMONG_WHITE);
-    play_text(&mut g, "wA2 wG2-");
-    play_text(&mut g, "bA2 -bA1");
-    assert_legal(&g, "wA2 wS1\\");
-    play_text(&mut g, "wA2 wS1\\");
-    assert_state(&g, GameState::BlackWins);
-}
-
-/// §8.5: once the game has ended no move is legal, not even a pass; `play`
-/// refuses any move citing §8.5, and a GameString with a move after the end
-/// does not load.
-#[test]
-fn no_move_after_game_end() {
-    let mut won = game(BLACK_QUEEN_ALMOST_SURROUNDED);
-    play_text(&mut won, "wA1 wQ/");
-    let mut drawn = game(BOTH_QUEENS_ALMOST_SURROUNDED);
-    play_text(&mut drawn, "wA1 wQ/");
-    for g in [&won, &drawn] {
-        assert!(g.state().is_over());
-        assert_legal_moves(g, &[]);
-        assert_illegal(g, "pass", "§8.5");
-        // bA1 could walk and bA2 be placed, were the game not over.
-        assert_illegal(g, "bA1 bG3\\", "§8.5");
-        assert_illegal(g, "bA2 bA1\\", "§8.5");
+        let mut g = game::<R>(BLACK_QUEEN_ALMOST_SURROUNDED);
+        assert_state(&g, GameState::InProgress);
+        play_text(&mut g, "wA1 wQ/");
+        assert_state(&g, GameState::WhiteWins);
+        assert!(!board(&g).is_occupied(Hex::new(0, -1)));
+        assert!(g.game_string().starts_with("Base;WhiteWins;Black[7];"));
     }
-    let text = format!("{};pass", won.game_string());
-    match ReferenceEngine::load(&text) {
-        Err(LoadError::Illegal { index, error, .. }) => {
-            assert_eq!(index, 14);
-            assert!(error.clauses.contains(&"§8.5"), "{error}");
+}
+
+on_both_engines! {
+    /// §8.3: one move that surrounds both queens draws the game, whoever moved.
+    /// White's ant walks into `.` (see `BOTH_QUEENS_ALMOST_SURROUNDED`). Position:
+    /// constructed.
+    fn both_queens_surrounded_is_draw(R) {
+        let mut g = game::<R>(BOTH_QUEENS_ALMOST_SURROUNDED);
+        play_text(&mut g, "wA1 wQ/");
+        assert_state(&g, GameState::Draw);
+        assert!(queen_is_surrounded(&board(&g), Color::White));
+        assert!(queen_is_surrounded(&board(&g), Color::Black));
+        assert!(g.game_string().starts_with("Base;Draw;Black[7];"));
+    }
+}
+
+on_both_engines! {
+    /// §8.5: once the game has ended no move is legal, not even a pass; `play`
+    /// refuses any move citing §8.5, and a GameString with a move after the end
+    /// does not load. Positions: the constructed games of `surrounded_queen_loses`
+    /// and `both_queens_surrounded_is_draw`.
+    fn no_move_after_game_end(R) {
+        let mut won = game::<R>(BLACK_QUEEN_ALMOST_SURROUNDED);
+        play_text(&mut won, "wA1 wQ/");
+        let mut drawn = game::<R>(BOTH_QUEENS_ALMOST_SURROUNDED);
+        play_text(&mut drawn, "wA1 wQ/");
+        for g in [&won, &drawn] {
+            assert!(g.state().is_over());
+            assert_legal_moves(g, &[]);
+            assert_illegal(g, "pass", "§8.5");
+            // bA1 could walk and bA2 be placed, were the game not over.
+            assert_illegal(g, "bA1 bG3\\", "§8.5");
+            assert_illegal(g, "bA2 bA1\\", "§8.5");
         }
-        other => panic!("a move after the end should be refused, got {other:?}"),
+        let text = format!("{};pass", won.game_string());
+        match R::load(&text) {
+            Err(LoadError::Illegal { index, error, .. }) => {
+                assert_eq!(index, 14);
+                assert!(error.clauses.contains(&"§8.5"), "{error}");
+            }
+            other => panic!("a move after the end should be refused, got {other:?}"),
+        }
+        let text = format!("{};bA1 bG3\\", drawn.game_string());
+        assert!(R::load(&text).is_err());
     }
-    let text = format!("{};bA1 bG3\\", drawn.game_string());
-    assert!(ReferenceEngine::load(&text).is_err());
 }
 
-/// §8.6: a draw by agreement is not a game state: the states are exactly
-/// the five below, a GameString claiming `Draw` with no surround loads as
-/// InProgress, and in the default rules a long repetitive game that
-/// surrounds no queen never becomes a draw.
-#[test]
-fn draw_by_agreement_not_recorded() {
-    let names: Vec<&str> = GameState::ALL.iter().map(|s| s.name()).collect();
-    assert_eq!(
-        names,
-        ["NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins"]
-    );
-    for state in GameState::ALL {
-        // Exhaustive: a sixth state would not compile here.
-        let over = match state {
-            GameState::NotStarted | GameState::InProgress => false,
-            GameState::Draw | GameState::WhiteWins | GameState::BlackWins => true,
-        };
-        assert_eq!(state.is_over(), over);
+on_both_engines! {
+    /// §8.6: a draw by agreement is not a game state: the states are exactly the
+    /// five below, a GameString claiming `Draw` with no surround loads as
+    /// InProgress, and in the default rules a long repetitive game that surrounds
+    /// no queen never becomes a draw. Positions: constructed.
+    fn draw_by_agreement_not_recorded(R) {
+        let names: Vec<&str> = GameState::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(
+            names,
+            ["NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins"]
+        );
+        for state in GameState::ALL {
+            // Exhaustive: a sixth state would not compile here.
+            let over = match state {
+                GameState::NotStarted | GameState::InProgress => false,
+                GameState::Draw | GameState::WhiteWins | GameState::BlackWins => true,
+            };
+            assert_eq!(state.is_over(), over);
+        }
+        for agreed in ["Agreed", "DrawByAgreement", "Resigned"] {
+            assert!(parse_game_state(agreed).is_err());
+        }
+        let g = game::<R>("Base;Draw;Black[1];wS1");
+        assert_state(&g, GameState::InProgress);
+        assert_eq!(g.game_string(), "Base;InProgress;Black[1];wS1");
+        // 60 plies of the same ant dance, default rules: still in progress.
+        let mut g = game::<R>(TWO_ANTS);
+        let states = play_cycle(&mut g, "wA1", &WHITE_EIGHT, "bA1", &BLACK_TWO, 30);
+        assert_eq!(states.len(), 60);
+        assert!(states.iter().all(|&s| s == GameState::InProgress));
     }
-    for agreed in ["Agreed", "DrawByAgreement", "Resigned"] {
-        assert!(parse_game_state(agreed).is_err());
-    }
-    let g = game("Base;Draw;Black[1];wS1");
-    assert_state(&g, GameState::InProgress);
-    assert_eq!(g.game_string(), "Base;InProgress;Black[1];wS1");
-    // 60 plies of the same ant dance, default rules: still in progress.
-    let mut g = game(TWO_ANTS);
-    let states = play_cycle(&mut g, "wA1", &WHITE_EIGHT, "bA1", &BLACK_TWO, 30);
-    assert_eq!(states.len(), 60);
-    assert!(states.iter().all(|&s| s == GameState::InProgress));
 }
 
-/// §8.8: a new game is NotStarted; after any ply (a pass included) and until
-/// the end it is InProgress; WhiteWins, BlackWins and Draw come only from a
-/// surround (or a repetition with the option on, see below); taking back the
-/// only ply returns to NotStarted; a stated header is recomputed.
-#[test]
-fn game_state_sequence() {
-    let mut g = game("Base;NotStarted;White[1]");
-    assert_state(&g, GameState::NotStarted);
-    play_text(&mut g, "wG1");
-    assert_state(&g, GameState::InProgress);
-    assert!(g.game_string().starts_with("Base;InProgress;Black[1];"));
-    g.undo();
-    assert_state(&g, GameState::NotStarted);
-    assert_eq!(g.game_string(), "Base;NotStarted;White[1]");
+on_both_engines! {
+    /// §8.8: a new game is NotStarted; after any ply (a pass included) and until
+    /// the end it is InProgress; WhiteWins, BlackWins and Draw come only from a
+    /// surround (or a repetition with the option on, see below); taking back the
+    /// only ply returns to NotStarted; a stated header is recomputed. Positions:
+    /// the start, and the constructed `FORCED_PASS`.
+    fn game_state_sequence(R) {
+        let mut g = game::<R>("Base;NotStarted;White[1]");
+        assert_state(&g, GameState::NotStarted);
+        play_text(&mut g, "wG1");
+        assert_state(&g, GameState::InProgress);
+        assert!(g.game_string().starts_with("Base;InProgress;Black[1];"));
+        g.undo();
+        assert_state(&g, GameState::NotStarted);
+        assert_eq!(g.game_string(), "Base;NotStarted;White[1]");
 
-    // Every ply of the 28-ply stuck game, passes after it, then the surround.
-    let mut g = game("Base;NotStarted;White[1]");
-    let record = game(FORCED_PASS);
-    for &mv in record.history() {
-        assert_eq!(play_move(&mut g, mv), GameState::InProgress);
-        assert!(surround_result(g.board()).is_none());
-    }
-    for text in ["pass", "bG1 bB2/", "pass"] {
-        play_text(&mut g, text);
+        // Every ply of the 28-ply stuck game, passes after it, then the surround.
+        let mut g = game::<R>("Base;NotStarted;White[1]");
+        let record = game::<R>(FORCED_PASS);
+        for &mv in record.history() {
+            assert_eq!(play_move(&mut g, mv), GameState::InProgress);
+            assert!(surround_result(&board(&g)).is_none());
+        }
+        for text in ["pass", "bG1 bB2/", "pass"] {
+            play_text(&mut g, text);
+            assert_state(&g, GameState::InProgress);
+        }
+        play_text(&mut g, "bG1 bA2/");
+        assert_state(&g, GameState::BlackWins);
+        assert_eq!(surround_result(&board(&g)), Some(GameState::BlackWins));
+
+        let g = game::<R>("Base;WhiteWins;White[9];wG1;bG1 wG1-");
         assert_state(&g, GameState::InProgress);
     }
-    play_text(&mut g, "bG1 bA2/");
-    assert_state(&g, GameState::BlackWins);
-    assert_eq!(surround_result(g.board()), Some(GameState::BlackWins));
-
-    let g = game("Base;WhiteWins;White[9];wG1;bG1 wG1-");
-    assert_state(&g, GameState::InProgress);
 }
 
 // ---------------------------------------------------------------------------
@@ -592,226 +554,163 @@ const BLACK_THREE: [(i32, i32); 3] = [(3, 0), (3, -1), (2, 1)];
 const QUEENS_SHUFFLE: &str = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;\
      wQ \\wS1;bQ bS1/;wQ -wS1;bQ bS1-;wQ \\wS1;bQ bS1/;wQ -wS1;bQ bS1-";
 
-/// §8.7.2: the repetition rule is off by default: `QUEENS_SHUFFLE` repeats
-/// its position three times and stays InProgress, as do a two-queen walk
-/// repeating every two plies and 48 plies of the ant dance.
-#[test]
-fn repetition_is_not_a_draw_by_default() {
-    assert!(!RulesOptions::default().repetition_draw);
-    let g = game(QUEENS_SHUFFLE);
-    assert_eq!(g.plies(), 12);
-    assert_state(&g, GameState::InProgress);
-    assert_legal(&g, "wQ \\wS1");
-    let walk = "Base;InProgress;White[4];wQ;bQ wQ-;wQ \\bQ;bQ wQ-;wQ \\bQ;bQ wQ-";
-    let g = game_with(walk, STANDARD_OPENING);
-    assert_state(&g, GameState::InProgress);
-    let mut g = game(TWO_ANTS);
-    let states = play_cycle(&mut g, "wA1", &WHITE_EIGHT, "bA1", &BLACK_TWO, 24);
-    assert!(states.iter().all(|&s| s == GameState::InProgress));
-}
-
-/// §8.7.2: with the option on, the third occurrence of a position within
-/// the window draws: `QUEENS_SHUFFLE` is InProgress after ply 11 and Draw
-/// after ply 12 (positions after plies 4, 8 and 12 are equal).
-#[test]
-fn threefold_repetition_within_32_plies_draws() {
-    let record = game(QUEENS_SHUFFLE);
-    let mut g = game_with("Base;NotStarted;White[1]", REPETITION);
-    let mut states = Vec::new();
-    for &mv in record.history() {
-        states.push(play_move(&mut g, mv));
+on_both_engines! {
+    /// §8.7.2: the repetition rule is off by default: `QUEENS_SHUFFLE` repeats its
+    /// position three times and stays InProgress, as do a two-queen walk repeating
+    /// every two plies and 48 plies of the ant dance. Positions: constructed.
+    fn repetition_is_not_a_draw_by_default(R) {
+        assert!(!RulesOptions::default().repetition_draw);
+        let g = game::<R>(QUEENS_SHUFFLE);
+        assert_eq!(g.plies(), 12);
+        assert_state(&g, GameState::InProgress);
+        assert_legal(&g, "wQ \\wS1");
+        let walk = "Base;InProgress;White[4];wQ;bQ wQ-;wQ \\bQ;bQ wQ-;wQ \\bQ;bQ wQ-";
+        let g = game_with::<R>(walk, STANDARD_OPENING);
+        assert_state(&g, GameState::InProgress);
+        let mut g = game::<R>(TWO_ANTS);
+        let states = play_cycle(&mut g, "wA1", &WHITE_EIGHT, "bA1", &BLACK_TWO, 24);
+        assert!(states.iter().all(|&s| s == GameState::InProgress));
     }
-    assert_eq!(first_end(&states), Some(12));
-    assert_eq!(states[10], GameState::InProgress);
-    assert_state(&g, GameState::Draw);
-    let g = game_with(QUEENS_SHUFFLE, REPETITION);
-    assert!(g.game_string().starts_with("Base;Draw;White[7];"));
-    assert_legal_moves(&g, &[]);
 }
 
-/// §8.7.2: the window reaches back exactly 32 plies, the position 32 plies
-/// back included. White's ant goes round eight cells and Black's shuttles
-/// between two: every position recurs every 16 plies, so the position
-/// after ply 6 occurs again after plies 22 and 38, and ply 38 (6 + 32)
-/// draws; nothing is over before.
-#[test]
-fn repetition_window_includes_the_position_32_plies_back() {
-    let mut g = game_with(TWO_ANTS, REPETITION);
-    let states = play_cycle(&mut g, "wA1", &WHITE_EIGHT, "bA1", &BLACK_TWO, 20);
-    assert_eq!(first_end(&states), Some(32), "draw on ply 6 + 32 = 38");
-    assert_eq!(g.plies(), 38);
-    assert_state(&g, GameState::Draw);
-}
-
-/// §8.7.2: occurrences further apart than the window do not count. With nine
-/// cells for White and three for Black every position recurs every 18
-/// plies, so any three occurrences span 36 plies: 72 plies and no draw.
-#[test]
-fn repetition_outside_window_does_not_draw() {
-    let mut g = game_with(TWO_ANTS, REPETITION);
-    let states = play_cycle(&mut g, "wA1", &WHITE_NINE, "bA1", &BLACK_THREE, 36);
-    assert_eq!(states.len(), 72);
-    assert_eq!(first_end(&states), None);
-    assert_state(&g, GameState::InProgress);
-}
-
-/// §8.7.1: positions equal up to translation are the same position. With
-/// the standard opening the two queens walk north-east together: after
-/// plies 2, 4 and 6 the pair has moved by (1,-1) each time, so ply 6 is the
-/// third occurrence and draws. Constructed for this test.
-///
-/// ```text
-///                   wQ bQ        (ply 6)
-///             wQ bQ              (ply 4)
-///       wQ bQ                    (ply 2)
-/// ```
-#[test]
-fn repetition_identifies_positions_up_to_translation() {
-    let mut g = game_with(
-        "Base;InProgress;White[2];wQ;bQ wQ-",
-        STANDARD_OPENING_REPETITION,
-    );
-    let mut states = Vec::new();
-    for text in ["wQ \\bQ", "bQ wQ-", "wQ \\bQ", "bQ wQ-"] {
-        play_text(&mut g, text);
-        states.push(g.state());
-    }
-    use GameState::{Draw, InProgress};
-    assert_eq!(states, [InProgress, InProgress, InProgress, Draw]);
-    assert_eq!(
-        g.location(parse_piece("wQ").unwrap()),
-        Some(Hex::new(2, -2))
-    );
-    assert_illegal(&g, "wQ \\bQ", "§8.5");
-}
-
-/// §8.7.1: rotations are not identified. The queens orbit each other: after
-/// plies 2, 4 and 6 Black's queen is E, SW and NW of White's (the same
-/// shape turned by 120 degrees), which is not a repetition; the exact
-/// position after ply 2 recurs after plies 8 and 14, and ply 14 draws.
-#[test]
-fn repetition_does_not_identify_rotations() {
-    let mut g = game_with(
-        "Base;InProgress;White[2];wQ;bQ wQ-",
-        STANDARD_OPENING_REPETITION,
-    );
-    let orbit = [
-        ("wQ", (1, -1)),
-        ("bQ", (0, 0)),
-        ("wQ", (1, 0)),
-        ("bQ", (1, -1)),
-        ("wQ", (0, 0)),
-        ("bQ", (1, 0)),
-    ];
-    let mut states = Vec::new();
-    for i in 0..12 {
-        let (name, (q, r)) = orbit[i % orbit.len()];
-        states.push(play_move(&mut g, piece_move(name, q, r)));
-    }
-    assert_eq!(first_end(&states), Some(12), "draw on ply 2 + 12 = 14");
-    assert_state(&g, GameState::Draw);
-}
-
-/// §8.7.1: piece numbers are ignored. White's two ants rotate through the
-/// cells p, q, r (wA1 p->q, wA2 r->p, wA1 q->r, ...) while Black's ant goes
-/// round x, y, z; after 6 plies the position recurs with wA1 and wA2
-/// swapped, after 12 with them back in place. Counting numbers, ply 20
-/// would be only the second occurrence; ignoring them it is the third.
-///
-/// ```text
-///          r     .     .
-///       p    wQ    wS1   bS1   bQ    x       p=(-2,0) q=(-2,1) r=(-1,-1)
-///          q                      z          x=(3,0) y=(3,-1) z=(2,1)
-/// ```
-#[test]
-fn repetition_ignores_piece_numbers() {
-    let setup = "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ/;\
-                 wA2 \\wQ;bA1 bQ-";
-    let (p, q, r) = ((-2, 0), (-2, 1), (-1, -1));
-    let (x, y, z) = ((3, 0), (3, -1), (2, 1));
-    let cycle = [
-        ("wA1", q),
-        ("bA1", y),
-        ("wA2", p),
-        ("bA1", z),
-        ("wA1", r),
-        ("bA1", x),
-        ("wA2", q),
-        ("bA1", y),
-        ("wA1", p),
-        ("bA1", z),
-        ("wA2", r),
-        ("bA1", x),
-    ];
-    let mut g = game_with(setup, REPETITION);
-    let mut states = Vec::new();
-    for (name, (cq, cr)) in cycle {
-        states.push(play_move(&mut g, piece_move(name, cq, cr)));
-    }
-    assert_eq!(first_end(&states), Some(12), "draw on ply 8 + 12 = 20");
-    assert_state(&g, GameState::Draw);
-    assert_eq!(
-        g.location(parse_piece("wA1").unwrap()),
-        Some(Hex::new(-2, 0))
-    );
-}
-
-/// §8.7.1: the cell of the immune piece (§5.8) is part of the position.
-/// White's ants: wA1 p->q->p, then wA2 r->q->r; Black's: bA1 x->y->x, then
-/// bA2 z->w->z. After plies 12 and 16 the board and side to move equal
-/// those after ply 8, but after ply 12 the piece just moved stands on x,
-/// after plies 8 and 16 on z; so the third occurrence is ply 24, not 16.
-///
-/// ```text
-///          r     .     .     w     y
-///       p    wQ    wS1   bS1   bQ    x     p=(-2,0) q=(-2,1) r=(-1,-1)
-///          q                z              x=(3,0) y=(3,-1) z=(2,1) w=(2,-1)
-/// ```
-#[test]
-fn repetition_distinguishes_immune_cell() {
-    let setup = "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-;\
-                 wA2 \\wQ;bA2 bQ\\";
-    let (p, q, r) = ((-2, 0), (-2, 1), (-1, -1));
-    let (x, y, z, w) = ((3, 0), (3, -1), (2, 1), (2, -1));
-    let round = [
-        ("wA1", q),
-        ("bA1", y),
-        ("wA1", p),
-        ("bA1", x),
-        ("wA2", q),
-        ("bA2", w),
-        ("wA2", r),
-        ("bA2", z),
-    ];
-    let mut g = game_with(setup, REPETITION);
-    assert_eq!(g.plies(), 8);
-    let mut states = Vec::new();
-    for i in 0..24 {
-        let (name, (cq, cr)) = round[i % round.len()];
-        states.push(play_move(&mut g, piece_move(name, cq, cr)));
-        if g.state().is_over() {
-            break;
+on_both_engines! {
+    /// §8.7.2: with the option on, the third occurrence of a position within the
+    /// window draws: `QUEENS_SHUFFLE` is InProgress after ply 11 and Draw after ply
+    /// 12 (positions after plies 4, 8 and 12 are equal). Position:
+    /// `QUEENS_SHUFFLE`, constructed.
+    fn threefold_repetition_within_32_plies_draws(R) {
+        let record = game::<R>(QUEENS_SHUFFLE);
+        let mut g = game_with::<R>("Base;NotStarted;White[1]", REPETITION);
+        let mut states = Vec::new();
+        for &mv in record.history() {
+            states.push(play_move(&mut g, mv));
         }
+        assert_eq!(first_end(&states), Some(12));
+        assert_eq!(states[10], GameState::InProgress);
+        assert_state(&g, GameState::Draw);
+        let g = game_with::<R>(QUEENS_SHUFFLE, REPETITION);
+        assert!(g.game_string().starts_with("Base;Draw;White[7];"));
+        assert_legal_moves(&g, &[]);
     }
-    assert_eq!(first_end(&states), Some(16), "draw on ply 8 + 16 = 24");
-    assert_state(&g, GameState::Draw);
 }
 
-/// §8.7.3: with the repetition option on, a surround decides the game as
-/// usual (WhiteWins, not a draw), also when the position before it occurs
-/// for the second time. A surround and a third occurrence cannot fall on
-/// the same move of a legal game (a position with a surrounded queen ends
-/// the game at its first occurrence, and the position identity of §8.7.1
-/// fixes which queens are surrounded), so the precedence shows only as this.
-#[test]
-fn surround_beats_repetition() {
-    let mut g = game_with(BLACK_QUEEN_ALMOST_SURROUNDED, REPETITION);
-    // White's ant and Black's ant step away and back: the position before
-    // the surround occurs for the second time.
-    for text in ["wA1 -wG1", "bA1 bG3\\", "wA1 wG1\\", "bA1 bS1\\"] {
-        play_text(&mut g, text);
+on_both_engines! {
+    /// §8.7.2: occurrences further apart than the window do not count. With nine
+    /// cells for White and three for Black every position recurs every 18 plies, so
+    /// any three occurrences span 36 plies: 72 plies and no draw. Position:
+    /// constructed.
+    fn repetition_outside_window_does_not_draw(R) {
+        let mut g = game_with::<R>(TWO_ANTS, REPETITION);
+        let states = play_cycle(&mut g, "wA1", &WHITE_NINE, "bA1", &BLACK_THREE, 36);
+        assert_eq!(states.len(), 72);
+        assert_eq!(first_end(&states), None);
         assert_state(&g, GameState::InProgress);
     }
-    play_text(&mut g, "wA1 wQ/");
-    assert_state(&g, GameState::WhiteWins);
+}
+
+on_both_engines! {
+    /// §8.7.1: piece numbers are ignored. White's two ants rotate through the cells
+    /// p, q, r (wA1 p->q, wA2 r->p, wA1 q->r, ...) while Black's ant goes round x,
+    /// y, z; after 6 plies the position recurs with wA1 and wA2 swapped, after 12
+    /// with them back in place. Counting numbers, ply 20 would be only the second
+    /// occurrence; ignoring them it is the third. Position: constructed.
+    ///
+    /// ```text
+    ///          r     .     .
+    ///       p    wQ    wS1   bS1   bQ    x       p=(-2,0) q=(-2,1) r=(-1,-1)
+    ///          q                      z          x=(3,0) y=(3,-1) z=(2,1)
+    /// ```
+    fn repetition_ignores_piece_numbers(R) {
+        let setup = "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ/;\
+                     wA2 \\wQ;bA1 bQ-";
+        let (p, q, r) = ((-2, 0), (-2, 1), (-1, -1));
+        let (x, y, z) = ((3, 0), (3, -1), (2, 1));
+        let cycle = [
+            ("wA1", q),
+            ("bA1", y),
+            ("wA2", p),
+            ("bA1", z),
+            ("wA1", r),
+            ("bA1", x),
+            ("wA2", q),
+            ("bA1", y),
+            ("wA1", p),
+            ("bA1", z),
+            ("wA2", r),
+            ("bA1", x),
+        ];
+        let mut g = game_with::<R>(setup, REPETITION);
+        let mut states = Vec::new();
+        for (name, (cq, cr)) in cycle {
+            states.push(play_move(&mut g, piece_move(name, cq, cr)));
+        }
+        assert_eq!(first_end(&states), Some(12), "draw on ply 8 + 12 = 20");
+        assert_state(&g, GameState::Draw);
+        assert_eq!(
+            g.location(parse_piece("wA1").unwrap()),
+            Some(Hex::new(-2, 0))
+        );
+    }
+}
+
+on_both_engines! {
+    /// §8.7.1: the cell of the immune piece (§5.8) is part of the position. White's
+    /// ants: wA1 p->q->p, then wA2 r->q->r; Black's: bA1 x->y->x, then bA2 z->w->z.
+    /// After plies 12 and 16 the board and side to move equal those after ply 8,
+    /// but after ply 12 the piece just moved stands on x, after plies 8 and 16 on
+    /// z; so the third occurrence is ply 24, not 16. Position: constructed.
+    ///
+    /// ```text
+    ///          r     .     .     w     y
+    ///       p    wQ    wS1   bS1   bQ    x     p=(-2,0) q=(-2,1) r=(-1,-1)
+    ///          q                z              x=(3,0) y=(3,-1) z=(2,1) w=(2,-1)
+    /// ```
+    fn repetition_distinguishes_immune_cell(R) {
+        let setup = "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-;\
+                     wA2 \\wQ;bA2 bQ\\";
+        let (p, q, r) = ((-2, 0), (-2, 1), (-1, -1));
+        let (x, y, z, w) = ((3, 0), (3, -1), (2, 1), (2, -1));
+        let round = [
+            ("wA1", q),
+            ("bA1", y),
+            ("wA1", p),
+            ("bA1", x),
+            ("wA2", q),
+            ("bA2", w),
+            ("wA2", r),
+            ("bA2", z),
+        ];
+        let mut g = game_with::<R>(setup, REPETITION);
+        assert_eq!(g.plies(), 8);
+        let mut states = Vec::new();
+        for i in 0..24 {
+            let (name, (cq, cr)) = round[i % round.len()];
+            states.push(play_move(&mut g, piece_move(name, cq, cr)));
+            if g.state().is_over() {
+                break;
+            }
+        }
+        assert_eq!(first_end(&states), Some(16), "draw on ply 8 + 16 = 24");
+        assert_state(&g, GameState::Draw);
+    }
+}
+
+on_both_engines! {
+    /// §8.7.3: with the repetition option on, a surround decides the game as usual
+    /// (WhiteWins, not a draw), also when the position before it occurs for the
+    /// second time. A surround and a third occurrence cannot fall on the same move
+    /// of a legal game (a position with a surrounded queen ends the game at its
+    /// first occurrence, and the position identity of §8.7.1 fixes which queens are
+    /// surrounded), so the precedence shows only as this. Position: constructed.
+    fn surround_beats_repetition(R) {
+        let mut g = game_with::<R>(BLACK_QUEEN_ALMOST_SURROUNDED, REPETITION);
+        // White's ant and Black's ant step away and back: the position before
+        // the surround occurs for the second time.
+        for text in ["wA1 -wG1", "bA1 bG3\\", "wA1 wG1\\", "bA1 bS1\\"] {
+            play_text(&mut g, text);
+            assert_state(&g, GameState::InProgress);
+        }
+        play_text(&mut g, "wA1 wQ/");
+        assert_state(&g, GameState::WhiteWins);
+    }
 }
