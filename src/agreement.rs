@@ -24,8 +24,8 @@ pub(crate) fn move_names<M: Rules>(model: &M, moves: &BTreeSet<Move>) -> Vec<Str
 
 /// Compares the engine under test with the model in their current
 /// positions: legal moves as absolute moves each listed once (§5.9), the
-/// state (§8.8), the side to move and the turn (§7.1, §9.3), the history,
-/// and the GameString (§9.4, §9.12). `model_game_string` is the model's
+/// state (§8.8), the side to move and the turn (§7.1, §9.18), the history,
+/// and the GameString (§9.4, §9.30). `model_game_string` is the model's
 /// GameString, passed in so a caller that builds it ply by ply need not
 /// replay the game. `Err` says what differs, moves named canonically.
 pub fn compare_engines<S: Rules, M: Rules>(

@@ -4,7 +4,7 @@
 //! A case is plain data: a position as a UHP GameString, rules options, and
 //! assertions from a closed vocabulary. Moves are resolved in the case's
 //! position and compared as absolute moves (§5.9), never as strings, because
-//! UHP spells one move in several ways (§9.7).
+//! UHP spells one move in several ways (§9.23, §9.24).
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -524,7 +524,7 @@ fn cited_clauses(reason: &str) -> Vec<&str> {
 
 /// Runs one case on `engine`: every assertion of spec/cases.md, in the order
 /// it gives. Texts are resolved in the case's position by the reference
-/// engine, so that the engine's own spelling never matters (§9.7). `Err`
+/// engine, so that the engine's own spelling never matters (§9.23). `Err`
 /// when the case itself is broken (its game does not load on the reference
 /// engine, a bad `piece` or `state`).
 pub fn run_case<E: CaseEngine>(engine: &mut E, case: &Case) -> Result<CaseRun<E::Error>, String> {

@@ -196,7 +196,7 @@ pub fn explain_position(game: &ReferenceEngine) -> String {
         );
         if let Some(last) = game.immune_piece() {
             let immune = Fact::new(
-                &["§5.8"],
+                &["§5.10"],
                 format!("{last} was moved or placed last turn and is immune"),
             );
             let _ = writeln!(out, "  {}", immune.line());
@@ -218,7 +218,7 @@ pub fn explain_position(game: &ReferenceEngine) -> String {
 /// The placements of a position: every placeable piece on every placement
 /// cell (§3.1–§3.8), one row per cell with the clause that grants it, and
 /// the refusal that keeps each other next piece of the reserve off the
-/// board (§4.1, §4.2).
+/// board (§4.5, §4.2).
 fn write_placements(out: &mut String, game: &ReferenceEngine, moves: &BTreeSet<Move>) {
     let placements: Vec<(Piece, Hex)> = moves
         .iter()
@@ -338,7 +338,7 @@ fn write_movements(out: &mut String, game: &ReferenceEngine, moves: &BTreeSet<Mo
     }
 }
 
-/// Loads a GameTypeString (a new game) or a GameString (§9.1, §9.4).
+/// Loads a GameTypeString (a new game) or a GameString (§9.15, §9.4).
 pub fn load(text: &str, options: RulesOptions) -> Result<ReferenceEngine, String> {
     if !text.contains(';') {
         let game_type = parse_game_type(text).map_err(|e| e.to_string())?;

@@ -45,7 +45,7 @@ pub enum LoadError {
     /// The text is not a GameString (§9.4).
     #[error("{0}")]
     Notation(#[from] NotationError),
-    /// A move of the history does not name a move in its position (§9.7–§9.10).
+    /// A move of the history does not name a move in its position (§9.10, §9.23).
     #[error("move {index} \"{text}\" cannot be read: {error}")]
     Unresolvable {
         /// The move's number in the GameString, from 1.
@@ -114,7 +114,7 @@ pub trait Rules: BoardView + Clone + Sized {
         Turn::after_plies(self.plies()).color
     }
 
-    /// The TurnString of the position (§9.3).
+    /// The TurnString of the position (§9.18).
     fn turn(&self) -> Turn {
         Turn::after_plies(self.plies())
     }
@@ -126,7 +126,7 @@ pub trait Rules: BoardView + Clone + Sized {
         out
     }
 
-    /// The legal moves as canonical MoveStrings (§9.12), sorted: the line
+    /// The legal moves as canonical MoveStrings (§9.30), sorted: the line
     /// `validmoves` prints, identical for every engine.
     fn valid_move_strings(&self) -> Vec<String> {
         let mut moves: Vec<String> = self
@@ -138,12 +138,12 @@ pub trait Rules: BoardView + Clone + Sized {
         moves
     }
 
-    /// Reads a MoveString in this position (§9.6–§9.13).
+    /// Reads a MoveString in this position (§9.21, §9.13).
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
         notation::parse_and_resolve(self, text)
     }
 
-    /// Prints a move in canonical notation for this position (§9.12).
+    /// Prints a move in canonical notation for this position (§9.30).
     fn move_string(&self, mv: Move) -> String {
         notation::move_string(self, mv)
     }

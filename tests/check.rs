@@ -461,3 +461,58 @@ fn junit_has_one_failure_per_cause_and_crashes_are_errors() {
         "{xml}"
     );
 }
+
+/// Runs `check` on our engine behind a filter that garbles the `play`
+/// lines matching the sed pattern `garble`, with the one corpus case `case`
+/// and no random game; returns the exit code, the JSON report and the
+/// rejected-legal cause (its group in the report).
+fn check_refusing(garble: &str, case: &str, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let engine = format!("sh -c \"sed -u 's/^play {garble}$/play garbled/' | {BIN} uhp\"");
+    let mut args = vec!["--engine", &engine, "--case", case, "--format", "json"];
+    args.extend(extra);
+    let out = check(&args);
+    let report = json(&out);
+    let cause = report["findings"]
+        .as_array()
+        .and_then(|all| all.iter().find(|g| g["kind"] == "rejected-legal"))
+        .cloned()
+        .unwrap_or_else(|| panic!("no rejected-legal finding: {report:#}"));
+    (out.status.code(), cause)
+}
+
+#[test]
+fn refusing_a_lenient_spelling_is_an_advisory() {
+    // §9.27 (rulings.md#notation-standard-and-lenient): a stack target that
+    // names a covered piece is a leniency an engine MAY refuse, as Mzinga
+    // does. An engine that refuses `bB2 wS1` (wS1 under bB1) gets an
+    // advisory citing §9.27, and passes unless --strict-notation.
+    let (code, cause) = check_refusing("bB2 wS1", "covered-piece-as-stack-reference", &[]);
+    assert_eq!(code, Some(0), "{cause:#}");
+    assert_eq!(cause["severity"], "advisory", "{cause:#}");
+    let clauses = &cause["shortest"]["clauses"];
+    assert!(
+        clauses.as_array().unwrap().iter().any(|c| c == "§9.27"),
+        "{cause:#}"
+    );
+    let (code, _) = check_refusing(
+        "bB2 wS1",
+        "covered-piece-as-stack-reference",
+        &["--strict-notation"],
+    );
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn refusing_a_standard_spelling_is_an_error() {
+    // §9.24 (rulings.md#notation-standard-and-lenient): every engine MUST
+    // accept the moving piece as its own reference. An engine that refuses
+    // `wQ wQ/` and `wQ wQ\` gets an error citing §9.24: the check fails.
+    let (code, cause) = check_refusing("wQ wQ.", "the-moving-piece-as-its-own-reference", &[]);
+    assert_eq!(code, Some(1), "{cause:#}");
+    assert_eq!(cause["severity"], "error", "{cause:#}");
+    let clauses = &cause["shortest"]["clauses"];
+    assert!(
+        clauses.as_array().unwrap().iter().any(|c| c == "§9.24"),
+        "{cause:#}"
+    );
+}

@@ -190,11 +190,11 @@ fn a_beetle_without_height_gates_is_caught() {
 
 #[test]
 fn a_pillbug_throwing_the_piece_just_moved_is_caught() {
-    // §5.8 the piece moved last turn cannot be thrown
+    // §5.10 the piece moved last turn cannot be thrown
     let found = assert_caught(
         "pillbug-throws-last-moved",
         &["extra-moves", "accepted-illegal"],
-        Some("§5.8"),
+        Some("§5.10"),
         12,
     );
     assert_shrunk("pillbug-throws-last-moved", &found, 12);
@@ -318,7 +318,7 @@ fn assert_cause(report: &serde_json::Value, kind: &str, severity: &str, pattern:
 
 #[test]
 fn a_printed_game_string_that_does_not_replay_is_caught() {
-    // §9.4, §9.12: every printed GameString is replayed by the oracle; this
+    // §9.4, §9.29: every printed GameString is replayed by the oracle; this
     // engine swaps `/` and `\` in the moves it prints.
     let (code, report) = check_fault(
         "wrong-game-string",
@@ -374,8 +374,10 @@ fn an_engine_that_exits_on_a_non_utf8_byte_is_an_advisory() {
 
 #[test]
 fn a_covered_piece_named_as_the_mover_is_caught() {
-    // §5.2: a covered piece cannot move; this engine moves the piece on top
-    // of it instead. The random probes name covered pieces as movers.
+    // §9.25, §5.2 (rulings.md#notation-covered-mover): the piece named is the
+    // piece that moves, and a covered piece cannot move; this engine moves
+    // the piece on top of it instead. The random probes name covered pieces
+    // as movers, and so does the case of the ruling.
     let (code, report) = check_fault(
         "covered-name-moves-top",
         20,
@@ -386,11 +388,18 @@ fn a_covered_piece_named_as_the_mover_is_caught() {
     assert!(causes(&report)
         .iter()
         .any(|(k, _, _, c)| k == "accepted-illegal" && c.iter().any(|x| x == "§5.2")));
+    let (code, report) = check_fault(
+        "covered-name-moves-top",
+        0,
+        &["--case", "covered-piece-named-as-the-mover"],
+    );
+    assert_eq!(code, Some(1), "{report:#}");
+    assert_cause(&report, "accepted-illegal", "error", "");
 }
 
 #[test]
 fn an_unannounced_repetition_draw_is_caught_unless_declared() {
-    // §8.7.2 is a rules option (off by default, §8.7.1). An engine that
+    // §8.7.2 is a rules option (off by default, §8.7.4). An engine that
     // always plays it without listing the option is wrong under the default
     // rules, and clean once it declares them with --rules.
     let (code, report) = check_fault("repetition-draw", 2, &[]);
@@ -404,7 +413,7 @@ fn an_unannounced_repetition_draw_is_caught_unless_declared() {
 
 #[test]
 fn refusing_lower_case_input_is_advisory_unless_strict() {
-    // §9.5 (rulings.md#notation-letter-case): letters in either case are a
+    // §9.20 (rulings.md#notation-letter-case): letters in either case are a
     // leniency of ours; an engine MAY refuse them
     let (code, report) = check_fault("refuses-lowercase", 0, &[]);
     assert_eq!(code, Some(0), "{report:#}");

@@ -51,7 +51,7 @@ fn perft_divide_rows_add_up() {
 
 #[test]
 fn validmoves_prints_canonical_moves_separated_by_semicolons() {
-    // §9.12, §3.4: Mzinga's second-ply spellings
+    // §9.30, §3.4: Mzinga's second-ply spellings
     let out = run(&["validmoves", "Base;InProgress;Black[1];wG1"]);
     assert!(out.status.success());
     let text = stdout(&out);
@@ -195,7 +195,7 @@ fn perft_counts_are_the_same_on_both_engines_and_any_thread_count() {
 
 #[test]
 fn validmoves_and_play_are_the_same_on_both_engines() {
-    // §5.9, §9.12: the same moves, printed the same, on either engine
+    // §5.9, §9.30: the same moves, printed the same, on either engine
     for position in [FORCED_PASS, BLACK_QUEEN_ALMOST_SURROUNDED] {
         let fast = run(&["validmoves", position, "--engine", "fast"]);
         let reference = run(&["validmoves", position, "--engine", "reference"]);
@@ -241,7 +241,7 @@ fn selfcheck_plays_games_and_reports_the_rates() {
 
 #[test]
 fn selfcheck_takes_one_game_type_and_refuses_a_bad_one() {
-    // §1.4, §9.1
+    // §1.4, §9.15
     let out = run(&[
         "selfcheck",
         "--games",

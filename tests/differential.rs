@@ -5,8 +5,8 @@
 //! `MAX_PLIES` plies. After every ply the engines must agree on
 //!
 //! * the set of legal moves, as absolute moves (§5.9), each listed once;
-//! * the game state (§8.8), the side to move (§7.1) and the turn (§9.3);
-//! * the canonical GameString (§9.4, §9.12);
+//! * the game state (§8.8), the side to move (§7.1) and the turn (§9.18);
+//! * the canonical GameString (§9.4, §9.30);
 //!
 //! and the fast engine's incremental structures must equal their
 //! from-scratch twins (`check_invariants`) after every move and every undo.
@@ -299,7 +299,7 @@ fn config(default_cases: u32) -> ProptestConfig {
 proptest! {
     #![proptest_config(config(DEFAULT_GAMES))]
 
-    /// §5.9, §8.8, §7.1, §9.3, §9.4: the engines agree at every ply of random
+    /// §5.9, §8.8, §7.1, §9.18, §9.4: the engines agree at every ply of random
     /// games of every game type (§1.4), both openings (§4.2), with and without
     /// the repetition draw (§8.7.2); undo restores the earlier position and
     /// its hash; the incremental structures equal their twins throughout.
@@ -310,13 +310,13 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------
-// Repetition games: both sides shuffle back and forth (§8.7.1, §8.7.2)
+// Repetition games: both sides shuffle back and forth (§8.7.4, §8.7.2)
 // ---------------------------------------------------------------------------
 
 proptest! {
     #![proptest_config(config(32))]
 
-    /// §8.7.1, §8.7.2: games in which both players keep taking back their last
+    /// §8.7.4, §8.7.2: games in which both players keep taking back their last
     /// movement, so positions repeat; with the option on they end in a draw,
     /// and the engines must agree on when.
     #[test]
@@ -468,7 +468,7 @@ fn a_finished_game_has_no_moves_on_either_engine() {
 
 #[test]
 fn both_engines_draw_on_the_third_repetition_and_not_before() {
-    // §8.7.1, §8.7.2: both queens step back and forth; the position after
+    // §8.7.4, §8.7.2: both queens step back and forth; the position after
     // ply 4 comes back after plies 8 and 12, so with the option on the game
     // is drawn by the twelfth ply and not earlier; with it off it goes on.
     // The engines agree at every ply and undo out of the draw.

@@ -6,7 +6,8 @@ mod common;
 
 use common::*;
 use hive_oracle::core::notation::{
-    parse_game_state, parse_game_string, parse_game_type, parse_move, parse_piece, parse_turn, Turn,
+    parse_game_state, parse_game_string, parse_game_type, parse_move, parse_piece, parse_turn,
+    MoveSpec, Target, Turn,
 };
 use hive_oracle::core::{Color, GameState, GameType, Hex, Move, RulesOptions};
 use hive_oracle::reference::ReferenceEngine;
@@ -15,9 +16,13 @@ use proptest::prelude::*;
 
 const FOUR_PLIES: &str = "Base;InProgress;White[3];wS1;bG1 -wS1;wA1 wS1/;bG2 /bG1";
 
+/// `wB1` sits on `wQ` at (-1, 0): issue 13's position for a covered mover.
+const COVERED_QUEEN: &str =
+    "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 -wQ;bA1 bQ-;wB1 wQ;bA1 bQ/";
+
 #[test]
 fn game_type_strings_accept_any_case_and_order_and_print_canonically() {
-    // §9.1
+    // §9.15; leniently any order (§9.16) and any letter case (§9.20)
     assert_eq!(parse_game_type("Base+MLP"), Ok(GameType::BASE_MLP));
     assert_eq!(
         parse_game_type("base+lpm").map(|t| t.to_string()),
@@ -41,7 +46,7 @@ fn game_type_strings_accept_any_case_and_order_and_print_canonically() {
 
 #[test]
 fn game_state_strings_are_the_five_states() {
-    // §9.2, §8.8
+    // §9.17, §8.8; leniently any letter case (§9.20)
     for state in GameState::ALL {
         assert_eq!(parse_game_state(state.name()), Ok(state));
         assert_eq!(parse_game_state(&state.name().to_lowercase()), Ok(state));
@@ -52,7 +57,7 @@ fn game_state_strings_are_the_five_states() {
 
 #[test]
 fn turn_strings_name_the_side_to_move_and_its_turn() {
-    // §9.3, §4.4
+    // §9.18, §4.4; the colour word leniently in any letter case (§9.20)
     assert_eq!(Turn::after_plies(0).to_string(), "White[1]");
     assert_eq!(Turn::after_plies(1).to_string(), "Black[1]");
     assert_eq!(Turn::after_plies(4).to_string(), "White[3]");
@@ -119,7 +124,7 @@ fn game_strings_with_an_illegal_move_are_refused_naming_it() {
 
 #[test]
 fn piece_names_accept_any_case_and_print_canonically() {
-    // §9.5, §1.5
+    // §9.19, §1.5; leniently any letter case (§9.20)
     assert_eq!(parse_piece("WS1").map(|p| p.to_string()), Ok("wS1".into()));
     assert_eq!(parse_piece("bm").map(|p| p.to_string()), Ok("bM".into()));
     for bad in [
@@ -131,7 +136,7 @@ fn piece_names_accept_any_case_and_print_canonically() {
 
 #[test]
 fn every_glyph_names_its_side_of_the_reference() {
-    // §9.6, §2.2: spec/sources/uhp-notes.md section 4.3 worked example
+    // §9.21, §2.2: spec/sources/uhp-notes.md section 4.3 worked example
     let g = game(FOUR_PLIES);
     let at = |piece: &str| {
         let p = parse_piece(piece).expect("piece");
@@ -158,7 +163,7 @@ fn every_glyph_names_its_side_of_the_reference() {
 
 #[test]
 fn any_adjacent_reference_and_self_reference_name_the_same_move() {
-    // §9.7: three spellings of one move of wQ, one naming the queen itself
+    // §9.23, §9.24: three spellings of one move of wQ, one naming the queen itself
     let g = game("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
     let a = g.parse_move("wQ \\wS1").expect("resolves");
     let b = g.parse_move("wQ wQ/").expect("self-reference resolves");
@@ -174,8 +179,61 @@ fn any_adjacent_reference_and_self_reference_name_the_same_move() {
 }
 
 #[test]
+fn a_covered_piece_is_a_reference_beside_its_cell() {
+    // §9.23: for adjacency the reference's cell matters, not its height; wB1
+    // covers wQ, so `-wQ` and `-wB1` name the same cell west of the stack
+    let g = game(COVERED_QUEEN);
+    let beside_queen = g.parse_move("wA1 -wQ").expect("covered reference resolves");
+    assert_eq!(beside_queen, g.parse_move("wA1 -wB1").expect("resolves"));
+    assert_eq!(beside_queen.destination(), Some(Hex::new(-2, 0)));
+    assert_legal(&g, "wA1 -wQ");
+}
+
+#[test]
+fn a_target_with_a_glyph_on_both_sides_is_refused() {
+    // §9.22 (rulings.md#notation-glyph-on-both-sides): `-wQ-` names the cell
+    // west of the queen and the cell east of it; neither is guessed
+    for text in ["wA1 -wQ-", "wA1 /wQ\\", "wA1 \\wQ/", "wA1 -wQ/"] {
+        let err = parse_move(text).expect_err(text);
+        assert!(err.to_string().contains("§9.22"), "{text}: {err}");
+    }
+    let g = game("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
+    let err = g.parse_move("wA1 -wQ-").expect_err("two glyphs");
+    assert!(err.to_string().contains("§9.22"), "{err}");
+    // the two readings it could have: west of wQ is a legal placement, east
+    // of it is wS1's cell
+    assert_legal(&g, "wA1 -wQ");
+    assert_illegal(&g, "wA1 wQ-", "§3.7");
+    // a GameString holding it is refused whole (§9.4)
+    let err =
+        ReferenceEngine::load("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ-")
+            .expect_err("two glyphs");
+    assert!(err.to_string().contains("§9.22"), "{err}");
+}
+
+#[test]
+fn a_covered_piece_named_as_the_mover_is_that_piece() {
+    // §9.25 (rulings.md#notation-covered-mover): `wQ \wS1` names the queen,
+    // which wB1 covers, so it cannot move (§5.2); the beetle on top of it is
+    // never moved in its place
+    let g = game(COVERED_QUEEN);
+    let queen = parse_piece("wQ").expect("piece");
+    let named = g.parse_move("wQ \\wS1").expect("resolves");
+    assert_eq!(
+        named,
+        Move::Move {
+            piece: queen,
+            to: Hex::new(0, -1)
+        }
+    );
+    assert_illegal(&g, "wQ \\wS1", "§5.2");
+    assert_ne!(named, g.parse_move("wB1 \\wS1").expect("resolves"));
+    assert_legal(&g, "wB1 \\wS1");
+}
+
+#[test]
 fn a_direction_pointing_at_an_occupied_cell_names_a_climb() {
-    // §9.8: nokamute's reading (spec/sources/uhp-notes.md section 4.5); W of bS1 is wS1's cell
+    // §9.26: nokamute's reading (spec/sources/uhp-notes.md section 4.5); W of bS1 is wS1's cell
     let g = game("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wS1;bA1 bQ\\");
     let climb = g.parse_move("wB1 -bS1").expect("resolves");
     assert_eq!(climb, g.parse_move("wB1 wS1").expect("resolves"));
@@ -184,7 +242,7 @@ fn a_direction_pointing_at_an_occupied_cell_names_a_climb() {
 
 #[test]
 fn a_stack_target_naming_a_covered_piece_names_its_cell() {
-    // §9.9: wB1 covers wS1; naming wS1 still names the cell (0, 0)
+    // §9.27: wB1 covers wS1; naming wS1 still names the cell (0, 0)
     let g = game(
         "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wS1;bA1 bQ\\;wB1 wS1;bA1 bQ/",
     );
@@ -211,7 +269,7 @@ fn a_bare_piece_name_is_only_the_first_move() {
 
 #[test]
 fn whitespace_runs_and_surrounding_blanks_are_accepted() {
-    // §9.11
+    // §9.28
     let g = game("Base;InProgress;Black[1];wS1");
     let plain = g.parse_move("bS1 wS1-").expect("plain");
     assert_eq!(g.parse_move("  bS1 \t  wS1-  ").expect("spaced"), plain);
@@ -221,7 +279,7 @@ fn whitespace_runs_and_surrounding_blanks_are_accepted() {
 
 #[test]
 fn canonical_reference_scans_clockwise_from_north_west() {
-    // §9.12: Mzinga's second-ply list (spec/sources/uhp-notes.md section 5.5):
+    // §9.30: Mzinga's second-ply list (spec/sources/uhp-notes.md section 5.5):
     // bS1 \wS1; bS1 wS1/; bS1 wS1-; bS1 wS1\; bS1 /wS1; bS1 -wS1
     let g = game("Base;InProgress;Black[1];wS1");
     let spellings: Vec<String> = legal_for(&g, "bS1")
@@ -244,7 +302,7 @@ fn canonical_reference_scans_clockwise_from_north_west() {
 
 #[test]
 fn canonical_reference_never_names_the_moving_piece() {
-    // §9.12: nokamute may echo `bA1 -bA1`; we never name the mover
+    // §9.30: nokamute may echo `bA1 -bA1` (§9.24); we never name the mover
     let g = game("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ\\");
     for mv in legal(&g) {
         let text = g.move_string(mv);
@@ -308,13 +366,46 @@ fn any_game_type() -> impl Strategy<Value = GameType> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// §9.12, §9.7: every legal move printed canonically reads back as the same move.
+    /// §9.30, §9.23: every legal move printed canonically reads back as the same move.
     #[test]
     fn printed_moves_parse_back(game_type in any_game_type(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
         let g = random_game(game_type, RulesOptions::default(), &choices);
         for mv in g.legal_moves() {
             let text = g.move_string(mv);
             prop_assert_eq!(g.parse_move(&text), Ok(mv), "{}", text);
+        }
+    }
+
+    /// §9.29: every move printed is a standard spelling: single spaces, the
+    /// letters as written in the grammar, a stack target naming the top
+    /// piece and a glyph target pointing at an empty cell, so that an engine
+    /// without our leniencies (§9.20, §9.26, §9.27, §9.28) reads it.
+    #[test]
+    fn printed_moves_are_standard_spellings(game_type in any_game_type(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
+        let g = random_game(game_type, RulesOptions::default(), &choices);
+        for mv in g.legal_moves() {
+            let text = g.move_string(mv);
+            prop_assert!(text == text.trim() && !text.contains("  ") && !text.contains('\t'), "{}", text);
+            match parse_move(&text).expect("reads") {
+                MoveSpec::Pass => prop_assert_eq!(text.as_str(), "pass"),
+                MoveSpec::Piece { piece, target } => {
+                    let mut tokens = text.split(' ');
+                    prop_assert_eq!(tokens.next().map(str::to_string), Some(piece.to_string()));
+                    match target {
+                        Target::Origin => prop_assert_eq!(tokens.next(), None),
+                        Target::OnTop(reference) => {
+                            prop_assert_eq!(tokens.next().map(str::to_string), Some(reference.to_string()));
+                            prop_assert!(g.board().is_on_top(reference), "{}", text);
+                        }
+                        Target::Beside { reference, direction } => {
+                            let token = tokens.next().unwrap_or_default();
+                            prop_assert_eq!(token.trim_matches(['-', '/', '\\']), reference.to_string());
+                            let at = g.board().location(reference).expect("on the board");
+                            prop_assert!(!g.board().is_occupied(at.neighbour(direction)), "{}", text);
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! engines (Mzinga's `Board_*_PerftTest.csv`, nokamute's `test_perft`, quoted
 //! in `spec/sources/uhp-notes.md` section 5.5), all assuming the tournament opening (§4.2).
 //! They pin the whole move generator at once: placement (§3.3–§3.6), the
-//! queen rules (§4.1–§4.3) and, from depth 5 on, movement.
+//! queen rules (§4.2, §4.3, §4.5) and, from depth 5 on, movement.
 
 use hive_oracle::core::{GameType, RulesOptions};
 use hive_oracle::fast::FastEngine;

@@ -26,7 +26,7 @@ const POCKET: &str = r"Base;InProgress;White[9];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wG1
 /// `wB1` on `wS1` between the stacks `bB1^2` and `wB2^2` (spec §5.6 example).
 const HEIGHT_GATE: &str = r"Base;InProgress;White[10];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \wQ;bA1 bQ-;wA1 \bS1;bA1 wS1\;wB1 -wA1;bB1 bQ/;wB1 wS1;bB1 \bQ;wB2 /wQ;bB1 wA1;wB2 wQ\;bB2 bQ/;wB2 bA1;bB2 \bQ";
 
-/// `wP` may throw `bS1` but not `bQ`, which has just moved (spec §5.8 example).
+/// `wP` may throw `bS1` but not `bQ`, which has just moved (spec §5.10 example).
 const PILLBUG: &str = r"Base+P;InProgress;White[4];wP;bS1 wP-;wQ -wP;bQ bS1/;wA1 -wQ;bQ \bS1";
 
 /// `wM` on the ground next to the pillbug `bP` only.
@@ -345,7 +345,7 @@ fn explain_legal_moves_name_their_granting_clause() {
 
 #[test]
 fn explain_refusals_start_with_the_refusal_of_play() {
-    // §5.8: bQ has just moved and cannot be thrown; §3.2, §3.6, §4.2 placements
+    // §5.10: bQ has just moved and cannot be thrown; §3.2, §3.6, §4.2 placements
     for (text, moves) in [
         (PILLBUG, vec![r"bQ \wP", r"wQ \bQ", "wA3 -wA1", "wS1 bS1-"]),
         (LINE, vec!["wS1 wQ/", "bQ -wQ", "wB1 bQ-", "pass"]),
@@ -422,7 +422,7 @@ fn every_legal_move_is_granted_by_a_clause() {
 
 #[test]
 fn explain_position_lists_every_legal_move_with_its_clause() {
-    // §6.8.2, §5.8: the position's moves grouped by piece; bQ is immune
+    // §6.8.2, §5.10: the position's moves grouped by piece; bQ is immune
     let g = game(PILLBUG);
     let text = explain_position(&g);
     assert!(text.contains("state: InProgress"), "{text}");
@@ -555,14 +555,14 @@ fn a_position_says_which_pieces_of_the_reserve_are_held_back_and_why() {
         start.contains("  not placeable (wQ): §4.2 tournament opening — the queen cannot be a player's first placement"),
         "{start}"
     );
-    // §4.1: on White's fourth turn without the queen, every other next piece
+    // §4.5: on White's fourth turn without the queen, every other next piece
     // of the reserve is refused by the fourth-turn rule (constructed line of
     // three pieces a side).
     let turn_four = explain_position(&game(
         "Base+MLP;InProgress;White[4];wS1;bS1 wS1-;wA1 -wS1;bA1 bS1-;wG1 -wA1;bG1 bA1-",
     ));
     assert!(
-        turn_four.contains("  not placeable (wS2, wB1, wG2, wA2, wM, wL, wP): §4.1 queen by the fourth turn — it is White's turn 4 and White's queen is still in the reserve"),
+        turn_four.contains("  not placeable (wS2, wB1, wG2, wA2, wM, wL, wP): §4.5 queen by the fourth turn — it is White's turn 4 and White's queen is still in the reserve"),
         "{turn_four}"
     );
     assert!(

@@ -262,7 +262,7 @@ on_both_engines! {
 }
 
 on_both_engines! {
-    /// §7.3 (with §5.8): after a pass no piece is immune. In `FORCED_PASS` Black
+    /// §7.3 (with §5.11): after a pass no piece is immune. In `FORCED_PASS` Black
     /// has just moved bA3; after White's pass bA3 moves again (were the pass to
     /// carry bA3's immunity over, bA3 would have no move). The immune piece itself
     /// is checked where an engine shows it: the reference engine's `immune_piece`;
@@ -529,21 +529,6 @@ const WHITE_EIGHT: [(i32, i32); 8] = [
 ];
 const BLACK_TWO: [(i32, i32); 2] = [(3, 0), (3, -1)];
 
-/// The eight cells above and a ninth, (2,-1) north-west of bQ, for White;
-/// three cells round bQ for Black, (3,0), (3,-1) and (2,1).
-const WHITE_NINE: [(i32, i32); 9] = [
-    (-2, 0),
-    (-2, 1),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (2, -1),
-];
-const BLACK_THREE: [(i32, i32); 3] = [(3, 0), (3, -1), (2, 1)];
-
 /// The queens step back and forth: the positions after plies 4, 8 and 12
 /// are equal. Source: constructed for this test (§8.7.2).
 ///
@@ -595,21 +580,7 @@ on_both_engines! {
 }
 
 on_both_engines! {
-    /// §8.7.2: occurrences further apart than the window do not count. With nine
-    /// cells for White and three for Black every position recurs every 18 plies, so
-    /// any three occurrences span 36 plies: 72 plies and no draw. Position:
-    /// constructed.
-    fn repetition_outside_window_does_not_draw(R) {
-        let mut g = game_with::<R>(TWO_ANTS, REPETITION);
-        let states = play_cycle(&mut g, "wA1", &WHITE_NINE, "bA1", &BLACK_THREE, 36);
-        assert_eq!(states.len(), 72);
-        assert_eq!(first_end(&states), None);
-        assert_state(&g, GameState::InProgress);
-    }
-}
-
-on_both_engines! {
-    /// §8.7.1: piece numbers are ignored. White's two ants rotate through the cells
+    /// §8.7.4: piece numbers are ignored. White's two ants rotate through the cells
     /// p, q, r (wA1 p->q, wA2 r->p, wA1 q->r, ...) while Black's ant goes round x,
     /// y, z; after 6 plies the position recurs with wA1 and wA2 swapped, after 12
     /// with them back in place. Counting numbers, ply 20 would be only the second
@@ -650,67 +621,5 @@ on_both_engines! {
             g.location(parse_piece("wA1").unwrap()),
             Some(Hex::new(-2, 0))
         );
-    }
-}
-
-on_both_engines! {
-    /// §8.7.1: the cell of the immune piece (§5.8) is part of the position. White's
-    /// ants: wA1 p->q->p, then wA2 r->q->r; Black's: bA1 x->y->x, then bA2 z->w->z.
-    /// After plies 12 and 16 the board and side to move equal those after ply 8,
-    /// but after ply 12 the piece just moved stands on x, after plies 8 and 16 on
-    /// z; so the third occurrence is ply 24, not 16. Position: constructed.
-    ///
-    /// ```text
-    ///          r     .     .     w     y
-    ///       p    wQ    wS1   bS1   bQ    x     p=(-2,0) q=(-2,1) r=(-1,-1)
-    ///          q                z              x=(3,0) y=(3,-1) z=(2,1) w=(2,-1)
-    /// ```
-    fn repetition_distinguishes_immune_cell(R) {
-        let setup = "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-;\
-                     wA2 \\wQ;bA2 bQ\\";
-        let (p, q, r) = ((-2, 0), (-2, 1), (-1, -1));
-        let (x, y, z, w) = ((3, 0), (3, -1), (2, 1), (2, -1));
-        let round = [
-            ("wA1", q),
-            ("bA1", y),
-            ("wA1", p),
-            ("bA1", x),
-            ("wA2", q),
-            ("bA2", w),
-            ("wA2", r),
-            ("bA2", z),
-        ];
-        let mut g = game_with::<R>(setup, REPETITION);
-        assert_eq!(g.plies(), 8);
-        let mut states = Vec::new();
-        for i in 0..24 {
-            let (name, (cq, cr)) = round[i % round.len()];
-            states.push(play_move(&mut g, piece_move(name, cq, cr)));
-            if g.state().is_over() {
-                break;
-            }
-        }
-        assert_eq!(first_end(&states), Some(16), "draw on ply 8 + 16 = 24");
-        assert_state(&g, GameState::Draw);
-    }
-}
-
-on_both_engines! {
-    /// §8.7.3: with the repetition option on, a surround decides the game as usual
-    /// (WhiteWins, not a draw), also when the position before it occurs for the
-    /// second time. A surround and a third occurrence cannot fall on the same move
-    /// of a legal game (a position with a surrounded queen ends the game at its
-    /// first occurrence, and the position identity of §8.7.1 fixes which queens are
-    /// surrounded), so the precedence shows only as this. Position: constructed.
-    fn surround_beats_repetition(R) {
-        let mut g = game_with::<R>(BLACK_QUEEN_ALMOST_SURROUNDED, REPETITION);
-        // White's ant and Black's ant step away and back: the position before
-        // the surround occurs for the second time.
-        for text in ["wA1 -wG1", "bA1 bG3\\", "wA1 wG1\\", "bA1 bS1\\"] {
-            play_text(&mut g, text);
-            assert_state(&g, GameState::InProgress);
-        }
-        play_text(&mut g, "wA1 wQ/");
-        assert_state(&g, GameState::WhiteWins);
     }
 }

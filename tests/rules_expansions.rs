@@ -1,6 +1,6 @@
 //! Rule tests for the expansion bugs of spec/rules.md: the Mosquito
 //! (§6.7.1 to §6.7.5) and the Pillbug (§6.8.1 to §6.8.8), with the immunity
-//! of the piece last moved (§5.8) as it applies to throws.
+//! of the piece last moved (§5.10) as it applies to throws.
 //!
 //! Every position is constructed for its test (with a full legal history)
 //! unless a source is named (the sources cited are in `spec/sources/`); a

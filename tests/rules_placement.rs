@@ -74,7 +74,7 @@ fn census<R: Rules>(game: &R) -> BTreeMap<(Color, Bug), usize> {
 // ---------------------------------------------------------------------------
 
 on_both_engines! {
-    /// §1.1: each player owns the pieces of one colour; the first move is White's
+    /// §1.8: each player owns the pieces of one colour; the first move is White's
     /// and uses white pieces only, the second Black's with black pieces only,
     /// and a player cannot place the other colour's piece (the engine cites
     /// §3.1, "a piece of the moving player's colour"). Source: constructed for this test.
@@ -175,7 +175,7 @@ on_both_engines! {
             let mut expected = vec!["wQ", "wS1", "wB1", "wG1", "wA1"];
             expected.extend_from_slice(extra);
             assert_legal_moves(&g, &expected);
-            // Black's set is the same bugs (§1.1: both colours have the same pieces).
+            // Black's set is the same bugs (§1.8: both colours have the same pieces).
             let g = game_with::<R>(&format!("{name};InProgress;Black[1];wS1"), STANDARD_OPENING);
             for bug in ["bQ", "bS1", "bB1", "bG1", "bA1", "bM", "bL", "bP"] {
                 let present = !legal_for(&g, bug).is_empty();
@@ -354,8 +354,8 @@ on_both_engines! {
 }
 
 on_both_engines! {
-    /// §2.3: adjacency is exactly the six deltas: the second placement may go to
-    /// the six neighbours of the first piece and nowhere else; two adjacent cells
+    /// §2.8: adjacency is exactly the six deltas: the second placement may go to
+    /// the six neighbours of the first piece and nowhere else; §2.9 two adjacent cells
     /// have exactly two common neighbours (spec example: (0,0) and (1,0) share
     /// (1,-1) and (0,1)).
     ///
@@ -437,57 +437,6 @@ on_both_engines! {
         assert_illegal(&g, "wA2 bB1", "§3.7");
         assert_eq!(board(&g).height(Hex::new(1, -1)), 0);
         assert!(!board(&g).is_occupied(Hex::new(1, -1)));
-    }
-}
-
-on_both_engines! {
-    /// §2.5 (with §3.5, §3.6): a stack has the colour of its top piece. White may
-    /// not place next to the black-topped stack although its bottom piece is
-    /// white; Black may place next to it although it covers a white piece.
-    /// Source: spec example under §3.6 (position of §2.4).
-    ///
-    /// ```text
-    ///                      +     x
-    ///  wG2   wA1   wG1   wQ  bB1^2  bS1   bQ
-    ///                      +     x
-    /// ```
-    fn stack_takes_colour_of_top_piece(R) {
-        let g = game::<R>(BEETLE_ON_SPIDER);
-        assert_piece_moves(
-            &g,
-            "wA2",
-            &[
-                "wA2 -wG2",
-                "wA2 /wG2",
-                "wA2 \\wG2",
-                "wA2 wG2\\",
-                "wA2 \\wA1",
-                "wA2 wA1\\",
-                "wA2 \\wG1",
-                "wA2 wG1\\",
-                "wA2 \\wQ",
-            ],
-        );
-        assert_illegal(&g, "wA2 wQ/", "§3.6");
-        assert_illegal(&g, "wA2 wQ\\", "§3.6");
-
-        let mut g = g;
-        let mv = g.parse_move("wA2 -wG2").expect("resolves");
-        g.play(mv).expect("legal");
-        // (0,1) and (1,-1) touch the stack whose bottom piece is white.
-        assert_piece_moves(
-            &g,
-            "bA1",
-            &[
-                "bA1 bB1\\",
-                "bA1 \\bS1",
-                "bA1 \\bQ",
-                "bA1 bQ/",
-                "bA1 bQ-",
-                "bA1 bQ\\",
-                "bA1 bS1\\",
-            ],
-        );
     }
 }
 

@@ -300,7 +300,7 @@ fn wrong_game_string() {
     let (mut faulty, mut plain) = sessions(Fault::WrongGameString, "Base");
     // no glyph to swap yet: the same GameStrings
     assert_eq!(ask(&mut faulty, "play wS1"), ask(&mut plain, "play wS1"));
-    // §9.6: bS1 wS1/ is north-east of wS1; the faulty GameString says south-east
+    // §9.21: bS1 wS1/ is north-east of wS1; the faulty GameString says south-east
     for line in ["play bS1 wS1/", "play wQ -wS1", "undo"] {
         let printed = ask(&mut faulty, line);
         let right = ask(&mut plain, line);
@@ -547,7 +547,7 @@ fn repetition_draw() {
 #[test]
 fn refuses_lowercase() {
     let (mut faulty, mut plain) = sessions(Fault::RefusesLowercase, "Base");
-    // §9.5: piece names are read in either case; the faulty engine refuses them
+    // §9.20: piece names are read in either case; the faulty engine refuses them
     for line in ["play ws1", "play WS1", "play Ws1"] {
         let refused = ask(&mut faulty, line);
         assert!(refused.starts_with("invalidmove "), "{line}: {refused}");
@@ -564,7 +564,7 @@ fn refuses_lowercase() {
         assert!(!ask(&mut plain, line).starts_with("invalidmove"), "{line}");
         ask(&mut plain, "undo");
     }
-    // §9.1 to §9.4: newgame arguments, a GameTypeString or a GameString
+    // §9.15, §9.17, §9.18, §9.4: newgame arguments, a GameTypeString or a GameString
     for line in [
         "newgame base",
         "newgame BASE",

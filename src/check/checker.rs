@@ -456,7 +456,7 @@ impl<'a> Worker<'a> {
                 };
                 self.add(
                     Finding::new(Kind::GameString, &self.test, game)
-                        .clauses(["§9.4", "§9.12"])
+                        .clauses(["§9.4", "§9.29"])
                         .pattern("printed GameString")
                         .detail(format!(
                             "after {}, the engine printed \"{line}\": {why}; the position is {}",
@@ -513,12 +513,12 @@ fn rules_commands(options: RulesOptions) -> Vec<String> {
 
 /// The clauses that decide a disputed state or turn: the rule that gives the
 /// reference's state (§8.3 a double surround, §8.2 a single one, §8.7.2 a
-/// repetition, §8.8 otherwise), and §9.3 when only the turn differs.
+/// repetition, §8.8 otherwise), and §9.18 when only the turn differs.
 pub(crate) fn state_clauses(game: &ReferenceEngine, state_differs: bool) -> Vec<String> {
     use crate::core::Color;
     use crate::reference::end::queen_is_surrounded;
     if !state_differs {
-        return vec!["§9.3".to_string()];
+        return vec!["§9.18".to_string()];
     }
     let board = game.board();
     let clause = match game.state() {

@@ -12,7 +12,7 @@ use crate::cases::{run_case, CaseEngine, CaseFailure, LoadedCase};
 use crate::check::checker::{state_and_turn, state_clauses, MoveDiff, Stop, Worker};
 use crate::check::client::{ClientError, Response};
 use crate::check::finding::{clauses_of, move_pattern, Finding, Kind, Severity};
-use crate::check::leniency::{game_string_leniency, move_leniency};
+use crate::check::leniency::{game_string_demand, move_demand, Demand};
 use crate::core::notation::parse_game_type;
 use crate::core::{GameState, Move, RulesOptions};
 use crate::reference::ReferenceEngine;
@@ -108,17 +108,19 @@ impl Worker<'_> {
         for failure in run.failures {
             match failure {
                 CaseFailure::LoadRefused { reason } => {
-                    let leniency = game_string_leniency(&case.game, options);
+                    // §9.4, or the leniency the GameString relies on
+                    let demand =
+                        game_string_demand(&case.game, options).unwrap_or(Demand::Must("§9.4"));
                     self.add(
                         Finding::new(Kind::RejectedLegal, &self.test, &game)
-                            .severity(severity(leniency))
+                            .severity(demand.severity())
                             .case_clauses(&case.clauses)
-                            .clauses(leniency.or(Some("§9.4")))
-                            .pattern(format!("newgame{}", leniency_word(leniency)))
+                            .clauses([demand.clause()])
+                            .pattern(format!("newgame{}", demand.pattern_word()))
                             .moves(vec![case.game.clone()])
                             .detail(format!(
                                 "the engine refused to load the case's GameString{}: {reason}",
-                                leniency_note(leniency)
+                                demand.note()
                             ))
                             .exchange(lines_to(None), vec![reason])
                             .explain(&game_string, None),
@@ -136,20 +138,22 @@ impl Worker<'_> {
                     }
                 }
                 CaseFailure::LegalRefused { text, mv, reason } => {
-                    let leniency = move_leniency(&game, &text);
+                    // the clause the spelling relies on: an error for a
+                    // standard spelling, an advisory for a lenient one
+                    let demand = move_demand(&game, &text);
                     let canonical = game.move_string(mv);
                     let line = play_line_as_written(&text);
                     let moves = BTreeSet::from([mv]);
                     self.add(
                         Finding::new(Kind::RejectedLegal, &self.test, &game)
-                            .severity(severity(leniency))
+                            .severity(demand.map_or(Severity::Error, Demand::severity))
                             .case_clauses(&case.clauses)
-                            .clauses(leniency)
+                            .clauses(demand.map(Demand::clause))
                             .clauses(clauses_of(&game, &moves))
                             .moves(vec![text.clone()])
                             .detail(format!(
                                 "the engine refused the legal move `{text}` ({canonical}){}: {reason}",
-                                leniency_note(leniency)
+                                demand.map(Demand::note).unwrap_or_default()
                             ))
                             .exchange(lines_to(Some(&line)), vec![reason])
                             .explain(&game_string, Some(&text))
@@ -157,7 +161,7 @@ impl Worker<'_> {
                             .pattern(format!(
                                 "{}{}",
                                 move_pattern(&game, &moves),
-                                leniency_word(leniency)
+                                demand.map(Demand::pattern_word).unwrap_or_default()
                             )),
                     );
                 }
@@ -356,25 +360,4 @@ fn play_line_as_written(text: &str) -> String {
     } else {
         format!("play {text}")
     }
-}
-
-/// The severity of a refusal of a spelling that relies on `leniency`.
-fn severity(leniency: Option<&str>) -> Severity {
-    if leniency.is_some() {
-        Severity::Advisory
-    } else {
-        Severity::Error
-    }
-}
-
-fn leniency_note(leniency: Option<&str>) -> String {
-    leniency
-        .map(|c| format!(" (a lenient spelling, {c}: an engine MAY refuse it)"))
-        .unwrap_or_default()
-}
-
-fn leniency_word(leniency: Option<&str>) -> String {
-    leniency
-        .map(|c| format!(" (lenient {c})"))
-        .unwrap_or_default()
 }

@@ -27,11 +27,12 @@ enum Probe {
     /// A piece of the reserve placed, or a free piece of the side to move
     /// moved, onto a cell touching the hive.
     Plausible,
-    /// A covered piece (own or the opponent's) named as the mover (§5.2).
+    /// A covered piece (own or the opponent's) named as the mover, which is
+    /// that piece and cannot move (§9.25, §5.2).
     CoveredMover,
-    /// A piece still in its reserve named as the reference (§9.7).
+    /// A piece still in its reserve named as the reference (§9.23).
     ReserveReference,
-    /// A climb onto an occupied cell written with a direction (§9.8) by a
+    /// A climb onto an occupied cell written with a direction (§9.26) by a
     /// piece that may not climb there.
     DirectionClimb,
 }
@@ -122,7 +123,7 @@ fn illegal_candidate(
                     ));
                 }
             }
-            // the resolved move is meaningless: the text is refused (§9.7)
+            // the resolved move is meaningless: the text is refused (§9.23)
             candidates.retain(|(_, text)| game.parse_move(text).is_err());
         }
         Probe::DirectionClimb => {
@@ -198,7 +199,7 @@ impl Worker<'_> {
         if response.is_error() {
             self.add(
                 Finding::new(Kind::Protocol, &self.test, &game)
-                    .clauses(["§9.1"])
+                    .clauses(["§9.15"])
                     .pattern("newgame")
                     .detail(format!(
                         "the engine refused `newgame {game_type}`: {}",
@@ -396,11 +397,11 @@ impl Worker<'_> {
             let shown = lines_to(prefix, game, &line);
             self.add(
                 Finding::new(Kind::AcceptedIllegal, &self.test, game)
-                    .clauses(["§9.7"])
+                    .clauses(["§9.23"])
                     .pattern("reference in reserve")
                     .moves(vec![text.to_string()])
                     .detail(format!(
-                        "the engine accepted `{text}`, whose reference piece is not on the board (§9.7)"
+                        "the engine accepted `{text}`, whose reference piece is not on the board (§9.23)"
                     ))
                     .exchange(shown, answer.lines.clone())
                     .explain(&game.game_string(), Some(text)),

@@ -1,13 +1,21 @@
-//! Which spellings an engine MAY refuse. spec/notation.md makes our engine
-//! read some spellings that the established engines do not all accept:
-//! letters in any case (§9.1, §9.2, §9.3, §9.5, §9.6), blank padding
-//! (§9.11), a west or east target that points at an occupied cell (§9.8)
-//! and a stack target naming a covered piece (§9.9). `check` still sends
-//! them, but an engine that refuses one gets an *advisory* finding, which
-//! does not fail the check unless `--strict-notation`. Every other legal
-//! spelling (any neighbour as the reference, the mover itself included,
-//! §9.7) is one every UHP engine must accept (spec/sources/uhp-notes.md section 4.5).
+//! Which spellings an engine MUST accept and which it MAY refuse
+//! (spec/notation.md, "What `check` requires of other engines";
+//! rulings.md#notation-standard-and-lenient).
+//!
+//! Every UHP engine MUST accept the standard spellings (§9.29): the
+//! grammar's forms with letters as written and single spaces (§9.15,
+//! §9.17, §9.18, §9.19, §9.21), any piece adjacent to the destination as
+//! the reference, covered or not (§9.23), and the moving piece itself
+//! (§9.24). Our engine also reads lenient spellings that the established
+//! engines do not all accept: letters in either case (§9.20), expansion
+//! letters in any order (§9.16), extra blank space (§9.28), a west or east
+//! target that points at an occupied cell (§9.26) and a stack target naming
+//! a covered piece (§9.27). `check` sends both kinds; an engine that refuses
+//! a standard spelling gets an *error*, one that refuses a lenient spelling
+//! an *advisory*, which does not fail the check unless `--strict-notation`.
+//! Either finding cites the clause the spelling relies on.
 
+use crate::check::finding::Severity;
 use crate::core::notation::{
     parse_game_state, parse_game_type, parse_move, parse_turn, MoveSpec, Target,
 };
@@ -15,20 +23,70 @@ use crate::core::{GameType, Piece, RulesOptions};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
 
-/// The clause of the leniency a MoveString relies on in `game`, if any.
-/// `None` for a canonical or must-accept spelling, and for text that does
-/// not read as a MoveString at all.
-pub(crate) fn move_leniency(game: &ReferenceEngine, text: &str) -> Option<&'static str> {
-    // §9.11: one space between the piece and the target, none elsewhere
+/// What a spelling asks of the engine that reads it: the clause it relies
+/// on, and whether that clause is one every engine MUST follow or a
+/// leniency an engine MAY decline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Demand {
+    /// A standard spelling, which every engine MUST accept (§9.29).
+    Must(&'static str),
+    /// A lenient spelling, which an engine MAY refuse.
+    May(&'static str),
+}
+
+impl Demand {
+    /// The clause the spelling relies on.
+    pub(crate) fn clause(self) -> &'static str {
+        match self {
+            Demand::Must(clause) | Demand::May(clause) => clause,
+        }
+    }
+
+    /// The severity of a refusal of the spelling: an error for a standard
+    /// spelling, an advisory for a lenient one.
+    pub(crate) fn severity(self) -> Severity {
+        match self {
+            Demand::Must(_) => Severity::Error,
+            Demand::May(_) => Severity::Advisory,
+        }
+    }
+
+    /// Words for a finding's detail: what the spelling is and what an
+    /// engine may do with it.
+    pub(crate) fn note(self) -> String {
+        match self {
+            Demand::Must(c) => format!(" (a standard spelling, {c}: every engine MUST accept it)"),
+            Demand::May(c) => format!(" (a lenient spelling, {c}: an engine MAY refuse it)"),
+        }
+    }
+
+    /// Words for a finding's pattern, which groups findings into causes:
+    /// a lenient spelling is named, a standard one adds nothing.
+    pub(crate) fn pattern_word(self) -> String {
+        match self {
+            Demand::Must(_) => String::new(),
+            Demand::May(c) => format!(" (lenient {c})"),
+        }
+    }
+}
+
+/// What a MoveString asks of an engine in `game`. `None` for text that
+/// does not read as a MoveString at all.
+pub(crate) fn move_demand(game: &ReferenceEngine, text: &str) -> Option<Demand> {
+    // §9.28: one space between the piece and the target, none elsewhere
     if text != text.trim() || text.contains('\t') || text.contains("  ") {
-        return Some("§9.11");
+        return Some(Demand::May("§9.28"));
     }
     let spec = parse_move(text).ok()?;
     let MoveSpec::Piece { piece, target } = spec else {
-        // §9.6: `pass` is printed lower-case; `PASS` is a leniency
-        return (text != "pass").then_some("§9.6");
+        // §9.21: `pass` is written lower-case; `PASS` is a leniency (§9.20)
+        return Some(if text == "pass" {
+            Demand::Must("§9.21")
+        } else {
+            Demand::May("§9.20")
+        });
     };
-    // §9.5: both piece names in their canonical case
+    // §9.19: both piece names as written there, else a leniency (§9.20)
     let named = |token: &str, p: Piece| token.trim_matches(['-', '/', '\\']) == p.to_string();
     let mut tokens = text.split(' ');
     let piece_ok = tokens.next().is_some_and(|t| named(t, piece));
@@ -38,58 +96,81 @@ pub(crate) fn move_leniency(game: &ReferenceEngine, text: &str) -> Option<&'stat
         _ => false,
     };
     if !piece_ok || !reference_ok {
-        return Some("§9.5");
+        return Some(Demand::May("§9.20"));
     }
     let board = game.board();
-    match target {
-        // §9.9: a stack target names the top piece
-        Target::OnTop(reference) if !board.is_on_top(reference) => Some("§9.9"),
-        // §9.8: a glyph target pointing at an occupied cell is a climb
+    let reference_clause = |reference: Piece| {
+        // §9.24: the mover as its own reference; §9.23: any other piece
+        if reference == piece {
+            Demand::Must("§9.24")
+        } else {
+            Demand::Must("§9.23")
+        }
+    };
+    Some(match target {
+        // §9.10: the first move, a piece name alone
+        Target::Origin => Demand::Must("§9.10"),
+        // §9.27: a stack target naming a covered piece
+        Target::OnTop(reference) if !board.is_on_top(reference) => Demand::May("§9.27"),
+        Target::OnTop(reference) => reference_clause(reference),
+        // §9.26: a glyph target pointing at an occupied cell is a climb
         Target::Beside {
             reference,
             direction,
-        } => board
-            .location(reference)
-            .is_some_and(|at| board.is_occupied(at.neighbour(direction)))
-            .then_some("§9.8"),
-        _ => None,
-    }
+        } => {
+            let points_at_a_stack = board
+                .location(reference)
+                .is_some_and(|at| board.is_occupied(at.neighbour(direction)));
+            if points_at_a_stack {
+                Demand::May("§9.26")
+            } else {
+                reference_clause(reference)
+            }
+        }
+    })
 }
 
-/// The clause of the leniency a GameString relies on, if any: padding
-/// (§9.11), the case of its header fields (§9.1, §9.2, §9.3), or a move
-/// that relies on one in its position. `None` also for a string that does
-/// not replay.
-pub(crate) fn game_string_leniency(text: &str, options: RulesOptions) -> Option<&'static str> {
+/// What a GameString asks of an engine: the first leniency it relies on,
+/// padding (§9.28), the case of its header fields (§9.20), the order of
+/// its expansion letters (§9.16) or a lenient move in its position; else
+/// §9.4, a GameString every engine MUST load. `None` for a string that
+/// does not replay.
+pub(crate) fn game_string_demand(text: &str, options: RulesOptions) -> Option<Demand> {
     if text != text.trim() {
-        return Some("§9.11");
+        return Some(Demand::May("§9.28"));
     }
     let fields: Vec<&str> = text.split(';').collect();
     if fields.iter().any(|f| *f != f.trim()) {
-        return Some("§9.11");
+        return Some(Demand::May("§9.28"));
     }
     let game_type: GameType = parse_game_type(fields.first()?).ok()?;
-    if fields[0] != game_type.to_string() {
-        return Some("§9.1");
+    let standard = game_type.to_string();
+    if fields[0] != standard {
+        // §9.16: the letters in another order; §9.20: only in another case
+        return Some(Demand::May(if fields[0].eq_ignore_ascii_case(&standard) {
+            "§9.20"
+        } else {
+            "§9.16"
+        }));
     }
     if fields.len() < 3 {
         return None;
     }
     if parse_game_state(fields[1]).ok()?.name() != fields[1] {
-        return Some("§9.2");
+        return Some(Demand::May("§9.20"));
     }
     if parse_turn(fields[2]).ok()?.to_string() != fields[2] {
-        return Some("§9.3");
+        return Some(Demand::May("§9.20"));
     }
     let mut game = ReferenceEngine::new_game(game_type, options);
     for text in &fields[3..] {
-        if let Some(clause) = move_leniency(&game, text) {
-            return Some(clause);
+        if let Some(lenient @ Demand::May(_)) = move_demand(&game, text) {
+            return Some(lenient);
         }
         let mv = game.parse_move(text).ok()?;
         game.play(mv).ok()?;
     }
-    None
+    Some(Demand::Must("§9.4"))
 }
 
 #[cfg(test)]
@@ -99,40 +180,65 @@ mod tests {
     const POSITION: &str = "Base;InProgress;Black[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wG1 -wQ;bB1 \\bQ;wA1 -wG1;bB1 \\bS1;wG2 -wA1;bB1 wS1;wG2 bQ-;bB2 \\bS1;wS2 -wA1";
 
     #[test]
-    fn lenient_move_spellings_are_named_by_their_clause() {
-        // Positions from spec/notation.md §9.9's example.
+    fn move_spellings_are_named_by_their_clause() {
+        // Positions from spec/notation.md §9.27's example.
         let game = ReferenceEngine::load(POSITION).expect("loads");
-        assert_eq!(move_leniency(&game, "bB2 bB1"), None);
-        assert_eq!(move_leniency(&game, "bB2 wS1"), Some("§9.9"));
-        assert_eq!(move_leniency(&game, "BB2 bB1"), Some("§9.5"));
-        assert_eq!(move_leniency(&game, "bB2  bB1"), Some("§9.11"));
-        assert_eq!(move_leniency(&game, " bB2 bB1"), Some("§9.11"));
-        assert_eq!(move_leniency(&game, "bB2 -bS1"), Some("§9.8"));
-        assert_eq!(move_leniency(&game, "PASS"), Some("§9.6"));
-        assert_eq!(move_leniency(&game, "pass"), None);
-        // §9.7: any neighbour as reference is a must-accept spelling
-        assert_eq!(move_leniency(&game, "bQ wG2-"), None);
+        // lenient spellings, which an engine MAY refuse
+        assert_eq!(move_demand(&game, "bB2 wS1"), Some(Demand::May("§9.27")));
+        assert_eq!(move_demand(&game, "BB2 bB1"), Some(Demand::May("§9.20")));
+        assert_eq!(move_demand(&game, "bB2  bB1"), Some(Demand::May("§9.28")));
+        assert_eq!(move_demand(&game, " bB2 bB1"), Some(Demand::May("§9.28")));
+        assert_eq!(move_demand(&game, "bB2 -bS1"), Some(Demand::May("§9.26")));
+        assert_eq!(move_demand(&game, "PASS"), Some(Demand::May("§9.20")));
+        // standard spellings, which every engine MUST accept
+        assert_eq!(move_demand(&game, "bB2 bB1"), Some(Demand::Must("§9.23")));
+        assert_eq!(move_demand(&game, "pass"), Some(Demand::Must("§9.21")));
+        // §9.23: any neighbour as reference
+        assert_eq!(move_demand(&game, "bQ wG2-"), Some(Demand::Must("§9.23")));
+        // §9.24: the mover as its own reference
+        assert_eq!(move_demand(&game, "bQ bQ/"), Some(Demand::Must("§9.24")));
+        // not a MoveString: nothing to classify (§9.22 refuses it)
+        assert_eq!(move_demand(&game, "bQ -wG2-"), None);
+        assert_eq!(
+            Demand::May("§9.27").severity(),
+            crate::check::finding::Severity::Advisory
+        );
+        assert_eq!(
+            Demand::Must("§9.24").severity(),
+            crate::check::finding::Severity::Error
+        );
     }
 
     #[test]
-    fn lenient_game_strings_are_named_by_their_clause() {
+    fn game_strings_are_named_by_their_clause() {
         let options = RulesOptions::default();
-        assert_eq!(game_string_leniency(POSITION, options), None);
         assert_eq!(
-            game_string_leniency("base;InProgress;Black[1];wS1", options),
-            Some("§9.1")
+            game_string_demand(POSITION, options),
+            Some(Demand::Must("§9.4"))
         );
         assert_eq!(
-            game_string_leniency("Base;inprogress;Black[1];wS1", options),
-            Some("§9.2")
+            game_string_demand("base;InProgress;Black[1];wS1", options),
+            Some(Demand::May("§9.20"))
         );
         assert_eq!(
-            game_string_leniency("Base;InProgress;Black[1]; wS1", options),
-            Some("§9.11")
+            game_string_demand("Base+PM;NotStarted;White[1]", options),
+            Some(Demand::May("§9.16"))
         );
         assert_eq!(
-            game_string_leniency("Base;InProgress;White[2];ws1;bS1 wS1-", options),
-            Some("§9.5")
+            game_string_demand("Base;inprogress;Black[1];wS1", options),
+            Some(Demand::May("§9.20"))
+        );
+        assert_eq!(
+            game_string_demand("Base;InProgress;Black[1]; wS1", options),
+            Some(Demand::May("§9.28"))
+        );
+        assert_eq!(
+            game_string_demand("Base;InProgress;White[2];ws1;bS1 wS1-", options),
+            Some(Demand::May("§9.20"))
+        );
+        assert_eq!(
+            game_string_demand("Base;InProgress;White[2];wQ", options),
+            None
         );
     }
 }

@@ -1,4 +1,4 @@
-//! Game types, rules options, absolute moves and game states (§1.4, §4.2, §5.9, §8.7.1, §8.8).
+//! Game types, rules options, absolute moves and game states (§1.4, §4.2, §5.9, §8.7.2, §8.8).
 
 use std::fmt;
 
@@ -81,7 +81,7 @@ impl GameType {
 }
 
 impl fmt::Display for GameType {
-    /// The canonical GameTypeString (§9.1).
+    /// The standard GameTypeString (§9.15).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Base")?;
         if *self != GameType::BASE {
@@ -106,7 +106,8 @@ pub struct RulesOptions {
     /// Tournament opening: no queen on a player's first placement (§4.2). On by default,
     /// as in every UHP engine and the published perft counts.
     pub tournament_opening: bool,
-    /// Draw by threefold repetition within 32 plies (§8.7.1–§8.7.3). Off by default,
+    /// Draw by threefold repetition within 32 plies (§8.7.2; the same position
+    /// §8.7.4 to §8.7.8; a surround first §8.7.3). Off by default,
     /// as in Mzinga.
     pub repetition_draw: bool,
 }
@@ -222,7 +223,7 @@ impl GameState {
         )
     }
 
-    /// The GameStateString (§9.2).
+    /// The GameStateString (§9.17).
     pub fn name(self) -> &'static str {
         match self {
             GameState::NotStarted => "NotStarted",

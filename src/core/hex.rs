@@ -1,4 +1,4 @@
-//! Hex geometry: unbounded axial coordinates and the six directions (§2.1, §2.2, §2.3).
+//! Hex geometry: unbounded axial coordinates and the six directions (§2.1, §2.2, §2.8, §2.9).
 
 use std::fmt;
 
@@ -29,17 +29,17 @@ impl Hex {
         Hex::new(self.q + dq, self.r + dr)
     }
 
-    /// The six neighbours, in the order of [`Direction::ALL`] (§2.3).
+    /// The six neighbours, in the order of [`Direction::ALL`] (§2.8).
     pub fn neighbours(self) -> [Hex; 6] {
         Direction::ALL.map(|dir| self.neighbour(dir))
     }
 
-    /// Whether `other` shares an edge with `self` (§2.3).
+    /// Whether `other` shares an edge with `self` (§2.8).
     pub fn is_adjacent(self, other: Hex) -> bool {
         self.direction_to(other).is_some()
     }
 
-    /// The direction from `self` to an adjacent cell, if `other` is adjacent (§2.3).
+    /// The direction from `self` to an adjacent cell, if `other` is adjacent (§2.8).
     pub(crate) fn direction_to(self, other: Hex) -> Option<Direction> {
         Direction::ALL
             .into_iter()
@@ -47,7 +47,7 @@ impl Hex {
     }
 
     /// The two cells adjacent to both `self` and the adjacent cell `other`:
-    /// the flanking cells of the edge between them (§2.3). `None` when the
+    /// the flanking cells of the edge between them (§2.9). `None` when the
     /// two cells are not adjacent.
     pub fn common_neighbours(self, other: Hex) -> Option<[Hex; 2]> {
         let dir = self.direction_to(other)?;
@@ -67,7 +67,7 @@ impl fmt::Display for Hex {
 /// One of the six directions of the pointy-top grid (§2.2).
 ///
 /// The order of [`Direction::ALL`] is clockwise starting at north-west, which is
-/// also the order in which the canonical reference piece is searched (§9.12).
+/// also the order in which the canonical reference piece is searched (§9.30).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Direction {
     /// Delta `(0, -1)`, written `\X` (§2.2).
@@ -85,7 +85,7 @@ pub enum Direction {
 }
 
 impl Direction {
-    /// Clockwise from north-west (§2.2, §9.12).
+    /// Clockwise from north-west (§2.2, §9.30).
     pub const ALL: [Direction; 6] = [
         Direction::NorthWest,
         Direction::NorthEast,
@@ -140,7 +140,7 @@ mod tests {
 
     #[test]
     fn common_neighbours_are_adjacent_to_both_cells() {
-        // §2.3: the two flanking cells of an edge touch both of its cells.
+        // §2.9: the two flanking cells of an edge touch both of its cells.
         let a = Hex::new(2, -1);
         for b in a.neighbours() {
             let [l, r] = a.common_neighbours(b).expect("adjacent");

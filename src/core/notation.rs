@@ -1,5 +1,8 @@
 //! UHP notation: parsing and printing of GameTypeStrings, GameStateStrings,
-//! TurnStrings, piece names, MoveStrings and GameStrings (spec/notation.md, §9.1–§9.14).
+//! TurnStrings, piece names, MoveStrings and GameStrings (spec/notation.md,
+//! chapter 9): every standard spelling (§9.29) and the lenient ones
+//! (§9.16, §9.20, §9.26, §9.27, §9.28) are read; only the canonical
+//! spelling is printed (§9.30).
 //!
 //! Parsing happens in two stages, following "plain data at the boundaries":
 //! text becomes a [`MoveSpec`] (what the string says), and a `MoveSpec` is
@@ -48,15 +51,16 @@ fn quote_token(token: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------
-// GameTypeString (§9.1)
+// GameTypeString (§9.15, §9.16)
 // ---------------------------------------------------------------------------
 
-/// Parses a GameTypeString (§9.1): `Base`, optionally `+` and the expansion
-/// letters M, L, P in any order, without repeats, in any letter case.
+/// Parses a GameTypeString (§9.15): `Base`, optionally `+` and the expansion
+/// letters M, L, P; leniently in any order (§9.16) and any letter case
+/// (§9.20), never with a repeated letter or an empty `+` (§9.16).
 pub fn parse_game_type(text: &str) -> Result<GameType, NotationError> {
     let what = "GameTypeString";
     let trimmed = text.trim();
-    let expected = "Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP or Base+MLP (§9.1)";
+    let expected = "Base, Base+M, Base+L, Base+P, Base+ML, Base+MP, Base+LP or Base+MLP (§9.15)";
     let Some(head) = trimmed.get(..4) else {
         return Err(NotationError::new(
             what,
@@ -86,7 +90,7 @@ pub fn parse_game_type(text: &str) -> Result<GameType, NotationError> {
         return Err(NotationError::new(
             what,
             trimmed,
-            "expected at least one of M, L, P after \"+\" (§9.1)",
+            "expected at least one of M, L, P after \"+\" (§9.16)",
         ));
     }
     let mut game_type = GameType::BASE;
@@ -99,7 +103,7 @@ pub fn parse_game_type(text: &str) -> Result<GameType, NotationError> {
                 return Err(NotationError::new(
                     what,
                     trimmed,
-                    format!("unexpected \"{letter}\": expansions are M, L and P (§9.1)"),
+                    format!("unexpected \"{letter}\": expansions are M, L and P (§9.15)"),
                 ));
             }
         };
@@ -107,7 +111,7 @@ pub fn parse_game_type(text: &str) -> Result<GameType, NotationError> {
             return Err(NotationError::new(
                 what,
                 trimmed,
-                format!("expansion \"{letter}\" is named twice (§9.1)"),
+                format!("expansion \"{letter}\" is named twice (§9.16)"),
             ));
         }
         *flag = true;
@@ -116,10 +120,10 @@ pub fn parse_game_type(text: &str) -> Result<GameType, NotationError> {
 }
 
 // ---------------------------------------------------------------------------
-// GameStateString (§9.2) and TurnString (§9.3)
+// GameStateString (§9.17) and TurnString (§9.18)
 // ---------------------------------------------------------------------------
 
-/// Parses a GameStateString in any letter case (§9.2).
+/// Parses a GameStateString (§9.17), leniently in any letter case (§9.20).
 pub fn parse_game_state(text: &str) -> Result<GameState, NotationError> {
     let trimmed = text.trim();
     GameState::ALL
@@ -129,17 +133,17 @@ pub fn parse_game_state(text: &str) -> Result<GameState, NotationError> {
             NotationError::new(
                 "GameStateString",
                 trimmed,
-                "expected NotStarted, InProgress, Draw, WhiteWins or BlackWins (§9.2)",
+                "expected NotStarted, InProgress, Draw, WhiteWins or BlackWins (§9.17)",
             )
         })
 }
 
-/// A TurnString as written: the side to move and the turn number (§9.3).
+/// A TurnString as written: the side to move and the turn number (§9.18).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
-    /// The side to move (§9.3).
+    /// The side to move (§9.18).
     pub color: Color,
-    /// The turn number of the side to move, from 1 (§9.3).
+    /// The turn number of the side to move, from 1 (§9.18).
     pub number: u64,
 }
 
@@ -150,7 +154,7 @@ impl fmt::Display for Turn {
 }
 
 impl Turn {
-    /// The TurnString after `plies` plies (§9.3, §4.4).
+    /// The TurnString after `plies` plies (§9.18, §4.4).
     pub fn after_plies(plies: usize) -> Turn {
         Turn {
             color: if plies.is_multiple_of(2) {
@@ -163,11 +167,12 @@ impl Turn {
     }
 }
 
-/// Parses a TurnString `White[n]` / `Black[n]`, n ≥ 1, colour in any case (§9.3).
+/// Parses a TurnString `White[n]` / `Black[n]`, n ≥ 1 (§9.18), the colour
+/// word leniently in any letter case (§9.20).
 pub fn parse_turn(text: &str) -> Result<Turn, NotationError> {
     let what = "TurnString";
     let trimmed = text.trim();
-    let expected = "expected White[n] or Black[n] with n a positive whole number (§9.3)";
+    let expected = "expected White[n] or Black[n] with n a positive whole number (§9.18)";
     let Some((word, rest)) = trimmed.split_once('[') else {
         return Err(NotationError::new(what, trimmed, expected));
     };
@@ -191,10 +196,11 @@ pub fn parse_turn(text: &str) -> Result<Turn, NotationError> {
 }
 
 // ---------------------------------------------------------------------------
-// Piece names (§9.5)
+// Piece names (§9.19)
 // ---------------------------------------------------------------------------
 
-/// Parses a piece name such as `wQ`, `bS2`, `wM` (§9.5); letters in any case.
+/// Parses a piece name such as `wQ`, `bS2`, `wM` (§9.19); leniently, its
+/// letters in either case (§9.20).
 ///
 /// Whether the piece exists in a particular game type is checked when a move
 /// is resolved against a position (§1.3).
@@ -205,7 +211,7 @@ pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
         return Err(NotationError::new(
             what,
             text,
-            "expected a colour letter w or b, a bug letter and, for S, B, G, A, a number (§9.5)",
+            "expected a colour letter w or b, a bug letter and, for S, B, G, A, a number (§9.19)",
         ));
     };
     let color = match c.to_ascii_lowercase() {
@@ -215,7 +221,7 @@ pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
             return Err(NotationError::new(
                 what,
                 text,
-                format!("expected the colour letter w or b, found \"{c}\" (§9.5)"),
+                format!("expected the colour letter w or b, found \"{c}\" (§9.19)"),
             ))
         }
     };
@@ -223,7 +229,7 @@ pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
         return Err(NotationError::new(
             what,
             text,
-            format!("expected a bug letter Q, S, B, G, A, M, L or P, found \"{b}\" (§9.5)"),
+            format!("expected a bug letter Q, S, B, G, A, M, L or P, found \"{b}\" (§9.19)"),
         ));
     };
     let rest: String = chars.collect();
@@ -253,7 +259,7 @@ pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
                 .chars()
                 .take(text.chars().count() - trailing.chars().count())
                 .collect();
-            format!("unexpected \"{trailing}\" after the piece name {name}; a direction glyph is -, / or \\ (§9.5, §9.6)")
+            format!("unexpected \"{trailing}\" after the piece name {name}; a direction glyph is -, / or \\ (§9.19, §9.21)")
         };
         return Err(NotationError::new(what, text, problem));
     }
@@ -292,42 +298,44 @@ pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
 }
 
 // ---------------------------------------------------------------------------
-// MoveString (§9.6–§9.11)
+// MoveString (§9.21) and its target (§9.22 to §9.28)
 // ---------------------------------------------------------------------------
 
-/// Where a MoveString says the piece goes, before it is resolved (§9.6).
+/// Where a MoveString says the piece goes, before it is resolved (§9.21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
     /// A bare piece name: the first move of the game (§9.10).
     Origin,
-    /// `wB1 wS1`: onto the stack that holds the reference (§9.9).
+    /// `wB1 wS1`: onto the stack that holds the reference (§9.23; a covered
+    /// reference leniently, §9.27).
     OnTop(Piece),
-    /// `wA1 wS1/`: the cell beside the reference in `direction` (§9.7, §9.8).
+    /// `wA1 wS1/`: the cell beside the reference in `direction` (§9.23; an
+    /// occupied cell leniently, §9.26).
     Beside {
-        /// The reference piece (§9.7).
+        /// The reference piece (§9.23, §9.24).
         reference: Piece,
         /// Where the cell lies from the reference (§2.2).
         direction: Direction,
     },
 }
 
-/// A parsed MoveString: plain data, not yet checked against any position (§9.6).
+/// A parsed MoveString: plain data, not yet checked against any position (§9.21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveSpec {
-    /// `pass` (§9.6).
+    /// `pass` (§9.21; leniently in any letter case, §9.20).
     Pass,
     /// A piece and where it goes.
     Piece {
-        /// The piece placed or moved (§9.5).
+        /// The piece placed or moved, exactly the one named (§9.19, §9.25).
         piece: Piece,
         /// Where it goes, as written.
         target: Target,
     },
 }
 
-/// Parses a MoveString (§9.6, §9.11): `pass`, `wS1`, `wB1 wS1`, `wA1 -wS1`, `wA1 wS1/`.
-/// Surrounding whitespace is trimmed and runs of spaces or tabs separate the
-/// two tokens; letters may be in any case.
+/// Parses a MoveString (§9.21): `pass`, `wS1`, `wB1 wS1`, `wA1 -wS1`, `wA1 wS1/`.
+/// Leniently, surrounding whitespace is trimmed and runs of spaces or tabs
+/// separate the two tokens (§9.28), and letters may be in any case (§9.20).
 pub fn parse_move(text: &str) -> Result<MoveSpec, NotationError> {
     let what = "MoveString";
     let trimmed = text.trim();
@@ -342,14 +350,14 @@ pub fn parse_move(text: &str) -> Result<MoveSpec, NotationError> {
             return Err(NotationError::new(
                 what,
                 trimmed,
-                "expected a move such as \"wA1 wS1/\" or \"pass\", found nothing (§9.6)",
+                "expected a move such as \"wA1 wS1/\" or \"pass\", found nothing (§9.21)",
             ))
         }
         _ => {
             return Err(NotationError::new(
                 what,
                 trimmed,
-                "expected a piece name and at most one target, found more tokens (§9.6, §9.11)",
+                "expected a piece name and at most one target, found more tokens (§9.21, §9.28)",
             ));
         }
     };
@@ -367,7 +375,7 @@ pub fn parse_move(text: &str) -> Result<MoveSpec, NotationError> {
 }
 
 /// Parses the target half of a MoveString: `wS1`, `-wS1`, `/wS1`, `\wS1`,
-/// `wS1-`, `wS1/`, `wS1\` (§9.6, §2.2).
+/// `wS1-`, `wS1/`, `wS1\` (§9.21, §2.2), with one glyph at most (§9.22).
 fn parse_target(token: &str) -> Result<Target, NotationError> {
     let what = "move target";
     let glyph_before = |c: char| match c {
@@ -390,7 +398,7 @@ fn parse_target(token: &str) -> Result<Target, NotationError> {
         (Some(_), Some(_)) => Err(NotationError::new(
             what,
             token,
-            "expected one direction glyph, before or after the piece, not both (§9.6)",
+            "expected one direction glyph, before or after the piece, not both (§9.22)",
         )),
         (Some(direction), None) => {
             let reference = parse_piece(&token[1..])?;
@@ -424,7 +432,7 @@ pub trait BoardView {
 }
 
 /// Resolves a parsed MoveString against a position into an absolute move
-/// (§9.7–§9.10, §9.13). Legality is not checked here: `wA2` before `wA1`
+/// (§9.23, §9.24, §9.25, §9.26, §9.27, §9.10, §9.13). Legality is not checked here: `wA2` before `wA1`
 /// resolves to a placement that the engine then refuses (§3.2).
 pub(crate) fn resolve_move(
     view: &impl BoardView,
@@ -459,21 +467,25 @@ pub(crate) fn resolve_move(
                     format!("{reference} does not exist in {} (§1.3)", view.game_type()),
                 ));
             }
-            // §9.7: the reference must be on the board; it may be the mover itself
-            // and (§9.9) it may be covered.
+            // §9.23: the reference must be on the board, covered or not; it may
+            // be the mover itself (§9.24), and a stack target may leniently
+            // name a covered piece (§9.27).
             let Some(at) = view.location(reference) else {
                 return Err(NotationError::new(
                     what,
                     text,
-                    format!("the reference piece {reference} is not on the board (§9.7)"),
+                    format!("the reference piece {reference} is not on the board (§9.23)"),
                 ));
             };
             match target {
-                Target::Beside { direction, .. } => at.neighbour(direction), // §9.8: occupied cells allowed
+                Target::Beside { direction, .. } => at.neighbour(direction), // §9.26: occupied cells allowed
                 _ => at,
             }
         }
     };
+    // §9.25: the piece named is the piece that moves, covered or not; a
+    // covered one is never read as the top of its stack, and its move is
+    // then refused by the rules (§5.2).
     // §9.13: a piece in its reserve is placed, one on the board is moved.
     Ok(match view.location(piece) {
         Some(_) => Move::Move { piece, to },
@@ -487,7 +499,7 @@ pub(crate) fn parse_and_resolve(view: &impl BoardView, text: &str) -> Result<Mov
 }
 
 /// Prints an absolute move as a canonical MoveString in the position before
-/// the move (§9.12): the first move bare; a climb names the top piece at the
+/// the move (§9.30), a standard spelling (§9.29): the first move bare; a climb names the top piece at the
 /// destination; otherwise the first occupied neighbour of the destination,
 /// scanning NW, NE, E, SE, SW, W, names its top piece, never the moving piece.
 pub fn move_string(view: &impl BoardView, mv: Move) -> String {
@@ -512,14 +524,14 @@ pub fn move_string(view: &impl BoardView, mv: Move) -> String {
         }
     }
     // Only reachable for a move that touches nothing but the mover itself,
-    // which no legal move does; fall back to a self-reference (§9.7).
+    // which no legal move does; fall back to a self-reference (§9.24).
     match view.location(piece).and_then(|from| from.direction_to(to)) {
         Some(dir) => format!("{piece} {}", target_text(piece, dir)),
         None => format!("{piece} {piece}"),
     }
 }
 
-/// The target text naming the cell in `direction` from `reference` (§2.2, §9.6).
+/// The target text naming the cell in `direction` from `reference` (§2.2, §9.21).
 pub(crate) fn target_text(reference: Piece, direction: Direction) -> String {
     match direction {
         Direction::East => format!("{reference}-"),
@@ -538,7 +550,7 @@ pub(crate) fn target_text(reference: Piece, direction: Direction) -> String {
 /// A GameString as written: plain data whose moves are not yet played (§9.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
-    /// The GameTypeString (§9.1).
+    /// The GameTypeString (§9.15).
     pub game_type: GameType,
     /// The GameStateString as written; engines recompute it (§9.4).
     pub(crate) stated_state: GameState,
@@ -589,7 +601,7 @@ pub fn parse_game_string(text: &str) -> Result<GameRecord, NotationError> {
     })
 }
 
-/// Prints a GameString from its parts (§9.4).
+/// Prints a GameString from its parts (§9.4), in its standard spelling (§9.29).
 pub fn game_string(
     game_type: GameType,
     state: GameState,
@@ -610,7 +622,7 @@ mod tests {
 
     #[test]
     fn game_types_round_trip() {
-        // §9.1
+        // §9.15, §9.16, §9.20
         for gt in GameType::ALL {
             assert_eq!(parse_game_type(&gt.to_string()), Ok(gt));
         }
@@ -623,7 +635,7 @@ mod tests {
 
     #[test]
     fn pieces_parse() {
-        // §9.5, §1.5
+        // §9.19, §9.20, §1.5
         assert_eq!(parse_piece("wS1").map(|p| p.to_string()), Ok("wS1".into()));
         assert_eq!(parse_piece("BQ").map(|p| p.to_string()), Ok("bQ".into()));
         for bad in [

@@ -1,13 +1,13 @@
-//! Colours, bugs and pieces (§1.1–§1.5).
+//! Colours, bugs and pieces (§1.2–§1.5, §1.8).
 
 use std::fmt;
 
-/// The two players (§1.1). White moves first (§1.6).
+/// The two players (§1.8). White moves first (§1.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Color {
-    /// The first player (§1.6), letter `w` (§9.5).
+    /// The first player (§1.6), letter `w` (§9.19).
     White,
-    /// The second player, letter `b` (§9.5).
+    /// The second player, letter `b` (§9.19).
     Black,
 }
 
@@ -23,7 +23,7 @@ impl Color {
         }
     }
 
-    /// The colour letter of UHP piece names (§9.5).
+    /// The colour letter of UHP piece names (§9.19).
     pub fn letter(self) -> char {
         match self {
             Color::White => 'w',
@@ -31,7 +31,7 @@ impl Color {
         }
     }
 
-    /// The word used in TurnStrings (§9.3).
+    /// The word used in TurnStrings (§9.18).
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "White",
@@ -90,7 +90,7 @@ impl Bug {
         }
     }
 
-    /// The bug letter of UHP piece names (§9.5).
+    /// The bug letter of UHP piece names (§9.19).
     pub fn letter(self) -> char {
         match self {
             Bug::Queen => 'Q',
@@ -104,7 +104,7 @@ impl Bug {
         }
     }
 
-    /// The bug with this letter, in either case (§9.5).
+    /// The bug with this letter, in either case (§9.19, §9.20).
     pub(crate) fn from_letter(letter: char) -> Option<Bug> {
         Bug::ALL
             .into_iter()
@@ -142,7 +142,7 @@ impl Bug {
 /// printed without it (`wQ`), numbered ones are printed with it (`wS1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Piece {
-    /// Its owner (§1.1).
+    /// Its owner (§1.8); only its owner moves it (§1.9).
     pub color: Color,
     /// Its bug (§1.2, §1.3).
     pub bug: Bug,
@@ -169,7 +169,7 @@ impl Piece {
 }
 
 impl fmt::Display for Piece {
-    /// The canonical UHP piece name (§9.5): `wQ`, `bS2`, `wM`.
+    /// The standard UHP piece name (§9.19): `wQ`, `bS2`, `wM`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.color.letter(), self.bug.letter())?;
         if self.bug.is_numbered() {

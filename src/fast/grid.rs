@@ -35,7 +35,7 @@ pub fn neighbour(cell: u16, d: usize) -> u16 {
 }
 
 /// The direction clockwise of `d`: with [`counterclockwise`], it gives the
-/// two common neighbours that flank the edge in direction `d` (§2.3).
+/// two common neighbours that flank the edge in direction `d` (§2.9).
 #[inline(always)]
 pub fn clockwise(d: usize) -> usize {
     if d == 5 {

@@ -33,7 +33,7 @@ mod twins;
 mod zobrist;
 
 use crate::core::notation::BoardView;
-use crate::core::{GameState, GameType, Hex, Move, Piece, RulesOptions};
+use crate::core::{Bug, GameState, GameType, Hex, Move, Piece, RulesOptions};
 use crate::rules::{IllegalMove, Rules};
 
 use grid::{cell_of, neighbour, AXIAL, CELLS, NOWHERE};
@@ -98,7 +98,7 @@ pub struct FastEngine {
     /// Per colour and cell, how many adjacent stacks have that colour on top
     /// (§2.5): what placement asks (§3.5, §3.6).
     adjacent_color: [[u8; CELLS]; 2],
-    /// The piece moved or placed last turn (§5.8), `NO_PIECE` if none (at the
+    /// The piece moved or placed last turn (§5.10), `NO_PIECE` if none (at the
     /// start and after a pass, §7.3); after a throw, the thrown piece (§6.8.7).
     immune: u8,
     state: GameState,
@@ -298,8 +298,8 @@ impl FastEngine {
             }
             self.push(p, m.to, to_hex);
         }
-        // §5.8 the piece just moved (or placed) is immune next turn; §6.8.7
-        // after a throw that is the thrown piece, not the pillbug; §7.3
+        // §5.10 the piece just moved (or placed) is immune next turn; §6.8.7
+        // after a throw that is the thrown piece, not the pillbug; §5.11
         // nothing after a pass
         self.set_immune(if m.is_pass() { NO_PIECE } else { m.piece });
         self.hash ^= zobrist::BLACK_TO_MOVE;
@@ -316,7 +316,8 @@ impl FastEngine {
             recorded: record,
         });
         if self.options.repetition_draw {
-            let key = self.repetition_key();
+            let immunity_counts = self.immunity_removes_a_move();
+            let key = self.repetition_key(immunity_counts);
             self.repetition_keys.push(key);
         }
         // §8.8 the state is recomputed after every ply
@@ -393,13 +394,34 @@ impl FastEngine {
         }
     }
 
-    /// The position identity of the repetition rule (§8.7.1) as a 64-bit key:
-    /// stacks of (colour, bug) up to translation, the side to move and the
-    /// cell of the immune piece. Computed from scratch; only used with the
-    /// repetition option on.
-    fn repetition_key(&self) -> u64 {
-        // §8.7.1 equal after a translation: cells relative to the least cell;
-        // no rotation or reflection is identified
+    /// Whether the immunity of the piece just moved (§5.10) removes a move
+    /// from the legal moves (§8.7.6): the moves generated with it differ from
+    /// those generated without it. Without the pillbug in the game no
+    /// ability moves the opponent's pieces, and the piece moved last turn is
+    /// always the opponent's, so immunity removes nothing. Only used with
+    /// the repetition option on.
+    fn immunity_removes_a_move(&mut self) -> bool {
+        if self.immune == NO_PIECE || !self.game_type.has_bug(Bug::Pillbug) {
+            return false;
+        }
+        let mut with = Vec::new();
+        self.generate(&mut with);
+        // the field alone, not the hash: generation does not read the hash
+        let immune = std::mem::replace(&mut self.immune, NO_PIECE);
+        let mut without = Vec::new();
+        self.generate(&mut without);
+        self.immune = immune;
+        with.len() != without.len() || with.iter().any(|m| !without.contains(m))
+    }
+
+    /// The position identity of the repetition rule (§8.7.4, §8.7.5, §8.7.6,
+    /// §8.7.7, §8.7.8) as a 64-bit key: stacks of (colour, bug) up to
+    /// translation, the side to move and, when `immunity_counts`, the cell of
+    /// the immune piece.
+    /// Computed from scratch; only used with the repetition option on.
+    fn repetition_key(&self, immunity_counts: bool) -> u64 {
+        // §8.7.4 equal after a translation: cells relative to the least cell;
+        // §8.7.7 no rotation or reflection is identified
         let mut anchor: Option<Hex> = None;
         for p in 0..PIECES {
             if self.pos[p] != NOWHERE {
@@ -422,7 +444,7 @@ impl FastEngine {
             if cell == NOWHERE || self.top[cell as usize] != p {
                 continue;
             }
-            // §8.7.1 one term per stack: its cell and its (colour, bug) from
+            // §8.7.4 one term per stack: its cell and its (colour, bug) from
             // bottom to top, piece numbers ignored
             let mut stack = [0u8; 8];
             let mut n = 0;
@@ -438,14 +460,15 @@ impl FastEngine {
             }
             key = key.wrapping_add(term);
         }
-        // §8.7.1 the same side to move
+        // §8.7.5 the same side to move
         key ^= if self.side() == 1 {
             zobrist::BLACK_TO_MOVE
         } else {
             0
         };
-        // §8.7.1 the same cell for the immune piece (§5.8), or none in both
-        if self.immune != NO_PIECE {
+        // §8.7.6 the same cell for the immune piece (§5.10) when its immunity
+        // removes a move, or none in both; §8.7.8 nothing else of the history
+        if immunity_counts {
             key ^= zobrist::splitmix(relative(self.hex[self.immune as usize]) ^ 0xabcd);
         }
         key
@@ -540,7 +563,7 @@ impl Rules for FastEngine {
             game.bug_count += 1;
         }
         if options.repetition_draw {
-            let key = game.repetition_key();
+            let key = game.repetition_key(false);
             game.repetition_keys.push(key);
         }
         game

@@ -27,7 +27,7 @@ impl FastEngine {
 
     /// One step from `from` in direction `d`, on the ground or at height, with
     /// the mover lifted from `lifted` (§5.4, §5.5, §5.6). The two flanks are
-    /// the common neighbours of the edge (§2.3).
+    /// the common neighbours of the edge (§2.9).
     #[inline(always)]
     fn step_ok(&self, from: u16, d: usize, lifted: u16) -> bool {
         let to = neighbour(from, d);
@@ -71,7 +71,7 @@ impl FastEngine {
         let color = self.side();
         self.placements(color, Some(out));
         // §4.3 nothing moves and no ability is used before the queen is down
-        // (so §4.1 leaves only queen placements on a turn the queen is due)
+        // (so §4.5 leaves only queen placements on a turn the queen is due)
         if self.queen_placed(color) {
             self.movements(color, out, true);
         }
@@ -101,7 +101,7 @@ impl FastEngine {
         (placements + movements).max(1)
     }
 
-    /// Placements (§3.1, §3.2, §3.3, §3.4, §3.5, §3.6, §3.7, §3.8, §4.1,
+    /// Placements (§3.1, §3.2, §3.3, §3.4, §3.5, §3.6, §3.7, §3.8, §4.5,
     /// §4.2): pushed to `out`, or, with `None`, only counted (bulk counting at
     /// the last ply of perft). Returns how many there are.
     fn placements(&self, color: usize, mut out: Option<&mut Vec<FastMove>>) -> usize {
@@ -109,7 +109,7 @@ impl FastEngine {
         // §4.4 the player's n-th turn is its n-th ply, passes included
         let turn = 1 + plies / 2;
         let queen_placed = self.queen_placed(color);
-        // §4.1 on the fourth turn, or later with the queen still in reserve
+        // §4.5 on the fourth turn, or later with the queen still in reserve
         let queen_due = turn >= 4 && !queen_placed;
         // §4.2 the tournament opening: not the queen as the first placement
         let queen_forbidden = self.options.tournament_opening && self.on_board[color] == 0;
@@ -182,7 +182,7 @@ impl FastEngine {
                 continue;
             }
             let is_queen = bug == Bug::Queen;
-            // §4.1 only the queen when it is due; §4.2 not the queen first
+            // §4.5 only the queen when it is due; §4.2 not the queen first
             if (queen_due && !is_queen) || (queen_forbidden && is_queen) {
                 continue;
             }
@@ -255,7 +255,7 @@ impl FastEngine {
         // §6.8.3 a covered pillbug does not throw: the player's top pieces only
         for p in self.tops_of(color) {
             let c = self.pos[p as usize];
-            // §5.8 the piece moved last turn uses no ability; a mosquito's own
+            // §5.10 the piece moved last turn uses no ability; a mosquito's own
             // immunity decides, not its pillbug's (§6.7.5)
             if p == self.immune {
                 continue;
@@ -279,7 +279,7 @@ impl FastEngine {
         // §5.1 the player's own pieces; §5.2 top pieces only
         for p in self.tops_of(color) {
             let c = self.pos[p as usize];
-            // §5.8 the piece moved last turn does not move
+            // §5.10 the piece moved last turn does not move
             if p == self.immune {
                 continue;
             }
@@ -318,7 +318,7 @@ impl FastEngine {
     }
 
     /// The throws of a pillbug (or mosquito) at `p` (§6.8.2): of a piece of
-    /// either colour, the queen included (§1.1), subject to §5.8, §6.8.3,
+    /// either colour, the queen included (§1.9), subject to §5.10, §6.8.3,
     /// §6.8.4, §6.8.5 and §6.8.8. The pillbug stands on the ground, so
     /// `h(p) = 1` in both halves of the throw.
     fn throws(
@@ -337,7 +337,7 @@ impl FastEngine {
                 continue;
             }
             let target = self.top[t as usize];
-            // §5.8 the piece moved last turn is not thrown; §6.8.4 lifting
+            // §5.10 the piece moved last turn is not thrown; §6.8.4 lifting
             // it keeps one hive
             if target == self.immune || pinned.contains(t) {
                 continue;
@@ -515,7 +515,7 @@ impl FastEngine {
 
     /// Ladybug movement (§6.6.1): up, across, down, each step by the height
     /// gate rule with the ladybug lifted (§6.6.2), down into any empty cell
-    /// but its start (§6.6.3).
+    /// but its start (§6.6.6).
     fn ladybug_destinations(&self, c: u16, dests: &mut CellSet) {
         for d1 in 0..6 {
             let a = neighbour(c, d1);
@@ -531,12 +531,12 @@ impl FastEngine {
                 }
                 for d3 in 0..6 {
                     let e = neighbour(b, d3);
-                    // §6.6.3 not back to its start (§5.7), and not on top of
+                    // §6.6.6 not back to its start (§5.7), and §6.6.5 not on top of
                     // the hive: the third step goes down to an empty cell
                     if e == c || self.h(e, c) != 0 {
                         continue;
                     }
-                    // §6.6.2 the drop by §5.6 alone, so §6.6.3 a hole is allowed
+                    // §6.6.2 the drop by §5.6 alone, so §6.6.4 a hole is allowed
                     if self.step_ok(b, d3, c) {
                         dests.insert(e);
                     }

@@ -61,7 +61,7 @@ const fn immune_keys() -> [u64; PIECES] {
 pub static CELL: [[u64; CELLS]; PIECES] = cell_keys();
 /// The key of a piece standing at a level of its stack (0 = on the ground).
 pub static LEVEL: [[u64; 8]; PIECES] = level_keys();
-/// The key of the piece that may not move this turn (§5.8).
+/// The key of the piece that may not move this turn (§5.10).
 pub static IMMUNE: [u64; PIECES] = immune_keys();
 /// The key added when Black is to move.
 pub const BLACK_TO_MOVE: u64 = 0x7a3c_91e5_d2b4_6f08;

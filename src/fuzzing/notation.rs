@@ -54,9 +54,9 @@ impl fmt::Debug for NotationInput<'_> {
 ///   at the same move for the same kind of reason), and the canonical
 ///   GameString of a loaded game loads again to the same game;
 /// * a MoveString prints and parses back to the same move description
-///   (§9.6); resolved in the position (the first line's game if it loads,
+///   (§9.21); resolved in the position (the first line's game if it loads,
 ///   else a new Base+MLP game) both engines read the same absolute move or
-///   the same error, and the canonical MoveString of that move (§9.12)
+///   the same error, and the canonical MoveString of that move (§9.30)
 ///   reads back to it on both engines.
 ///
 /// Panics with the offending line when the property fails.
@@ -94,7 +94,7 @@ fn record_text(record: &GameRecord) -> String {
     out
 }
 
-/// A move description as written (§9.6).
+/// A move description as written (§9.21).
 fn move_description_text(spec: MoveSpec) -> String {
     match spec {
         MoveSpec::Pass => "pass".to_string(),

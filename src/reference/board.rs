@@ -94,7 +94,7 @@ impl Board {
         self.stacks.is_empty()
     }
 
-    /// The occupied cells adjacent to `hex` (§2.3).
+    /// The occupied cells adjacent to `hex` (§2.8).
     pub(crate) fn occupied_neighbours(&self, hex: Hex) -> impl Iterator<Item = Hex> + '_ {
         hex.neighbours()
             .into_iter()

@@ -31,9 +31,11 @@ pub fn surround_result(board: &Board) -> Option<GameState> {
     }
 }
 
-/// What identifies a position for the repetition rule (§8.7.1): every stack
-/// as (colour, bug) bottom to top, ignoring piece numbers, up to translation;
-/// the side to move; and the cell of the immune piece (§5.8).
+/// What identifies a position for the repetition rule: every stack as
+/// (colour, bug) bottom to top, ignoring piece numbers, up to translation
+/// (§8.7.4), not up to rotation or reflection (§8.7.7); the side to move
+/// (§8.7.5); and the cell of the immune piece when its immunity removes a
+/// move (§8.7.6). Nothing else: not the turn number, not the history (§8.7.8).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RepetitionKey {
     stacks: BTreeMap<Hex, Vec<(Color, Bug)>>,
@@ -42,8 +44,9 @@ pub struct RepetitionKey {
 }
 
 impl RepetitionKey {
-    /// The key of a position (§8.7.1). Cells are translated so that the
-    /// smallest occupied cell (in (q, r) order) sits at the origin.
+    /// The key of a position (§8.7.4). Cells are translated so that the
+    /// smallest occupied cell (in (q, r) order) sits at the origin. `immune`
+    /// is the immune piece if it counts (§8.7.6), else `None`.
     pub fn of(board: &Board, side_to_move: Color, immune: Option<Piece>) -> RepetitionKey {
         let anchor = board.occupied_cells().next().unwrap_or(Hex::ORIGIN);
         let translate = |hex: Hex| Hex::new(hex.q - anchor.q, hex.r - anchor.r);

@@ -13,7 +13,8 @@
 //! [`Position::legal_move_set`] (`tests/refusals.rs` checks it).
 
 use super::board::Board;
-use super::bugs::{judge_own_movement, pillbug::judge_throw};
+use super::bugs::judge_own_movement;
+use super::bugs::pillbug::{has_pillbug_ability, judge_throw};
 use super::facts::{describe, lift_fact, names, stack_fact, Fact, Refusal};
 use super::{end, movement, opening, placement, Position};
 use crate::core::notation::{move_string, BoardView};
@@ -26,7 +27,7 @@ pub enum Judgement {
     /// The move is legal.
     Legal {
         /// The general conditions every movement of one's own piece meets
-        /// (§4.3, §5.1, §5.8, §5.3); empty for a placement, a pass or a throw.
+        /// (§4.3, §5.1, §5.10, §5.3); empty for a placement, a pass or a throw.
         conditions: Vec<Fact>,
         /// The ways the move is granted, one list of facts per way, the
         /// granting clause first: a piece may reach a cell by its own
@@ -138,11 +139,11 @@ fn judge_placement(position: &Position, piece: Piece, to: Hex) -> Result<Vec<Fac
             &["§3.2"],
         )
     } else if opening::queen_is_due(board, color, plies) && piece.bug != Bug::Queen {
-        // §4.1 the queen by the fourth turn
+        // §4.5 the queen by the fourth turn
         let turn = opening::turn_number(plies);
         Refusal::shown(
             format!("{color} must place the queen on turn {turn}"),
-            &["§4.1"],
+            &["§4.5"],
             format!("it is {color}'s turn {turn} and {color}'s queen is still in the reserve"),
         )
     } else if opening::queen_is_forbidden(board, color, position.options) && piece.bug == Bug::Queen
@@ -274,7 +275,7 @@ fn placement_facts(position: &Position, piece: Piece, to: Hex) -> Vec<Fact> {
     let plies = position.plies;
     if piece.bug == Bug::Queen && opening::queen_is_due(board, color, plies) {
         facts.push(Fact::new(
-            &["§4.1"],
+            &["§4.5"],
             format!(
                 "it is {color}'s turn {} and the queen must be placed now",
                 opening::turn_number(plies)
@@ -327,7 +328,9 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
     if piece.color != color && !thrower_nearby {
         return refused(
             format!("{piece} is not {color}'s piece, and no {color} pillbug or mosquito next to it could move it"),
-            &["§5.1", "§6.8.2"],
+            // §1.9 forbids it, §6.8.2 is the exception that does not apply,
+            // §5.1 the general rule of movement
+            &["§1.9", "§6.8.2", "§5.1"],
         );
     }
     if board.top(from) != Some(piece) {
@@ -342,10 +345,10 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
         ));
     }
     if immune == Some(piece) {
-        // §5.8 the piece moved last turn
+        // §5.10 the piece moved last turn
         return refused(
             format!("{piece} moved last turn, so it cannot move or be thrown this turn"),
-            &["§5.8"],
+            &["§5.10"],
         );
     }
     let own = (piece.color == color).then(|| {
@@ -384,8 +387,17 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
             ways,
         };
     }
-    // Prefer the reason about the piece's own movement; the throw's reason
-    // stands only when the piece is not the mover's own.
+    // A throw was within reach when one of the player's own throwers that
+    // may act touches both the piece and the empty destination: then the
+    // refusal names the rule that stops the throw as well as the one that
+    // stops the piece's own movement.
+    let throw_in_reach = !board.is_occupied(to)
+        && from.neighbours().into_iter().any(|at| {
+            at.is_adjacent(to)
+                && board.top(at).is_some_and(|t| {
+                    t.color == color && immune != Some(t) && has_pillbug_ability(board, t, at)
+                })
+        });
     Judgement::Illegal(match (own_refusal, throw_refusal) {
         // A pinned piece next to its own pillbug can be neither moved nor
         // thrown: name both rules (§5.3 for the move, §6.8.4 for the throw).
@@ -402,6 +414,24 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
             }
             both
         }
+        // Neither its own movement nor a throw in reach gets it there: the
+        // piece's own rule first, then the throw's.
+        (Some(own), Some(throw)) if throw_in_reach => {
+            let mut both = own;
+            both.illegal.reason = format!(
+                "{}, and it cannot be thrown there either: {}",
+                both.illegal.reason, throw.illegal.reason
+            );
+            for clause in throw.illegal.clauses {
+                if !both.illegal.clauses.contains(&clause) {
+                    both.illegal.clauses.push(clause);
+                }
+            }
+            both.facts.extend(throw.facts);
+            both
+        }
+        // Otherwise the reason about the piece's own movement; the throw's
+        // reason stands only when the piece is not the mover's own.
         (Some(own), _) => own,
         (None, Some(throw)) => throw,
         // Unreachable: with no way, one of the two refused.
@@ -415,7 +445,7 @@ fn refused(reason: String, clauses: &[&'static str]) -> Judgement {
 }
 
 /// The general conditions a legal movement of `piece` meets (§4.3, §5.1,
-/// §5.8, §5.3); `own_move` when it moves by its own movement, not a throw.
+/// §5.10, §5.3); `own_move` when it moves by its own movement, not a throw.
 fn movement_conditions(position: &Position, piece: Piece, from: Hex, own_move: bool) -> Vec<Fact> {
     let board = position.board();
     let color = position.side_to_move();
@@ -433,14 +463,14 @@ fn movement_conditions(position: &Position, piece: Piece, from: Hex, own_move: b
         Some(last) => format!("{piece} was not moved last turn ({last} was)"),
         None => format!("{piece} was not moved last turn"),
     };
-    facts.push(Fact::new(&["§5.8"], last));
+    facts.push(Fact::new(&["§5.10"], last));
     if own_move {
         facts.push(Fact::new(&["§5.3"], lift_fact(board, piece, from)));
     }
     facts
 }
 
-/// The notation reads a position as it reads an engine's board (§9.6).
+/// The notation reads a position as it reads an engine's board (§9.21).
 impl BoardView for Position<'_> {
     fn game_type(&self) -> GameType {
         self.game_type

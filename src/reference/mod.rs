@@ -55,12 +55,12 @@ pub struct ReferenceEngine {
     /// For each move of `history`, the cell a moved piece came from, so that
     /// undo can put it back. `None` for placements and passes.
     origins: Vec<Option<Hex>>,
-    /// The repetition key after each ply; `keys[0]` is the empty start (§8.7.1).
+    /// The repetition key after each ply; `keys[0]` is the empty start (§8.7.2).
     keys: Vec<RepetitionKey>,
 }
 
 /// The piece moved (or placed) on the previous turn of a game, immune on
-/// this one (§5.8). Nothing after a pass (§7.3) or at the start. After a
+/// this one (§5.10). Nothing after a pass (§5.11) or at the start. After a
 /// throw it is the thrown piece, never the pillbug that threw it (§6.8.7).
 fn last_moved_piece(history: &[Move]) -> Option<Piece> {
     history.last().and_then(|mv| mv.piece())
@@ -68,7 +68,7 @@ fn last_moved_piece(history: &[Move]) -> Option<Piece> {
 
 /// A position as the rules judge a move in it: the board, the game type and
 /// options, the plies played (whose turn it is, §7.1, and the turn number,
-/// §4.4), the piece moved last turn (immune, §5.8) and the game state (§8.8).
+/// §4.4), the piece moved last turn (immune, §5.10) and the game state (§8.8).
 /// The legal moves (chapters 3–8) and the reason a move is refused
 /// ([`judge::judge`]) depend on nothing else; the rest of the history
 /// matters only through the state (repetition, §8.7.2).
@@ -113,12 +113,12 @@ impl Position<'_> {
         Turn::after_plies(self.plies).color
     }
 
-    /// The piece moved (or placed) last turn, immune on this one (§5.8).
+    /// The piece moved (or placed) last turn, immune on this one (§5.10).
     pub fn immune_piece(&self) -> Option<Piece> {
         self.immune
     }
 
-    /// All placements open to the side to move (§3.1–§3.8, §4.1, §4.2).
+    /// All placements open to the side to move (§3.1–§3.8, §4.5, §4.2).
     fn placement_moves(&self) -> BTreeSet<Move> {
         let color = self.side_to_move();
         let cells = placement::placement_cells(&self.board, color);
@@ -149,7 +149,7 @@ impl Position<'_> {
                 continue;
             };
             if piece.color != color || immune == Some(piece) {
-                continue; // §5.8 the piece moved last turn neither moves nor throws
+                continue; // §5.10 the piece moved last turn neither moves nor throws
             }
             // The piece's own movement, if lifting it keeps one hive (§5.3).
             if movement::one_hive_holds(&self.board, from) {
@@ -167,6 +167,21 @@ impl Position<'_> {
             }
         }
         moves
+    }
+
+    /// Whether the immunity of the piece moved last turn (§5.10) removes a
+    /// move: the legal moves with it differ from the legal moves without it
+    /// (§8.7.6). Only then does the immune piece count in the identity of
+    /// the position for the repetition rule.
+    pub fn immunity_removes_a_move(&self) -> bool {
+        if self.immune.is_none() {
+            return false;
+        }
+        let free = Position {
+            immune: None,
+            ..self.clone()
+        };
+        free.legal_move_set() != self.legal_move_set()
     }
 
     /// Every legal move as an ordered set (chapters 3–8).
@@ -189,7 +204,7 @@ impl ReferenceEngine {
     }
 
     /// The piece moved (or placed) on the previous turn, immune on this one
-    /// (§5.8). Nothing after a pass (§7.3) or at the start. After a throw it
+    /// (§5.10). Nothing after a pass (§5.11) or at the start. After a throw it
     /// is the thrown piece, never the pillbug that threw it (§6.8.7).
     pub fn immune_piece(&self) -> Option<Piece> {
         last_moved_piece(&self.history)
@@ -212,6 +227,27 @@ impl ReferenceEngine {
         self.position().legal_move_set()
     }
 
+    /// The immune piece as the repetition rule counts it (§8.7.6): the piece
+    /// moved last turn, only when its immunity removes a move from the legal
+    /// moves. Only the repetition option reads the keys (§8.7.2), so without
+    /// it the question is not asked.
+    fn counted_immune_piece(&self) -> Option<Piece> {
+        if !self.options.repetition_draw {
+            return None;
+        }
+        let position = Position {
+            board: Cow::Borrowed(&self.board),
+            game_type: self.game_type,
+            options: self.options,
+            plies: self.plies(),
+            immune: self.immune_piece(),
+            // the moves the position offers, whatever the state after this ply
+            state: GameState::InProgress,
+        };
+        self.immune_piece()
+            .filter(|_| position.immunity_removes_a_move())
+    }
+
     /// Applies a move known to be legal.
     fn apply(&mut self, mv: Move) {
         let origin = match mv {
@@ -232,7 +268,11 @@ impl ReferenceEngine {
         // §7.1 one placement, movement or pass per turn; the other player is next
         self.history.push(mv);
         self.origins.push(origin);
-        let key = RepetitionKey::of(&self.board, self.side_to_move(), self.immune_piece());
+        let key = RepetitionKey::of(
+            &self.board,
+            self.side_to_move(),
+            self.counted_immune_piece(),
+        );
         self.keys.push(key);
     }
 }

@@ -25,7 +25,7 @@ pub(crate) fn one_hive_holds(board: &Board, from: Hex) -> bool {
     board.with_top_lifted(from).is_connected()
 }
 
-/// The heights of the two common neighbours of an edge (§2.3), on the board
+/// The heights of the two common neighbours of an edge (§2.9), on the board
 /// with the mover lifted. `None` when the cells are not adjacent.
 fn flank_heights(lifted: &Board, from: Hex, to: Hex) -> Option<(usize, usize)> {
     let [left, right] = from.common_neighbours(to)?;

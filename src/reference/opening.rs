@@ -19,7 +19,7 @@ pub(crate) fn may_move_pieces(board: &Board, color: Color) -> bool {
     queen_placed(board, color)
 }
 
-/// Whether the queen must be placed now (§4.1): it is the player's fourth
+/// Whether the queen must be placed now (§4.5): it is the player's fourth
 /// turn or later and their queen is still in the reserve.
 pub(crate) fn queen_is_due(board: &Board, color: Color, plies: usize) -> bool {
     turn_number(plies) >= 4 && !queen_placed(board, color)
@@ -31,7 +31,7 @@ pub(crate) fn queen_is_forbidden(board: &Board, color: Color, options: RulesOpti
     options.tournament_opening && !board.pieces().any(|(_, piece)| piece.color == color)
 }
 
-/// Whether the queen rules of chapter 4 allow placing `piece` now (§4.1, §4.2).
+/// Whether the queen rules of chapter 4 allow placing `piece` now (§4.5, §4.2).
 pub(crate) fn queen_rules_allow(
     board: &Board,
     piece: Piece,
@@ -40,7 +40,7 @@ pub(crate) fn queen_rules_allow(
 ) -> bool {
     let is_queen = piece.bug == Bug::Queen;
     if queen_is_due(board, piece.color, plies) && !is_queen {
-        return false; // §4.1
+        return false; // §4.5
     }
     if queen_is_forbidden(board, piece.color, options) && is_queen {
         return false; // §4.2

@@ -62,7 +62,7 @@ pub enum Fault {
     /// Breaks §6.2.2 (§5.6): beetle steps that only the height gate rule
     /// forbids (a climb, a step on top or a drop) are listed and accepted.
     BeetleIgnoresHeightGates,
-    /// Breaks §5.8: a pillbug may throw the piece moved on the previous turn.
+    /// Breaks §5.10: a pillbug may throw the piece moved on the previous turn.
     PillbugThrowsLastMoved,
     /// Breaks §6.7.2: a mosquito on the ground whose neighbours are all
     /// mosquitoes moves as a queen (one ground step).
@@ -86,7 +86,7 @@ pub enum Fault {
     /// Breaks the protocol: once four plies are played, `validmoves` never
     /// answers (the process blocks forever).
     Hang,
-    /// Breaks §9.4 and §9.12 (the glyphs of §9.6): every GameString printed
+    /// Breaks §9.4 and §9.29 (the glyphs of §9.21): every GameString printed
     /// (after `newgame`, `play`, `pass`, `undo`) has `/` and `\` swapped in
     /// its moves, so `X/` (north-east) reads `X\` (south-east) and so on;
     /// the game played is the real one.
@@ -109,8 +109,9 @@ pub enum Fault {
     /// UTF-8 is answered `err`): the process exits with status 1, printing
     /// nothing, on such a line.
     ExitOnNonUtf8,
-    /// Breaks §5.2 (a covered piece cannot move): a `play` whose moving piece
-    /// is covered moves the piece on top of its stack to the target instead,
+    /// Breaks §5.2 and §9.25 (the piece named moves, and a covered one
+    /// cannot): a `play` whose moving piece is covered moves the piece on
+    /// top of its stack to the target instead,
     /// when that move is legal (`play wQ \wS1` with `wB1` on `wQ` plays
     /// `wB1`'s move); any other `play` is as usual.
     CoveredNameMovesTop,
@@ -120,8 +121,9 @@ pub enum Fault {
     /// does not know that option (`options` omits it, `get` and `set` refuse
     /// it), so it plays the variant without saying so.
     RepetitionDraw,
-    /// Breaks §9.1, §9.2, §9.3, §9.5 and §9.6 (input in any letter case): a
-    /// `play` move or `newgame` argument whose letters are not exactly in
+    /// Declines the leniency of §9.20 (input in any letter case), which an
+    /// engine MAY decline: a `play` move or `newgame` argument whose letters
+    /// are not exactly in
     /// their canonical case (`play wq`, `play WQ`, `play PASS`, `newgame
     /// base`) is refused with `invalidmove` (play) or `err` (newgame).
     RefusesLowercase,
@@ -627,7 +629,7 @@ pub(crate) fn extra_moves(fault: Fault, game: &Game) -> BTreeSet<Move> {
 }
 
 /// The side to move's pieces of `bug` that may act (queen placed §4.3, on
-/// top §5.2, not immune §5.8, lifting them keeps one hive §5.3), each with
+/// top §5.2, not immune §5.10, lifting them keeps one hive §5.3), each with
 /// the destinations `destinations` gives.
 fn own_bug_moves(
     reference: &ReferenceEngine,
@@ -708,7 +710,7 @@ fn mosquito_as_queen(board: &Board, from: Hex) -> BTreeSet<Hex> {
     ground_steps_from(&lifted, from).into_iter().collect()
 }
 
-/// §5.8 broken: the side to move's pillbugs also throw the piece moved last turn.
+/// §5.10 broken: the side to move's pillbugs also throw the piece moved last turn.
 fn throws_of_last_moved(reference: &ReferenceEngine) -> BTreeSet<Move> {
     let board = reference.board();
     let color = reference.side_to_move();
@@ -858,7 +860,7 @@ fn printed_game_string(fault: Fault, game: &Game) -> String {
     fields.join(";")
 }
 
-/// §9.4, §9.12 broken: the GameString with `/` and `\` swapped in every
+/// §9.4, §9.29 broken: the GameString with `/` and `\` swapped in every
 /// move (the fields after the type, the state and the turn).
 fn with_glyphs_swapped(text: &str) -> String {
     let fields: Vec<String> = text
@@ -951,7 +953,7 @@ fn delay_best_move(limits: &SearchLimits, started: Instant) {
 }
 
 /// Under refuses-lowercase, the refusal of a `play` move whose letters are
-/// not in canonical case (§9.5, §9.6 broken); `None` otherwise.
+/// not in canonical case (§9.20 declined); `None` otherwise.
 fn move_case_refusal(fault: Fault, text: &str) -> Option<String> {
     if fault != Fault::RefusesLowercase || move_in_canonical_case(text) {
         return None;
@@ -964,7 +966,7 @@ fn move_case_refusal(fault: Fault, text: &str) -> Option<String> {
 
 /// Under refuses-lowercase, the refusal of a `newgame` argument (a
 /// GameTypeString or a GameString) whose letters are not in canonical case
-/// (§9.1 to §9.6 broken); `None` otherwise.
+/// (§9.20 declined); `None` otherwise.
 fn game_case_refusal(fault: Fault, text: &str) -> Option<String> {
     if fault != Fault::RefusesLowercase || game_in_canonical_case(text) {
         return None;
@@ -975,7 +977,7 @@ fn game_case_refusal(fault: Fault, text: &str) -> Option<String> {
     ))
 }
 
-/// Whether the letters of a MoveString are as printed (§9.5, §9.6): `pass`
+/// Whether the letters of a MoveString are as printed (§9.19, §9.21): `pass`
 /// lower-case, and in each piece name a lower-case colour letter and an
 /// upper-case bug letter. Tokens of no such form are left to the parser.
 fn move_in_canonical_case(text: &str) -> bool {
@@ -992,7 +994,7 @@ fn move_in_canonical_case(text: &str) -> bool {
 }
 
 /// Whether the letters of a GameTypeString or a GameString are as printed
-/// (§9.1, §9.2, §9.3, and §9.5, §9.6 for the moves). Fields of no known
+/// (§9.15, §9.17, §9.18, and §9.19, §9.21 for the moves). Fields of no known
 /// form are left to the parser.
 fn game_in_canonical_case(text: &str) -> bool {
     let fields: Vec<&str> = text.split(';').map(str::trim).collect();
@@ -1011,7 +1013,7 @@ fn game_in_canonical_case(text: &str) -> bool {
     })
 }
 
-/// `Base` with a capital B only, expansion letters upper-case (§9.1).
+/// `Base` with a capital B only, expansion letters upper-case (§9.15).
 fn game_type_in_canonical_case(field: &str) -> bool {
     match field.get(..4) {
         Some(head) if head.eq_ignore_ascii_case("base") => {

@@ -80,7 +80,7 @@ impl Game {
         on_engine!(self, g => g.game_type())
     }
 
-    /// The rules options (§4.2, §8.7.1).
+    /// The rules options (§4.2, §8.7.2).
     pub fn options(&self) -> RulesOptions {
         on_engine!(self, g => g.options())
     }
@@ -100,12 +100,12 @@ impl Game {
         on_engine!(self, g => g.game_string())
     }
 
-    /// Reads a MoveString in the current position (§9.6–§9.13).
+    /// Reads a MoveString in the current position (§9.21, §9.13).
     pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
         on_engine!(self, g => g.parse_move(text))
     }
 
-    /// The canonical MoveString of a move in the current position (§9.12).
+    /// The canonical MoveString of a move in the current position (§9.30).
     pub fn move_string(&self, mv: Move) -> String {
         on_engine!(self, g => g.move_string(mv))
     }
@@ -115,7 +115,7 @@ impl Game {
         on_engine!(self, g => g.legal_moves())
     }
 
-    /// The legal moves as sorted canonical MoveStrings (§9.12).
+    /// The legal moves as sorted canonical MoveStrings (§9.30).
     pub fn valid_move_strings(&self) -> Vec<String> {
         on_engine!(self, g => g.valid_move_strings())
     }

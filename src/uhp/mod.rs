@@ -230,7 +230,7 @@ impl Session {
     }
 
     /// The game a `newgame` argument asks for. The argument is a
-    /// GameTypeString when it reads as one (§9.1), otherwise a GameString (§9.4).
+    /// GameTypeString when it reads as one (§9.15), otherwise a GameString (§9.4).
     fn new_game(&self, arg: &str) -> Result<Game, Failure> {
         let engine = self.options.engine;
         let rules = self.options.rules();
@@ -257,7 +257,7 @@ impl Session {
         Ok(vec![game.game_string()])
     }
 
-    /// `validmoves`: the legal moves, canonical (§9.12), sorted, `;`-separated.
+    /// `validmoves`: the legal moves, canonical (§9.30), sorted, `;`-separated.
     fn validmoves(&self) -> Reply {
         let game = live(&self.game)?;
         Ok(vec![game.valid_move_strings().join(";")])

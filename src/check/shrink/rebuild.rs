@@ -57,7 +57,7 @@ fn turned(at: Hex, offset: Hex, turns: usize) -> Hex {
 
 /// The neighbourhood of the disputed move in the finding's position: the
 /// stacks around the cell the piece leaves and around the cell it reaches,
-/// the side to move and where the piece moved last turn stands (§5.8).
+/// the side to move and where the piece moved last turn stands (§5.10).
 /// The rebuild search looks for a short game whose position has the same
 /// neighbourhood around a piece of the same colour and bug, in any of the
 /// six orientations.

@@ -139,7 +139,7 @@ fn a_mosquito_that_copies_a_mosquito_shrinks_to_a_short_game() {
 
 #[test]
 fn a_throw_of_the_piece_just_moved_shrinks_with_its_focus() {
-    // §5.8 the piece moved last turn cannot be thrown
+    // §5.10 the piece moved last turn cannot be thrown
     shrinks_to(
         Fault::PillbugThrowsLastMoved,
         GameType::from_flags(false, false, true),

@@ -1,4 +1,4 @@
-//! The Ladybug (§6.6.1–§6.6.3): two steps over the top of the hive and one down.
+//! The Ladybug (§6.6.1, §6.6.2, §6.6.4–§6.6.6): two steps over the top of the hive and one down.
 
 use std::collections::BTreeSet;
 
@@ -10,15 +10,15 @@ use crate::reference::movement::{step_ignoring_height_gates, step_possible, Step
 /// A ladybug walk: its start, the two cells on the hive and where it lands.
 pub(crate) type LadybugWalk = [Hex; 4];
 
-/// Every up-across-down walk (§6.6.1, §6.6.3) from `from` whose steps `step`
+/// Every up-across-down walk (§6.6.1, §6.6.5, §6.6.6) from `from` whose steps `step`
 /// allows, with the ladybug lifted, in neighbour order: up onto an occupied
 /// cell, across onto an occupied cell, down onto an empty cell.
 ///
 /// * §6.6.2 each of the three steps obeys the height gate rule (§5.6), with
 ///   heights taken on the board with the ladybug lifted (`step_possible`,
 ///   its own rule; a refusal also asks what exists without height gates);
-/// * §6.6.3 it may end in an enclosed hole, never on top of the hive, and
-///   never where it started.
+/// * §6.6.4 it may end in an enclosed hole; §6.6.5 never on top of the
+///   hive; §6.6.6 never where it started.
 pub(crate) fn ladybug_walks(board: &Board, from: Hex, step: &StepRule) -> Vec<LadybugWalk> {
     let lifted = board.with_top_lifted(from);
     let mut walks = Vec::new();
@@ -33,7 +33,7 @@ pub(crate) fn ladybug_walks(board: &Board, from: Hex, step: &StepRule) -> Vec<La
                 continue;
             }
             for third in second.neighbours() {
-                // §6.6.1 step three: down to an empty cell; §6.6.3 not the start
+                // §6.6.5 step three: down to an empty cell; §6.6.6 not the start
                 if lifted.is_occupied(third) || third == from {
                     continue;
                 }
@@ -75,14 +75,14 @@ pub(crate) fn judge_ladybug(
                 ),
             ),
             Fact::new(&["§6.6.2", "§5.6"], "no step of the walk passes a height gate"),
-            Fact::new(&["§6.6.3"], format!("it ends on the ground, at {down}")),
+            Fact::new(&["§6.6.5"], format!("it ends on the ground, at {down}")),
         ]);
     }
     if lifted.is_occupied(to) {
-        // §6.6.3 never on top of the hive
+        // §6.6.5 never on top of the hive
         return Err(Refusal::plain(
             format!("{piece} cannot end on top of the hive at {to}"),
-            &["§6.6.3"],
+            &["§6.6.5"],
         ));
     }
     let gated: Vec<LadybugWalk> = ladybug_walks(board, from, &step_ignoring_height_gates)

@@ -41,11 +41,11 @@ pub(crate) fn has_pillbug_ability(board: &Board, piece: Piece, at: Hex) -> bool 
 /// The special ability (§6.8.2) of a pillbug (or a mosquito copying one) at
 /// `pillbug_at`: every (piece, destination) pair it may throw. The caller has
 /// checked that the thrower itself may act (its queen placed §4.3, not
-/// covered §5.2, not immune §5.8); the thrower may be pinned (§6.8.6).
+/// covered §5.2, not immune §5.10); the thrower may be pinned (§6.8.6).
 ///
 /// * CANDIDATES: §6.8.2 each adjacent piece, of either colour, to each empty
 ///   cell adjacent to the pillbug;
-/// * FILTERS: §6.8.3 the target is alone in its cell; §5.8 it is not the piece
+/// * FILTERS: §6.8.3 the target is alone in its cell; §5.10 it is not the piece
 ///   moved last turn; §6.8.4 lifting it keeps one hive; §6.8.5 the climb onto
 ///   the pillbug and the drop pass no height gate; §6.8.8 it lands elsewhere.
 pub(crate) fn pillbug_throws(
@@ -62,7 +62,7 @@ pub(crate) fn pillbug_throws(
         let Some(target) = board.top(source) else {
             continue;
         };
-        // §5.8 the piece moved last turn cannot be thrown
+        // §5.10 the piece moved last turn cannot be thrown
         if immune == Some(target) {
             continue;
         }
@@ -93,7 +93,7 @@ pub(crate) fn pillbug_throws(
 /// Whether a pillbug's ability of `color` moves `piece` (on top at `from`)
 /// to `to` (§6.8.2–§6.8.8): one list of facts per thrower whose throws
 /// ([`pillbug_throws`]) include it, or why none can. `immune` is the piece
-/// moved last turn (§5.8). The general conditions (§4.3, §5.2, §5.8 for the
+/// moved last turn (§5.10). The general conditions (§4.3, §5.2, §5.10 for the
 /// piece) are the caller's.
 pub(crate) fn judge_throw(
     board: &Board,
@@ -218,12 +218,12 @@ fn throw_refusal(
     if throwers.is_empty() {
         // Say why the nearest candidate cannot throw.
         if let Some(&(_, p)) = candidates.iter().find(|&&(_, p)| immune == Some(p)) {
-            // §5.8 the thrower moved last turn
+            // §5.10 the thrower moved last turn
             return Refusal::plain(
                 format!(
                     "{p} moved last turn, so it cannot use its ability to move {piece} this turn"
                 ),
-                &["§5.8"],
+                &["§5.10"],
             );
         }
         if let Some(&(_, p)) = candidates.iter().find(|&&(at, _)| board.height(at) >= 2) {
@@ -242,7 +242,7 @@ fn throw_refusal(
         }
         return Refusal::plain(
             format!("{piece} is not {color}'s piece, and no {color} pillbug or mosquito next to it could move it"),
-            &["§5.1", "§6.8.2"],
+            &["§1.9", "§6.8.2", "§5.1"],
         );
     }
     if board.height(from) != 1 {
