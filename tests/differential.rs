@@ -23,6 +23,12 @@
 //! path is fixed below). That file is committed, so every failure ever found
 //! is replayed first by every later run.
 //!
+//! The fast engine's algebraic identities (a loaded game has the hash of the
+//! played one; play then undo is the identity) are quickcheck properties in
+//! `tests/identities.rs`: proptest drives the random games whose failures
+//! must shrink to the shortest game, quickcheck the identities checked on
+//! one random position at a time (one framework per concern, spec/README.md).
+//!
 //! Case counts: the defaults keep this file well under two minutes in
 //! `cargo test` on the project's 2-core machine. `HIVE_ORACLE_CASES=N` sets
 //! the number of random games of the main property to N and scales the other
@@ -38,7 +44,9 @@ use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
-use quickcheck::{QuickCheck, TestResult};
+
+mod common;
+use common::{cases, DEFAULT_GAMES};
 
 /// The system under test.
 type Fast = FastEngine;
@@ -51,23 +59,6 @@ const MAX_PLIES: usize = 150;
 /// At most this many steps per walk: long enough that most walks reach the
 /// end of the game or `MAX_PLIES`, while shrinking can cut them down to one.
 const MAX_STEPS: usize = 500;
-
-/// Random games of the main property in a default run.
-const DEFAULT_GAMES: u32 = 128;
-
-/// The number of cases for a property whose default is `default`, scaled by
-/// `HIVE_ORACLE_CASES` (the number of games of the main property).
-fn cases(default: u32) -> u32 {
-    match std::env::var("HIVE_ORACLE_CASES")
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-    {
-        Some(n) => {
-            ((n * u64::from(default)) / u64::from(DEFAULT_GAMES)).clamp(1, u32::MAX as u64) as u32
-        }
-        None => default,
-    }
-}
 
 // ---------------------------------------------------------------------------
 // Comparing the two engines
@@ -339,117 +330,8 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------
-// Smaller algebraic facts (quickcheck)
+// Pinned games
 // ---------------------------------------------------------------------------
-
-/// A random game on the fast engine alone: the game type and options from
-/// the first three arguments, the moves from `choices` (sorted legal moves).
-fn fast_game(game_type: u8, standard: bool, repetition: bool, choices: &[u16]) -> Fast {
-    let options = RulesOptions {
-        tournament_opening: !standard,
-        repetition_draw: repetition,
-    };
-    let mut game = Fast::new_game(GameType::ALL[game_type as usize % 8], options);
-    for &choice in choices {
-        let mut legal = game.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        legal.sort();
-        game.play_unchecked(legal[choice as usize % legal.len()]);
-    }
-    game
-}
-
-/// §9.4: the hash of a position loaded from its own GameString equals the
-/// hash of the position reached by play (the hash depends on the position,
-/// not on how it was reached), and the loaded game prints the same string.
-fn loaded_hash_equals_played_hash(
-    game_type: u8,
-    standard: bool,
-    repetition: bool,
-    choices: Vec<u16>,
-) -> TestResult {
-    let played = fast_game(game_type, standard, repetition, &choices);
-    let text = played.game_string();
-    let loaded = match Fast::load_with(&text, played.options()) {
-        Ok(game) => game,
-        Err(e) => return TestResult::error(format!("{text} does not load: {e}")),
-    };
-    if let Err(e) = loaded.check_invariants() {
-        return TestResult::error(format!("{text}: after loading: {e}"));
-    }
-    if loaded.game_string() != text {
-        return TestResult::error(format!("{text} loads as {}", loaded.game_string()));
-    }
-    if loaded.hash() != played.hash() {
-        return TestResult::error(format!(
-            "{text}: hash {:#018x} when played, {:#018x} when loaded",
-            played.hash(),
-            loaded.hash()
-        ));
-    }
-    TestResult::passed()
-}
-
-/// §5.9: from a random position, every legal move played and then undone
-/// leaves the GameString, the hash and the legal moves as they were, the
-/// incremental structures equal to their twins, and undo returns that move.
-fn play_then_undo_is_identity(
-    game_type: u8,
-    standard: bool,
-    repetition: bool,
-    choices: Vec<u16>,
-) -> TestResult {
-    let mut game = fast_game(game_type, standard, repetition, &choices);
-    let text = game.game_string();
-    let hash = game.hash();
-    let mut legal = game.legal_moves();
-    legal.sort();
-    for &mv in &legal {
-        let name = game.move_string(mv);
-        game.play_unchecked(mv);
-        if let Err(e) = game.check_invariants() {
-            return TestResult::error(format!("{text}: after {name}: {e}"));
-        }
-        let undone = game.undo();
-        if undone != Some(mv) {
-            return TestResult::error(format!("{text}: undo of {name} returned {undone:?}"));
-        }
-        if let Err(e) = game.check_invariants() {
-            return TestResult::error(format!("{text}: after {name} and undo: {e}"));
-        }
-        if game.game_string() != text || game.hash() != hash {
-            return TestResult::error(format!(
-                "{text}: {name} and undo changed the position to {} (hash {:#018x}, was {hash:#018x})",
-                game.game_string(),
-                game.hash()
-            ));
-        }
-    }
-    let mut after = game.legal_moves();
-    after.sort();
-    if after != legal {
-        return TestResult::error(format!("{text}: play and undo changed the legal moves"));
-    }
-    TestResult::passed()
-}
-
-#[test]
-fn a_loaded_game_has_the_hash_of_the_played_game() {
-    // §9.4: see loaded_hash_equals_played_hash
-    QuickCheck::new()
-        .tests(cases(300) as u64)
-        .quickcheck(loaded_hash_equals_played_hash as fn(u8, bool, bool, Vec<u16>) -> TestResult);
-}
-
-#[test]
-fn play_followed_by_undo_is_the_identity() {
-    // §5.9: see play_then_undo_is_identity
-    QuickCheck::new()
-        .tests(cases(200) as u64)
-        .quickcheck(play_then_undo_is_identity as fn(u8, bool, bool, Vec<u16>) -> TestResult);
-}
 
 #[test]
 fn a_finished_game_has_no_moves_on_either_engine() {

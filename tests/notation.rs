@@ -3,8 +3,10 @@
 //! a source is named (the sources cited are in `spec/sources/`).
 
 mod common;
+mod engines;
 
 use common::*;
+use engines::{assert_illegal, assert_legal, legal, legal_for};
 use hive_oracle::core::notation::{
     parse_game_state, parse_game_string, parse_game_type, parse_move, parse_piece, parse_turn,
     MoveSpec, Target, Turn,

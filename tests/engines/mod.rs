@@ -9,7 +9,7 @@
 //! The helpers mirror those of `tests/common/` for any engine: positions
 //! come from GameStrings with a full legal history, and moves are compared
 //! as sets of absolute moves, never as strings (§5.9).
-#![allow(dead_code)]
+#![allow(dead_code, unused_macros)]
 
 use std::any::Any;
 use std::collections::BTreeSet;
