@@ -11,7 +11,7 @@ use crate::rules::Rules;
 pub struct Agreement {
     /// The legal moves, sorted (§5.9: compared as absolute moves).
     pub legal: Vec<Move>,
-    /// The canonical GameString (§9.4).
+    /// The canonical GameString (§9.31).
     pub game_string: String,
 }
 
@@ -25,7 +25,7 @@ pub(crate) fn move_names<M: Rules>(model: &M, moves: &BTreeSet<Move>) -> Vec<Str
 /// Compares the engine under test with the model in their current
 /// positions: legal moves as absolute moves each listed once (§5.9), the
 /// state (§8.8), the side to move and the turn (§7.1, §9.18), the history,
-/// and the GameString (§9.4, §9.30). `model_game_string` is the model's
+/// and the GameString (§9.31, §9.30). `model_game_string` is the model's
 /// GameString, passed in so a caller that builds it ply by ply need not
 /// replay the game. `Err` says what differs, moves named canonically.
 pub fn compare_engines<S: Rules, M: Rules>(

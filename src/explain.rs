@@ -338,7 +338,7 @@ fn write_movements(out: &mut String, game: &ReferenceEngine, moves: &BTreeSet<Mo
     }
 }
 
-/// Loads a GameTypeString (a new game) or a GameString (§9.15, §9.4).
+/// Loads a GameTypeString (a new game) or a GameString (§9.15, §9.31).
 pub fn load(text: &str, options: RulesOptions) -> Result<ReferenceEngine, String> {
     if !text.contains(';') {
         let game_type = parse_game_type(text).map_err(|e| e.to_string())?;

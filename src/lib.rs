@@ -44,7 +44,7 @@
 //! # Example
 //!
 //! Perft from the start position, and a position loaded from a GameString
-//! (§9.4) and printed back:
+//! (§9.31) and printed back:
 //!
 //! ```
 //! use hive_oracle::reference::ReferenceEngine;

@@ -253,7 +253,7 @@ fn main() -> ExitCode {
     }
 }
 
-/// Loads a GameTypeString (a new game) or a full GameString (§9.15, §9.4).
+/// Loads a GameTypeString (a new game) or a full GameString (§9.15, §9.31).
 /// When an engine refuses a GameString, the message is the reference
 /// engine's, which names the clause that forbids the move (the fast engine
 /// only says that a move is not legal).

@@ -42,7 +42,7 @@ impl fmt::Display for IllegalMove {
 /// Why a GameString could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
-    /// The text is not a GameString (§9.4).
+    /// The text is not a GameString (§9.31).
     #[error("{0}")]
     Notation(#[from] NotationError),
     /// A move of the history does not name a move in its position (§9.10, §9.23).
@@ -55,7 +55,7 @@ pub enum LoadError {
         /// Why it names no move.
         error: NotationError,
     },
-    /// A move of the history is illegal in its position (§9.4).
+    /// A move of the history is illegal in its position (§9.34).
     #[error("move {index} \"{text}\" is illegal: {error}")]
     Illegal {
         /// The move's number in the GameString, from 1.
@@ -148,7 +148,7 @@ pub trait Rules: BoardView + Clone + Sized {
         notation::move_string(self, mv)
     }
 
-    /// The canonical GameString of the game so far (§9.4).
+    /// The canonical GameString of the game so far (§9.31).
     fn game_string(&self) -> String {
         let mut replay = Self::new_game(self.game_type(), self.options());
         let mut moves = Vec::with_capacity(self.plies());
@@ -160,7 +160,8 @@ pub trait Rules: BoardView + Clone + Sized {
     }
 
     /// Loads a GameString with the given options, replaying and checking every
-    /// move (§9.4). The stated state and turn are recomputed, not checked.
+    /// move (§9.34). The stated state and turn are recomputed, not checked
+    /// (§9.33).
     fn load_with(text: &str, options: RulesOptions) -> Result<Self, LoadError> {
         let record = notation::parse_game_string(text)?;
         let mut game = Self::new_game(record.game_type, options);

@@ -8,7 +8,7 @@
 //! through the eight (§1.4) or stay on the one asked for; the opening (§4.2)
 //! and the repetition draw (§8.7.2) take every combination in turn. At every
 //! ply the engines must agree on the legal moves as absolute moves (§5.9),
-//! the state (§8.8), the turn (§9.18) and the GameString (§9.4); the fast
+//! the state (§8.8), the turn (§9.18) and the GameString (§9.31); the fast
 //! engine's incremental structures must equal their from-scratch twins
 //! (`check_invariants`, the hash included); every move is undone and redone
 //! on the fast engine, which must restore the position and the hash; and now

@@ -318,7 +318,7 @@ fn assert_cause(report: &serde_json::Value, kind: &str, severity: &str, pattern:
 
 #[test]
 fn a_printed_game_string_that_does_not_replay_is_caught() {
-    // §9.4, §9.29: every printed GameString is replayed by the oracle; this
+    // §9.31, §9.29: every printed GameString is replayed by the oracle; this
     // engine swaps `/` and `\` in the moves it prints.
     let (code, report) = check_fault(
         "wrong-game-string",

@@ -90,7 +90,7 @@ fn a_finished_game_has_no_moves_and_refuses_play() {
 
 #[test]
 fn play_prints_the_game_string() {
-    // §9.4
+    // §9.31
     let out = run(&["play", "Base", "wS1", "bS1 wS1-", "wQ -wS1"]);
     assert_eq!(
         stdout(&out),
@@ -120,7 +120,7 @@ fn play_refuses_an_illegal_move_citing_its_clause() {
 
 #[test]
 fn a_game_string_with_an_illegal_move_is_refused_naming_it() {
-    // §9.4, §3.6
+    // §9.34, §3.6
     let out = run(&[
         "validmoves",
         "Base;InProgress;White[2];wS1;bS1 wS1-;wA1 bS1-",
@@ -216,7 +216,7 @@ fn validmoves_and_play_are_the_same_on_both_engines() {
 
 #[test]
 fn selfcheck_plays_games_and_reports_the_rates() {
-    // §5.9, §8.8, §9.4: a few short seeded games of every game type find no
+    // §5.9, §8.8, §9.31: a few short seeded games of every game type find no
     // disagreement; the report gives games and positions per second
     let out = run(&[
         "selfcheck",

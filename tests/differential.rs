@@ -6,7 +6,7 @@
 //!
 //! * the set of legal moves, as absolute moves (§5.9), each listed once;
 //! * the game state (§8.8), the side to move (§7.1) and the turn (§9.18);
-//! * the canonical GameString (§9.4, §9.30);
+//! * the canonical GameString (§9.31, §9.30);
 //!
 //! and the fast engine's incremental structures must equal their
 //! from-scratch twins (`check_invariants`) after every move and every undo.
@@ -290,7 +290,7 @@ fn config(default_cases: u32) -> ProptestConfig {
 proptest! {
     #![proptest_config(config(DEFAULT_GAMES))]
 
-    /// §5.9, §8.8, §7.1, §9.18, §9.4: the engines agree at every ply of random
+    /// §5.9, §8.8, §7.1, §9.18, §9.31: the engines agree at every ply of random
     /// games of every game type (§1.4), both openings (§4.2), with and without
     /// the repetition draw (§8.7.2); undo restores the earlier position and
     /// its hash; the incremental structures equal their twins throughout.

@@ -2,7 +2,7 @@
 //! property-testing framework per concern). quickcheck draws one random
 //! position of any game type and options and checks an identity there:
 //!
-//! * §9.4: a game loaded from its own GameString has the hash of the game
+//! * §9.31: a game loaded from its own GameString has the hash of the game
 //!   that was played to reach it, and prints the same string;
 //! * §5.9: every legal move played and undone leaves the position, the hash,
 //!   the legal moves and the incremental structures as they were.
@@ -40,7 +40,7 @@ fn fast_game(game_type: u8, standard: bool, repetition: bool, choices: &[u16]) -
     game
 }
 
-/// §9.4: the hash of a position loaded from its own GameString equals the
+/// §9.31: the hash of a position loaded from its own GameString equals the
 /// hash of the position reached by play (the hash depends on the position,
 /// not on how it was reached), and the loaded game prints the same string.
 fn loaded_hash_equals_played_hash(
@@ -116,7 +116,7 @@ fn play_then_undo_is_identity(
 
 #[test]
 fn a_loaded_game_has_the_hash_of_the_played_game() {
-    // §9.4: see loaded_hash_equals_played_hash
+    // §9.31: see loaded_hash_equals_played_hash
     QuickCheck::new()
         .tests(cases(300) as u64)
         .quickcheck(loaded_hash_equals_played_hash as fn(u8, bool, bool, Vec<u16>) -> TestResult);

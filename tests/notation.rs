@@ -85,7 +85,7 @@ fn turn_strings_name_the_side_to_move_and_its_turn() {
 
 #[test]
 fn game_strings_need_three_header_fields() {
-    // §9.4: a bare GameTypeString is not a GameString
+    // §9.31: a bare GameTypeString is not a GameString
     assert!(parse_game_string("Base").is_err());
     assert!(parse_game_string("Base;NotStarted").is_err());
     assert!(parse_game_string("Base;Foo;White[1]").is_err());
@@ -94,7 +94,7 @@ fn game_strings_need_three_header_fields() {
 
 #[test]
 fn game_strings_with_stale_state_and_turn_are_recomputed() {
-    // §9.4: like Mzinga's own test data (`Base;NotStarted;Black[1];wS1`,
+    // §9.33: like Mzinga's own test data (`Base;NotStarted;Black[1];wS1`,
     // spec/sources/uhp-notes.md section 5.2)
     let g = game("Base;NotStarted;White[9];wS1");
     assert_eq!(g.game_string(), "Base;InProgress;Black[1];wS1");
@@ -102,14 +102,14 @@ fn game_strings_with_stale_state_and_turn_are_recomputed() {
 
 #[test]
 fn game_strings_refuse_empty_move_fields() {
-    // §9.4: a trailing or doubled ";" is an error
+    // §9.32: a trailing or doubled ";" is an error
     assert!(ReferenceEngine::load("Base;InProgress;Black[1];wS1;").is_err());
     assert!(ReferenceEngine::load("Base;InProgress;Black[1];;wS1").is_err());
 }
 
 #[test]
 fn game_strings_with_an_illegal_move_are_refused_naming_it() {
-    // §9.4, §4.2: the queen as white's first placement
+    // §9.34, §4.2: the queen as white's first placement
     match ReferenceEngine::load("Base;InProgress;Black[1];wQ") {
         Err(LoadError::Illegal { index, text, error }) => {
             assert_eq!((index, text.as_str()), (1, "wQ"));
@@ -117,7 +117,7 @@ fn game_strings_with_an_illegal_move_are_refused_naming_it() {
         }
         other => panic!("expected an illegal-move error, got {other:?}"),
     }
-    // §9.4, §3.6: a placement touching the enemy
+    // §9.34, §3.6: a placement touching the enemy
     let err = ReferenceEngine::load("Base;InProgress;White[2];wS1;bS1 wS1-;wA1 bS1-")
         .expect_err("illegal");
     assert!(err.to_string().contains("move 3 \"wA1 bS1-\""), "{err}");
@@ -206,7 +206,7 @@ fn a_target_with_a_glyph_on_both_sides_is_refused() {
     // of it is wS1's cell
     assert_legal(&g, "wA1 -wQ");
     assert_illegal(&g, "wA1 wQ-", "§3.7");
-    // a GameString holding it is refused whole (§9.4)
+    // a GameString holding it is refused whole (§9.34)
     let err =
         ReferenceEngine::load("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ-")
             .expect_err("two glyphs");
@@ -411,7 +411,7 @@ proptest! {
         }
     }
 
-    /// §9.4: a printed GameString loads back to the same game and prints the same.
+    /// §9.31: a printed GameString loads back to the same game and prints the same.
     #[test]
     fn printed_game_strings_load_back(game_type in any_game_type(), choices in prop::collection::vec(any::<u16>(), 0..80)) {
         let g = random_game(game_type, RulesOptions::default(), &choices);

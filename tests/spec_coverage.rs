@@ -14,7 +14,13 @@
 //!   never a range such as `§6.4.1–§6.4.3` (issue 12, point 7), and cites
 //!   every leaf clause of chapters 3 to 8, the rules of move generation and
 //!   of the game state, but those in `FAST_ENGINE_EXEMPT`;
-//! * every test that `spec/rulings.md` names as pinning a ruling exists.
+//! * every test that `spec/rulings.md` names as pinning a ruling exists;
+//! * every leaf clause has an `Example:` with a UHP GameString or a `Cases:`
+//!   line, every case a `Cases:` line names exists and cites the clause,
+//!   and every GameString in the examples of a leaf clause loads on the
+//!   reference engine (issue 13, point 5);
+//! * no leaf clause's paragraph is over `MAX_CLAUSE_WORDS` words unless
+//!   `LONG_CLAUSES` gives the reason (issue 13, point 4).
 //!
 //! `ALLOWED_WITHOUT_CODE` holds the clauses that have no code by nature,
 //! each with its reason. Run with `--nocapture` to see the coverage tables
@@ -499,14 +505,33 @@ fn every_test_named_by_a_ruling_exists() {
     );
 }
 
+/// Leaf clauses that no case can pin, each with its reason and the Rust
+/// tests that pin it instead. An entry that a case does cite is stale and
+/// fails the check.
+const CLAUSES_WITHOUT_CASE: &[(&str, &str)] = &[
+    (
+        "9.32",
+        "a GameString with an empty field is refused whole, and a case's `game` must load \
+         (spec/cases.md); tests/notation.rs refuses such strings, and the refused examples under the clause",
+    ),
+    (
+        "9.34",
+        "a GameString with an illegal or unreadable move is refused whole, and a case's \
+         `game` must load (spec/cases.md); tests/notation.rs, tests/cli.rs and the \
+         refused example under the clause pin it",
+    ),
+];
+
 #[test]
 fn every_leaf_clause_has_a_case() {
     // issue 5: the corpus pins every leaf clause (spec/cases.md, "Coverage")
     let all = labels();
     let cited = citations(&case_files());
-    let missing: Vec<String> = leaves(&all)
-        .into_iter()
-        .filter(|clause| !cited.contains_key(clause))
+    let leaf_clauses = leaves(&all);
+    let exempt: BTreeSet<&str> = CLAUSES_WITHOUT_CASE.iter().map(|&(c, _)| c).collect();
+    let missing: Vec<String> = leaf_clauses
+        .iter()
+        .filter(|clause| !cited.contains_key(*clause) && !exempt.contains(clause.as_str()))
         .map(|clause| format!("§{clause}"))
         .collect();
     assert!(
@@ -514,6 +539,18 @@ fn every_leaf_clause_has_a_case() {
         "{} leaf clauses have no case in tests/cases: {}",
         missing.len(),
         missing.join(", ")
+    );
+    let stale: Vec<String> = CLAUSES_WITHOUT_CASE
+        .iter()
+        .filter(|&&(c, reason)| {
+            cited.contains_key(c) || !leaf_clauses.contains(c) || reason.trim().is_empty()
+        })
+        .map(|&(c, _)| format!("§{c}"))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "CLAUSES_WITHOUT_CASE entries that a case cites, that name no leaf clause or that give no reason: {}",
+        stale.join(", ")
     );
 }
 
@@ -544,4 +581,362 @@ fn every_ruling_links_cases_that_exist() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+// --- examples, `Cases:` lines and clause length (issue 13, points 4 and 5) ---
+
+/// The most words a leaf clause's paragraph may have unless `LONG_CLAUSES`
+/// gives the reason it needs more (issue 13, point 4).
+const MAX_CLAUSE_WORDS: usize = 60;
+
+/// Leaf clauses whose paragraph is longer than `MAX_CLAUSE_WORDS` because
+/// what they state cannot be said shorter without dropping a requirement,
+/// each with its reason. An entry for a clause that is no longer too long is
+/// stale and fails the check.
+const LONG_CLAUSES: &[(&str, &str)] = &[
+    (
+        "2.2",
+        "the six directions, each with its axial delta and its UHP glyph: \
+         a table written as one sentence, which §2.8, §2.9 and chapter 9 read",
+    ),
+    (
+        "5.6",
+        "the height-gate formula with its four terms defined, the steps it \
+         binds (every bug's step and both halves of a throw) and §5.5 as its \
+         ground case",
+    ),
+];
+
+/// The fewest GameStrings the examples of the leaf clauses must hold: the
+/// check below loads each one, and must not pass by finding none.
+const MIN_EXAMPLE_GAME_STRINGS: usize = 60;
+
+/// One clause as written in a spec file: its label line, the paragraph on
+/// the line after it and every line up to the next label or heading.
+struct ClauseBlock {
+    label: String,
+    /// `file:line` of the label line.
+    place: String,
+    paragraph: String,
+    /// The lines after the paragraph, outside fenced blocks: `Source:`,
+    /// `Ruling:`, `Cases:` and the examples, with their line numbers.
+    rest: Vec<(usize, String)>,
+}
+
+impl ClauseBlock {
+    fn chapter(&self) -> u32 {
+        chapter_of(&self.label)
+    }
+
+    /// The lines that may hold examples: all but `Source:`, `Ruling:` and
+    /// `Cases:` (spec/README.md, "Clauses").
+    fn example_lines(&self) -> impl Iterator<Item = &(usize, String)> {
+        self.rest.iter().filter(|(_, line)| {
+            !["Source: ", "Ruling: ", "Cases: "]
+                .iter()
+                .any(|p| line.starts_with(p))
+        })
+    }
+
+    fn file_line(&self, line: usize) -> String {
+        let file = self.place.rsplit_once(':').map_or("", |(f, _)| f);
+        format!("{file}:{line}")
+    }
+}
+
+/// Every clause block of the spec's Markdown files, tombstones included.
+/// Fenced blocks (diagrams, the grammar) are skipped, and a heading or label
+/// inside one ends nothing.
+fn clause_blocks() -> Vec<ClauseBlock> {
+    let label = label_regex();
+    let mut blocks = Vec::new();
+    for path in spec_files() {
+        let text = read(&path);
+        let mut current: Option<ClauseBlock> = None;
+        let mut fenced = false;
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with("```") {
+                fenced = !fenced;
+                continue;
+            }
+            if fenced {
+                continue;
+            }
+            if let Some(c) = label.captures(line) {
+                blocks.extend(current.take());
+                current = Some(ClauseBlock {
+                    label: c[1].to_string(),
+                    place: format!("{}:{}", path.display(), i + 1),
+                    paragraph: String::new(),
+                    rest: Vec::new(),
+                });
+                continue;
+            }
+            if line.starts_with('#') {
+                blocks.extend(current.take());
+                continue;
+            }
+            if let Some(block) = current.as_mut() {
+                if block.paragraph.is_empty() && block.rest.is_empty() {
+                    block.paragraph = line.to_string();
+                } else if !line.trim().is_empty() {
+                    block.rest.push((i + 1, line.to_string()));
+                }
+            }
+        }
+        blocks.extend(current);
+    }
+    blocks
+}
+
+/// The blocks of the leaf clauses: no tombstones, no clauses with
+/// sub-clauses.
+fn leaf_blocks() -> Vec<ClauseBlock> {
+    let leaves = leaves(&labels());
+    clause_blocks()
+        .into_iter()
+        .filter(|b| leaves.contains(&b.label))
+        .collect()
+}
+
+/// A UHP GameString in backticks (§9.31): a game type in the standard
+/// spelling, a state, a turn and the moves. Lenient spellings (`base+mlp`)
+/// and strings without a TurnString are not matched.
+fn game_string_regex() -> Regex {
+    Regex::new(
+        r"`((Base(\+[MLP]+)?);(NotStarted|InProgress|Draw|WhiteWins|BlackWins);(White|Black)\[\d+\][^`]*)`",
+    )
+    .expect("regex")
+}
+
+/// An example paragraph: a line that starts with `Example:`, `Examples:` or
+/// `Example (…):`, or has one after a sentence.
+fn example_regex() -> Regex {
+    Regex::new(r"(?:^|\. )Examples?(?: \([^)]*\))?: ").expect("regex")
+}
+
+/// A `Cases:` line: one or more case ids in backticks, separated by ", ".
+fn cases_line_regex() -> Regex {
+    Regex::new(r"^Cases: `tests/cases/[a-z0-9-]+\.toml::[a-z0-9-]+`(?:, `tests/cases/[a-z0-9-]+\.toml::[a-z0-9-]+`)*$")
+        .expect("regex")
+}
+
+/// Whether the text right after a GameString presents it as a refused
+/// string rather than a position: "`…` is refused", or the end of a list
+/// "`…`, `…` and `…` are refused". "in `…`, `wA1 -wQ-` is refused" refuses
+/// the move, not the position, and does not match.
+fn presented_as_refused(after: &str) -> bool {
+    let single = Regex::new(r"^\s+is\s+refused").expect("regex");
+    let list =
+        Regex::new(r"^(?:(?:,\s*|\s+(?:and|or)\s+)`[^`]*`)*\s+are\s+refused").expect("regex");
+    single.is_match(after) || list.is_match(after)
+}
+
+/// The rules options an example's text asks for (rules.md, "Conventions
+/// used by the examples": default rules unless the example says otherwise).
+fn example_options(text: &str) -> hive_oracle::core::RulesOptions {
+    let lower = text.to_lowercase();
+    hive_oracle::core::RulesOptions {
+        tournament_opening: !lower.contains("standard opening"),
+        repetition_draw: lower.contains("repetition"),
+    }
+}
+
+#[test]
+fn every_leaf_clause_has_an_example() {
+    // issue 13, point 5: below every leaf clause, an `Example:` paragraph
+    // with a UHP GameString, or a `Cases:` line naming the cases that pin
+    // it. A diagram or a position in axial coordinates alone is not enough.
+    let game_string = game_string_regex();
+    let example = example_regex();
+    let blocks = leaf_blocks();
+    assert!(
+        blocks.len() >= 80,
+        "found only {} leaf clause blocks in spec/",
+        blocks.len()
+    );
+    let mut missing = Vec::new();
+    let (mut by_cases, mut by_example) = (0, 0);
+    for block in &blocks {
+        let has_cases = block.rest.iter().any(|(_, l)| l.starts_with("Cases: "));
+        let has_example = block
+            .example_lines()
+            .any(|(_, l)| example.is_match(l) && game_string.is_match(l));
+        by_cases += usize::from(has_cases);
+        by_example += usize::from(has_example);
+        if !has_cases && !has_example {
+            missing.push(format!("§{} at {}", block.label, block.place));
+        }
+    }
+    println!(
+        "{} leaf clauses: {by_cases} with a Cases line, {by_example} with a GameString example",
+        blocks.len()
+    );
+    assert!(
+        missing.is_empty(),
+        "{} leaf clauses have neither an `Example:` with a GameString in \
+         backticks nor a `Cases:` line (spec/README.md, \"Clauses\"):\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn every_cases_line_names_cases_that_pin_the_clause() {
+    // issue 13, point 5: a `Cases:` line names cases that exist and that
+    // cite the clause in their `clauses` field (spec/cases.md).
+    let dir = root().join("tests/cases");
+    let corpus = hive_oracle::cases::load_corpus(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let clauses_of: BTreeMap<String, Vec<String>> = corpus
+        .iter()
+        .map(|c| (c.id(), c.case.clauses.clone()))
+        .collect();
+    let entry = Regex::new(r"`tests/cases/([a-z0-9-]+\.toml)::([a-z0-9-]+)`").expect("regex");
+    let format = cases_line_regex();
+    let leaves = leaves(&labels());
+    let mut problems = Vec::new();
+    let mut count = 0;
+    for block in clause_blocks() {
+        for (line, text) in block.rest.iter().filter(|(_, l)| l.starts_with("Cases:")) {
+            let place = block.file_line(*line);
+            if !leaves.contains(&block.label) {
+                problems.push(format!(
+                    "{place}: §{} is no leaf clause and takes no Cases line",
+                    block.label
+                ));
+            }
+            if !format.is_match(text) {
+                problems.push(format!(
+                    "{place}: write `Cases: ` and case ids in backticks separated by \", \", \
+                     such as `tests/cases/end.toml::no-move-after-a-win`: {text}"
+                ));
+            }
+            for c in entry.captures_iter(text) {
+                count += 1;
+                let id = format!("{}::{}", &c[1], &c[2]);
+                let cited = format!("§{}", block.label);
+                if !dir.join(&c[1]).is_file() {
+                    problems.push(format!("{place}: tests/cases/{} does not exist", &c[1]));
+                } else if let Some(clauses) = clauses_of.get(&id) {
+                    if !clauses.contains(&cited) {
+                        problems.push(format!(
+                            "{place}: case {id} does not cite {cited} in its clauses ({})",
+                            clauses.join(", ")
+                        ));
+                    }
+                } else {
+                    problems.push(format!(
+                        "{place}: tests/cases/{} has no [[case]] named {}",
+                        &c[1], &c[2]
+                    ));
+                }
+            }
+        }
+    }
+    assert!(count > 0, "no Cases line in spec/ names a case");
+    assert!(
+        problems.is_empty(),
+        "bad Cases lines:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn every_example_game_string_loads() {
+    // issue 13, point 5: every GameString an example of a leaf clause shows
+    // as a position loads on the reference engine, under the rules options
+    // its text names ("repetition" turns the repetition draw on, "standard
+    // opening" turns the tournament opening off). In chapter 9 a string the
+    // text calls refused ("`…` is refused") must be refused instead.
+    use hive_oracle::reference::ReferenceEngine;
+    use hive_oracle::rules::Rules;
+    let game_string = game_string_regex();
+    let mut problems = Vec::new();
+    let (mut loaded, mut refused) = (0, 0);
+    for block in leaf_blocks() {
+        for (line, text) in block.example_lines() {
+            let options = example_options(text);
+            for c in game_string.captures_iter(text) {
+                let whole = c.get(0).expect("match");
+                let gs = &c[1];
+                let place = block.file_line(*line);
+                let result = ReferenceEngine::load_with(gs, options);
+                if block.chapter() == 9 && presented_as_refused(&text[whole.end()..]) {
+                    refused += 1;
+                    if result.is_ok() {
+                        problems.push(format!(
+                            "§{} at {place}: `{gs}` is called refused but loads ({options:?})",
+                            block.label
+                        ));
+                    }
+                } else {
+                    loaded += 1;
+                    if let Err(e) = result {
+                        problems.push(format!(
+                            "§{} at {place}: `{gs}` does not load ({options:?}): {e}",
+                            block.label
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    println!("example GameStrings: {loaded} positions loaded, {refused} refusals checked");
+    assert!(
+        problems.is_empty(),
+        "example GameStrings that are wrong:\n{}",
+        problems.join("\n")
+    );
+    assert!(
+        loaded >= MIN_EXAMPLE_GAME_STRINGS,
+        "the examples of the leaf clauses hold only {loaded} GameStrings, \
+         fewer than {MIN_EXAMPLE_GAME_STRINGS}: is the GameString pattern still \
+         matching the spec's examples?"
+    );
+}
+
+#[test]
+fn no_leaf_clause_is_over_long_without_a_reason() {
+    // issue 13, point 4: no clause over about 60 words without a reason.
+    let blocks = leaf_blocks();
+    let words: BTreeMap<String, usize> = blocks
+        .iter()
+        .map(|b| (b.label.clone(), b.paragraph.split_whitespace().count()))
+        .collect();
+    let allowed: BTreeMap<&str, &str> = LONG_CLAUSES.iter().copied().collect();
+    let mut problems = Vec::new();
+    for (clause, reason) in LONG_CLAUSES {
+        if reason.trim().is_empty() {
+            problems.push(format!("LONG_CLAUSES: §{clause} gives no reason"));
+        }
+        match words.get(*clause) {
+            None => problems.push(format!("LONG_CLAUSES names §{clause}, no leaf clause")),
+            Some(&n) if n <= MAX_CLAUSE_WORDS => problems.push(format!(
+                "LONG_CLAUSES: §{clause} has {n} words, no more than {MAX_CLAUSE_WORDS}; \
+                 remove the stale entry"
+            )),
+            Some(_) => {}
+        }
+    }
+    for block in &blocks {
+        let n = words[&block.label];
+        if n > MAX_CLAUSE_WORDS && !allowed.contains_key(block.label.as_str()) {
+            problems.push(format!(
+                "§{} at {} has {n} words, more than {MAX_CLAUSE_WORDS}: trim it without \
+                 changing what it requires, or give the reason in LONG_CLAUSES",
+                block.label, block.place
+            ));
+        }
+    }
+    for (clause, reason) in LONG_CLAUSES {
+        println!(
+            "long clause §{clause} ({} words): {reason}",
+            words.get(*clause).copied().unwrap_or(0)
+        );
+    }
+    assert!(
+        problems.is_empty(),
+        "over-long clauses:\n{}",
+        problems.join("\n")
+    );
 }

@@ -564,7 +564,7 @@ fn refuses_lowercase() {
         assert!(!ask(&mut plain, line).starts_with("invalidmove"), "{line}");
         ask(&mut plain, "undo");
     }
-    // §9.15, §9.17, §9.18, §9.4: newgame arguments, a GameTypeString or a GameString
+    // §9.15, §9.17, §9.18, §9.31: newgame arguments, a GameTypeString or a GameString
     for line in [
         "newgame base",
         "newgame BASE",

@@ -383,7 +383,7 @@ impl<'a> Worker<'a> {
 
     /// Checks a GameString the engine printed in answer to the last line of
     /// `sent`: the state and turn against the reference, then the whole
-    /// string replayed by the oracle (§9.4): it must be the position of
+    /// string replayed by the oracle (§9.31): it must be the position of
     /// `game`.
     pub fn compare_game_string(
         &mut self,
@@ -398,7 +398,7 @@ impl<'a> Worker<'a> {
             None => {
                 self.add(
                     Finding::new(Kind::Protocol, &self.test, game)
-                        .clauses(["§9.4"])
+                        .clauses(["§9.31"])
                         .pattern("GameString expected")
                         .detail(format!(
                             "after {}, expected a GameString, got \"{line}\"",
@@ -456,7 +456,7 @@ impl<'a> Worker<'a> {
                 };
                 self.add(
                     Finding::new(Kind::GameString, &self.test, game)
-                        .clauses(["§9.4", "§9.29"])
+                        .clauses(["§9.31", "§9.29"])
                         .pattern("printed GameString")
                         .detail(format!(
                             "after {}, the engine printed \"{line}\": {why}; the position is {}",

@@ -108,9 +108,9 @@ impl Worker<'_> {
         for failure in run.failures {
             match failure {
                 CaseFailure::LoadRefused { reason } => {
-                    // §9.4, or the leniency the GameString relies on
+                    // §9.31, or the leniency the GameString relies on
                     let demand =
-                        game_string_demand(&case.game, options).unwrap_or(Demand::Must("§9.4"));
+                        game_string_demand(&case.game, options).unwrap_or(Demand::Must("§9.31"));
                     self.add(
                         Finding::new(Kind::RejectedLegal, &self.test, &game)
                             .severity(demand.severity())

@@ -133,7 +133,7 @@ pub(crate) fn move_demand(game: &ReferenceEngine, text: &str) -> Option<Demand> 
 /// What a GameString asks of an engine: the first leniency it relies on,
 /// padding (§9.28), the case of its header fields (§9.20), the order of
 /// its expansion letters (§9.16) or a lenient move in its position; else
-/// §9.4, a GameString every engine MUST load. `None` for a string that
+/// §9.31, a GameString every engine MUST load. `None` for a string that
 /// does not replay.
 pub(crate) fn game_string_demand(text: &str, options: RulesOptions) -> Option<Demand> {
     if text != text.trim() {
@@ -170,7 +170,7 @@ pub(crate) fn game_string_demand(text: &str, options: RulesOptions) -> Option<De
         let mv = game.parse_move(text).ok()?;
         game.play(mv).ok()?;
     }
-    Some(Demand::Must("§9.4"))
+    Some(Demand::Must("§9.31"))
 }
 
 #[cfg(test)]
@@ -214,7 +214,7 @@ mod tests {
         let options = RulesOptions::default();
         assert_eq!(
             game_string_demand(POSITION, options),
-            Some(Demand::Must("§9.4"))
+            Some(Demand::Must("§9.31"))
         );
         assert_eq!(
             game_string_demand("base;InProgress;Black[1];wS1", options),

@@ -468,7 +468,7 @@ impl Worker<'_> {
         if !answer.is_error() {
             self.add(
                 Finding::new(Kind::Protocol, &self.test, &game)
-                    .clauses(["§9.4"])
+                    .clauses(["§9.31"])
                     .pattern("newgame with a bad move")
                     .detail(format!(
                         "`{bad}` (an unreadable move) must be refused; got \"{}\"",

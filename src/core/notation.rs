@@ -544,23 +544,26 @@ pub(crate) fn target_text(reference: Piece, direction: Direction) -> String {
 }
 
 // ---------------------------------------------------------------------------
-// GameString (§9.4)
+// GameString (§9.31)
 // ---------------------------------------------------------------------------
 
-/// A GameString as written: plain data whose moves are not yet played (§9.4).
+/// A GameString as written: plain data whose moves are not yet played (§9.31).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     /// The GameTypeString (§9.15).
     pub game_type: GameType,
-    /// The GameStateString as written; engines recompute it (§9.4).
+    /// The GameStateString as written; engines recompute it (§9.33).
     pub(crate) stated_state: GameState,
-    /// The TurnString as written; engines recompute it (§9.4).
+    /// The TurnString as written; engines recompute it (§9.33).
     pub(crate) stated_turn: Turn,
-    /// The MoveStrings, trimmed, in order.
+    /// The MoveStrings, trimmed, in order. Loading plays them one by one
+    /// and refuses the whole string at the first that is unreadable or
+    /// illegal in the position the moves before it reach (§9.34,
+    /// `Rules::load_with`).
     pub moves: Vec<String>,
 }
 
-/// Parses a GameString into its fields (§9.4). Moves are checked for syntax
+/// Parses a GameString into its fields (§9.31). Moves are checked for syntax
 /// here and for legality when they are played.
 pub fn parse_game_string(text: &str) -> Result<GameRecord, NotationError> {
     let what = "GameString";
@@ -570,7 +573,7 @@ pub fn parse_game_string(text: &str) -> Result<GameRecord, NotationError> {
         return Err(NotationError::new(
             what,
             trimmed,
-            "expected GameTypeString;GameStateString;TurnString followed by the moves (§9.4)",
+            "expected GameTypeString;GameStateString;TurnString followed by the moves (§9.31)",
         ));
     }
     let game_type = parse_game_type(fields[0])?;
@@ -584,7 +587,7 @@ pub fn parse_game_string(text: &str) -> Result<GameRecord, NotationError> {
                 what,
                 trimmed,
                 format!(
-                    "move {} is empty: a GameString has no trailing or doubled \";\" (§9.4)",
+                    "move {} is empty: a GameString has no trailing or doubled \";\" (§9.32)",
                     index + 1
                 ),
             ));
@@ -601,7 +604,7 @@ pub fn parse_game_string(text: &str) -> Result<GameRecord, NotationError> {
     })
 }
 
-/// Prints a GameString from its parts (§9.4), in its standard spelling (§9.29).
+/// Prints a GameString from its parts (§9.31), in its standard spelling (§9.29).
 pub fn game_string(
     game_type: GameType,
     state: GameState,

@@ -51,7 +51,7 @@ impl fmt::Debug for DifferentialInput<'_> {
 /// The property of the `differential` target: at every ply of the chosen
 /// game the reference engine (the model) and the fast engine agree on the
 /// legal moves as absolute moves, each listed once (§5.9), the state
-/// (§8.8), the turn (§9.18), the history and the GameString (§9.4), as
+/// (§8.8), the turn (§9.18), the history and the GameString (§9.31), as
 /// [`compare_engines`] checks them; and each engine accepts the chosen move.
 /// Panics with the GameString where they first disagree.
 pub fn check_differential(input: DifferentialInput<'_>) {

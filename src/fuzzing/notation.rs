@@ -50,7 +50,7 @@ impl fmt::Debug for NotationInput<'_> {
 /// to the same value. In detail, for every line:
 ///
 /// * a GameString record prints (as written) and parses back to the same
-///   record (§9.4); both engines load it alike (the same game, or a refusal
+///   record (§9.31); both engines load it alike (the same game, or a refusal
 ///   at the same move for the same kind of reason), and the canonical
 ///   GameString of a loaded game loads again to the same game;
 /// * a MoveString prints and parses back to the same move description
@@ -81,7 +81,7 @@ pub fn check_notation(input: NotationInput<'_>) {
     }
 }
 
-/// A GameString record as written: the fields it holds, `;`-separated (§9.4).
+/// A GameString record as written: the fields it holds, `;`-separated (§9.31).
 fn record_text(record: &GameRecord) -> String {
     let mut out = format!(
         "{};{};{}",

@@ -86,7 +86,7 @@ pub enum Fault {
     /// Breaks the protocol: once four plies are played, `validmoves` never
     /// answers (the process blocks forever).
     Hang,
-    /// Breaks §9.4 and §9.29 (the glyphs of §9.21): every GameString printed
+    /// Breaks §9.31 and §9.29 (the glyphs of §9.21): every GameString printed
     /// (after `newgame`, `play`, `pass`, `undo`) has `/` and `\` swapped in
     /// its moves, so `X/` (north-east) reads `X\` (south-east) and so on;
     /// the game played is the real one.
@@ -398,7 +398,7 @@ impl FaultySession {
         reply
     }
 
-    /// Loads a GameString (§9.4) by replaying its moves the way this engine
+    /// Loads a GameString (§9.31) by replaying its moves the way this engine
     /// plays them, on the session's engine and rules.
     fn load(&self, text: &str) -> Result<Game, Failure> {
         let options = self.session.options();
@@ -860,7 +860,7 @@ fn printed_game_string(fault: Fault, game: &Game) -> String {
     fields.join(";")
 }
 
-/// §9.4, §9.29 broken: the GameString with `/` and `\` swapped in every
+/// §9.31, §9.29 broken: the GameString with `/` and `\` swapped in every
 /// move (the fields after the type, the state and the turn).
 fn with_glyphs_swapped(text: &str) -> String {
     let fields: Vec<String> = text

@@ -39,7 +39,7 @@ impl Game {
         }
     }
 
-    /// Loads a GameString, replaying and checking every move (§9.4). A
+    /// Loads a GameString, replaying and checking every move (§9.31). A
     /// refusal is the reference engine's, which names the move and the clause.
     pub fn load(engine: EngineChoice, text: &str, options: RulesOptions) -> Result<Game, String> {
         let explained = |fast_error: String| match ReferenceEngine::load_with(text, options) {
@@ -95,7 +95,7 @@ impl Game {
         on_engine!(self, g => g.plies())
     }
 
-    /// The canonical GameString (§9.4).
+    /// The canonical GameString (§9.31).
     pub fn game_string(&self) -> String {
         on_engine!(self, g => g.game_string())
     }

@@ -230,7 +230,7 @@ impl Session {
     }
 
     /// The game a `newgame` argument asks for. The argument is a
-    /// GameTypeString when it reads as one (§9.15), otherwise a GameString (§9.4).
+    /// GameTypeString when it reads as one (§9.15), otherwise a GameString (§9.31).
     fn new_game(&self, arg: &str) -> Result<Game, Failure> {
         let engine = self.options.engine;
         let rules = self.options.rules();
