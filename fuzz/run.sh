@@ -22,7 +22,7 @@ fi
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(notation uhp_session differential make_unmake)
+    targets=(notation uhp_session differential make_unmake pgn_record sgf_record)
 fi
 
 if ! cargo +nightly --version >/dev/null 2>&1; then

@@ -1,6 +1,7 @@
 //! The clauses of the spec, as the spec files write them.
 //!
-//! Every clause of `spec/rules.md` and `spec/notation.md` starts with a label
+//! Every clause of `spec/rules.md`, `spec/notation.md` and `spec/game-records.md`
+//! starts with a label
 //! line, alone on its line and starting in the first column: the label, one
 //! space and the clause's title, `[§6.4.2] Spider never revisits`
 //! (spec/README.md, "Clauses"). The two files are embedded in the crate when
@@ -11,9 +12,10 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// The spec files that define clauses, read at build time.
-const SPEC_FILES: [&str; 2] = [
+const SPEC_FILES: [&str; 3] = [
     include_str!("../spec/rules.md"),
     include_str!("../spec/notation.md"),
+    include_str!("../spec/game-records.md"),
 ];
 
 /// The short title of a clause, written after its label in the spec, such as

@@ -12,10 +12,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+use std::path::Path;
 
 use crate::core::notation::parse_game_type;
 use crate::core::notation::BoardView;
-use crate::core::{Hex, Move, Piece, RulesOptions};
+use crate::core::{GameState, Hex, Move, Piece, RulesOptions};
+use crate::records::replay::record_options;
+use crate::records::{DeclaredResult, Ending, Format, Record, RecordedMove};
 use crate::reference::end::end_facts;
 use crate::reference::facts::{describe, names};
 use crate::reference::judge::{judge, Judgement};
@@ -338,22 +341,149 @@ fn write_movements(out: &mut String, game: &ReferenceEngine, moves: &BTreeSet<Mo
     }
 }
 
-/// Loads a GameTypeString (a new game) or a GameString (§9.15, §9.31).
+/// Loads a GameTypeString (a new game), a GameString (§9.15, §9.31) or a
+/// game record file (its first game, spec/game-records.md). A record is played
+/// under its own rules options (its opening); `options` govern the rest.
 pub fn load(text: &str, options: RulesOptions) -> Result<ReferenceEngine, String> {
     if !text.contains(';') {
-        let game_type = parse_game_type(text).map_err(|e| e.to_string())?;
-        return Ok(ReferenceEngine::new_game(game_type, options));
+        if let Ok(game_type) = parse_game_type(text) {
+            return Ok(ReferenceEngine::new_game(game_type, options));
+        }
+        if Path::new(text).is_file() {
+            return load_record(text, 1, None).map(|(_, game)| game);
+        }
+        parse_game_type(text).map_err(|e| e.to_string())?;
     }
     ReferenceEngine::load_with(text, options).map_err(|e| e.to_string())
 }
 
+/// Game `index` (1 = the first) of the record file `path`, replayed on the
+/// reference engine under the record's options (`record_options`): to its
+/// end, or through its first `plies` plies. An illegal ply on the way is an
+/// error naming it, its line and the clause.
+pub fn load_record(
+    path: &str,
+    index: usize,
+    plies: Option<usize>,
+) -> Result<(Record, ReferenceEngine), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let records = crate::records::read(path, &bytes).map_err(|e| e.to_string())?;
+    let count = records.len();
+    let record = records
+        .into_iter()
+        .nth(index.saturating_sub(1))
+        .ok_or_else(|| format!("{path} holds {count} game(s), not a game {index}"))?;
+    let options = record_options(&record);
+    let mut game = ReferenceEngine::new_game(record.game_type, options);
+    for (i, ply) in record
+        .moves
+        .iter()
+        .take(plies.unwrap_or(usize::MAX))
+        .enumerate()
+    {
+        let played = game
+            .parse_move(&ply.uhp)
+            .map_err(|e| e.to_string())
+            .and_then(|mv| game.play(mv).map_err(|e| e.to_string()));
+        if let Err(why) = played {
+            return Err(format!(
+                "{path} game {index}: ply {} ({}, line {}) is illegal: {why}",
+                i + 1,
+                ply.uhp,
+                ply.line
+            ));
+        }
+    }
+    Ok((record, game))
+}
+
+/// A record file's game, or a GameString (or GameTypeString) read as a game
+/// with the default options, as a record and its replayed game: what
+/// `convert` prints from.
+pub fn load_record_or_game(input: &str, index: usize) -> Result<(Record, ReferenceEngine), String> {
+    if !input.contains(';') && parse_game_type(input).is_err() && Path::new(input).is_file() {
+        return load_record(input, index, None);
+    }
+    if index != 1 {
+        return Err(format!("a GameString holds one game, not a game {index}"));
+    }
+    let game = load(input, RulesOptions::default())?;
+    let mut replay = ReferenceEngine::new_game(game.game_type(), game.options());
+    let mut moves = Vec::new();
+    for &mv in game.history() {
+        let text = replay.move_string(mv);
+        moves.push(RecordedMove {
+            line: 1,
+            written: text.clone(),
+            uhp: text,
+        });
+        replay.play_unchecked(mv);
+    }
+    let result = match game.state() {
+        GameState::WhiteWins => DeclaredResult::WhiteWins,
+        GameState::BlackWins => DeclaredResult::BlackWins,
+        GameState::Draw => DeclaredResult::Draw,
+        GameState::NotStarted | GameState::InProgress => DeclaredResult::Unfinished,
+    };
+    let record = Record {
+        format: Format::Pgn,
+        file: "-".to_string(),
+        index: 1,
+        line: 1,
+        game_type: game.game_type(),
+        standard_opening: !game.options().tournament_opening,
+        white: None,
+        black: None,
+        date: None,
+        tags: Vec::new(),
+        result,
+        ending: Ending::Board,
+        moves,
+        notes: Vec::new(),
+    };
+    Ok((record, game))
+}
+
 /// The `explain` command: the explanation of a move, or of the position when
-/// no move is given. An unreadable game or move is an error, never a panic.
+/// no move is given. The game may be a record file; with a record, a move
+/// given as a number N explains the record's N-th ply in the position
+/// before it (`explain game.pgn 37`). An unreadable game or move is an
+/// error, never a panic.
 pub fn explain_command(
     game_text: &str,
     move_text: Option<&str>,
     options: RulesOptions,
 ) -> Result<String, String> {
+    let is_record = !game_text.contains(';')
+        && parse_game_type(game_text).is_err()
+        && Path::new(game_text).is_file();
+    if let (true, Some(number)) = (
+        is_record,
+        move_text.and_then(|t| t.trim().parse::<usize>().ok()),
+    ) {
+        if number == 0 {
+            return Err("plies are numbered from 1".to_string());
+        }
+        let (record, game) = load_record(game_text, 1, Some(number - 1))?;
+        let ply = record.moves.get(number - 1).ok_or_else(|| {
+            format!(
+                "{game_text} has {} plies, not a ply {number}",
+                record.moves.len()
+            )
+        })?;
+        let mv = game.parse_move(&ply.uhp).map_err(|e| {
+            format!(
+                "ply {number} ({}, line {}) does not read here: {e}",
+                ply.uhp, ply.line
+            )
+        })?;
+        return Ok(format!(
+            "ply {number} of {game_text} (line {}): {}\n{}",
+            ply.line,
+            ply.written,
+            explain_move(&game, mv)
+        ));
+    }
     let game = load(game_text, options)?;
     match move_text {
         None => Ok(explain_position(&game)),

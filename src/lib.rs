@@ -79,6 +79,7 @@ pub mod explain;
 pub mod fast;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+pub mod records;
 pub mod reference;
 pub mod render;
 pub mod rules;

@@ -31,6 +31,20 @@ enum CheckFormat {
     Junit,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ReplayFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ConvertTarget {
+    /// A UHP GameString (§9.31), as every UHP engine reads it.
+    Gamestring,
+    /// A PGN-style record, as Mzinga writes it.
+    Pgn,
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum EngineChoice {
     /// The fast engine, written for speed and checked against the reference (src/fast/).
@@ -147,6 +161,38 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
     },
+    /// Replay game records (PGN-style files and boardspace SGF) move by move:
+    /// for each game, legal to its end with the final state checked against
+    /// the declared result, or the first illegal ply with its clause. Exit 0:
+    /// every game legal and ending as declared, every file read; 1: not so;
+    /// 2: nothing to replay.
+    Replay {
+        /// Record files, or folders searched recursively for .pgn and .sgf files.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<std::path::PathBuf>,
+        /// The engine that replays the moves (a refusal is always explained
+        /// by the reference engine).
+        #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
+        engine: EngineChoice,
+        /// The report: text (problems and a summary table) or JSON (every game).
+        #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
+        format: ReplayFormat,
+        /// Files replayed at once; the report's order does not depend on it.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
+        jobs: u64,
+    },
+    /// Convert a game record (PGN or boardspace SGF) to a UHP GameString, or
+    /// a record or a GameString to a PGN record.
+    Convert {
+        /// A record file, or a UHP GameString.
+        input: String,
+        /// What to print.
+        #[arg(long, value_enum, default_value_t = ConvertTarget::Gamestring)]
+        to: ConvertTarget,
+        /// Which game of a file holding several (1 = the first).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        game: u64,
+    },
     /// Check a UHP engine against the rules: protocol, the case corpus and
     /// seeded random games. Exit 0: it passes (no error, and no advisory
     /// with --strict-notation, that the baseline does not list); 1: it
@@ -184,6 +230,13 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Check(args) => return run_check(args),
+        Command::Replay {
+            paths,
+            engine,
+            format,
+            jobs,
+        } => return run_replay(&paths, engine, format, jobs),
+        Command::Convert { input, to, game } => run_convert(&input, to, game),
         Command::Perft {
             depth,
             game,
@@ -259,6 +312,15 @@ fn main() -> ExitCode {
 /// only says that a move is not legal).
 fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, String> {
     if !text.contains(';') {
+        if let Ok(game_type) = parse_game_type(text) {
+            return Ok(R::new_game(game_type, options));
+        }
+        if std::path::Path::new(text).is_file() {
+            // a game record: its first game, under its own opening
+            let (_, reference) = hive_oracle::explain::load_record(text, 1, None)?;
+            return R::load_with(&reference.game_string(), reference.options())
+                .map_err(|e| e.to_string());
+        }
         let game_type = parse_game_type(text).map_err(|e| e.to_string())?;
         return Ok(R::new_game(game_type, options));
     }
@@ -732,4 +794,82 @@ fn run_check(args: CheckArgs) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// `hive-oracle replay`: exit 0 when every game is legal and ends as
+/// declared, 1 otherwise, 2 when there is nothing to replay.
+fn run_replay(
+    paths: &[std::path::PathBuf],
+    engine: EngineChoice,
+    format: ReplayFormat,
+    jobs: u64,
+) -> ExitCode {
+    use hive_oracle::records::command::{json_report, record_files, replay_files, ReplayEngine};
+    use std::io::IsTerminal;
+    let files = match record_files(paths) {
+        Ok(files) => files,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(files.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} files ({elapsed}, eta {eta})",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let engine = match engine {
+        EngineChoice::Fast => ReplayEngine::Fast,
+        EngineChoice::Reference => ReplayEngine::Reference,
+    };
+    let started = Instant::now();
+    let report = replay_files(&files, engine, jobs as usize, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let text = match format {
+        ReplayFormat::Text => report.text(),
+        ReplayFormat::Json => {
+            let json = json_report(&report);
+            match serde_json::to_string_pretty(&json) {
+                Ok(text) => text + "\n",
+                Err(e) => {
+                    eprintln!("error: the report cannot be written as JSON: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    print!("{text}");
+    if format == ReplayFormat::Text {
+        let (total, _) = report.counts();
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!(
+            "replayed {} games ({} plies) from {} files in {seconds:.2} s ({:.0} games a minute)",
+            total.games,
+            total.plies,
+            files.len(),
+            total.games as f64 * 60.0 / seconds.max(1e-9)
+        );
+    }
+    if report.is_clean() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `hive-oracle convert`: a record (or a GameString) as a GameString or a PGN.
+fn run_convert(input: &str, to: ConvertTarget, game: u64) -> Result<(), String> {
+    let (record, reference) = hive_oracle::explain::load_record_or_game(input, game as usize)?;
+    match to {
+        ConvertTarget::Gamestring => println!("{}", reference.game_string()),
+        ConvertTarget::Pgn => print!("{}", hive_oracle::records::pgn::write(&record)),
+    }
+    Ok(())
 }

@@ -260,7 +260,25 @@ fn seed_corpus() -> Vec<(Target, String, Vec<u8>)> {
     notation_seeds(&loaded, &mut seeds);
     uhp_session_seeds(&cases, &mut seeds);
     game_seeds(&cases, &mut seeds);
+    record_seeds(&mut seeds);
     seeds
+}
+
+/// The test record files of `tests/records/` as they are: the PGN files for
+/// `pgn_record`, the SGF files for `sgf_record`, named `record-<file>`.
+fn record_seeds(seeds: &mut Vec<(Target, String, Vec<u8>)>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+    for (target, folder) in [(Target::PgnRecord, "pgn"), (Target::SgfRecord, "sgf")] {
+        let files = input_files(&root.join(folder)).unwrap_or_else(|why| panic!("{why}"));
+        for path in files {
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            let bytes = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            seeds.push((target, format!("record-{name}"), bytes));
+        }
+    }
 }
 
 /// The longest game of every case file with the default options, then the

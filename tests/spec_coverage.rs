@@ -251,8 +251,15 @@ fn chapter_of(clause: &str) -> u32 {
 fn implementation_files() -> Vec<PathBuf> {
     let mut files = files_under(&root().join("src/reference"), "rs");
     files.extend(files_under(&root().join("src/core"), "rs"));
+    // chapter 10: the record readers and the replay (spec/game-records.md)
+    files.extend(files_under(&root().join("src/records"), "rs"));
     files
 }
+
+/// The chapter of game records (spec/game-records.md): its clauses are pinned by
+/// the record files of `tests/records/`, which a `Records:` line under each
+/// names, not by cases, whose positions are GameStrings.
+const RECORDS_CHAPTER: u32 = 10;
 
 fn test_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = files_under(&root().join("tests"), "rs")
@@ -532,6 +539,7 @@ fn every_leaf_clause_has_a_case() {
     let missing: Vec<String> = leaf_clauses
         .iter()
         .filter(|clause| !cited.contains_key(*clause) && !exempt.contains(clause.as_str()))
+        .filter(|clause| chapter_of(clause) != RECORDS_CHAPTER)
         .map(|clause| format!("§{clause}"))
         .collect();
     assert!(
@@ -562,6 +570,7 @@ fn every_ruling_links_cases_that_exist() {
     let dir = root().join("tests/cases");
     let corpus = hive_oracle::cases::load_corpus(&dir).unwrap_or_else(|e| panic!("{e}"));
     let ids: BTreeSet<String> = corpus.iter().map(|c| c.id()).collect();
+    let record_file = Regex::new(r"tests/records/[a-z0-9]+/[A-Za-z0-9._-]+").expect("regex");
     let mut problems = Vec::new();
     for section in text.split("\n## ").skip(1) {
         let title = section.lines().next().unwrap_or_default().to_string();
@@ -577,6 +586,15 @@ fn every_ruling_links_cases_that_exist() {
         for id in links {
             if !ids.contains(&id) {
                 problems.push(format!("ruling \"{title}\" links missing case {id}"));
+            }
+        }
+        // The rulings on game records (chapter 10) name record files instead.
+        for m in record_file.find_iter(section) {
+            if !root().join(m.as_str()).is_file() {
+                problems.push(format!(
+                    "ruling \"{title}\" names missing record file {}",
+                    m.as_str()
+                ));
             }
         }
     }
@@ -758,7 +776,10 @@ fn every_leaf_clause_has_an_example() {
     let mut missing = Vec::new();
     let (mut by_cases, mut by_example) = (0, 0);
     for block in &blocks {
-        let has_cases = block.rest.iter().any(|(_, l)| l.starts_with("Cases: "));
+        let has_cases = block.rest.iter().any(|(_, l)| {
+            l.starts_with("Cases: ")
+                || (chapter_of(&block.label) == RECORDS_CHAPTER && l.starts_with("Records: "))
+        });
         let has_example = block
             .example_lines()
             .any(|(_, l)| example.is_match(l) && game_string.is_match(l));
@@ -939,4 +960,51 @@ fn no_leaf_clause_is_over_long_without_a_reason() {
         "over-long clauses:\n{}",
         problems.join("\n")
     );
+}
+
+#[test]
+fn every_records_line_names_record_files_that_exist() {
+    // issue 14: a clause of chapter 10 names the test record files that pin
+    // it, each `tests/records/...` in backticks; each must exist, and every
+    // leaf clause of the chapter must have such a line.
+    let file = Regex::new(r"`(tests/records/[^`]+)`").expect("regex");
+    let mut problems = Vec::new();
+    let mut named = 0;
+    for block in leaf_blocks() {
+        if chapter_of(&block.label) != RECORDS_CHAPTER {
+            continue;
+        }
+        let lines: Vec<&(usize, String)> = block
+            .rest
+            .iter()
+            .filter(|(_, l)| l.starts_with("Records: "))
+            .collect();
+        if lines.is_empty() {
+            problems.push(format!(
+                "§{} at {} has no `Records:` line",
+                block.label, block.place
+            ));
+        }
+        for (line, text) in lines {
+            let files: Vec<&str> = file
+                .captures_iter(text)
+                .filter_map(|c| c.get(1))
+                .map(|m| m.as_str())
+                .collect();
+            if files.is_empty() {
+                problems.push(format!(
+                    "{}: a `Records:` line names no file",
+                    block.file_line(*line)
+                ));
+            }
+            for path in files {
+                named += 1;
+                if !root().join(path).is_file() {
+                    problems.push(format!("{}: {path} does not exist", block.file_line(*line)));
+                }
+            }
+        }
+    }
+    assert!(named >= 14, "only {named} record files named by chapter 10");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -531,6 +531,23 @@ pub fn move_string(view: &impl BoardView, mv: Move) -> String {
     }
 }
 
+/// A move description as written, in its standard spelling (§9.21, §9.29):
+/// `pass`, a piece alone, or a piece and the target it names (so a
+/// self-reference or a glyph pointing at a stack stays as written).
+pub(crate) fn move_spec_text(spec: MoveSpec) -> String {
+    match spec {
+        MoveSpec::Pass => "pass".to_string(),
+        MoveSpec::Piece { piece, target } => match target {
+            Target::Origin => piece.to_string(),
+            Target::OnTop(reference) => format!("{piece} {reference}"),
+            Target::Beside {
+                reference,
+                direction,
+            } => format!("{piece} {}", target_text(reference, direction)),
+        },
+    }
+}
+
 /// The target text naming the cell in `direction` from `reference` (§2.2, §9.21).
 pub(crate) fn target_text(reference: Piece, direction: Direction) -> String {
     match direction {

@@ -15,6 +15,8 @@
 //! | `uhp_session` | [`UhpInput`]: UHP command lines | [`check_uhp_session`] |
 //! | `differential` | [`DifferentialInput`]: a [`GameSetup`] (3 bytes), then one byte per ply | [`check_differential`] |
 //! | `make_unmake` | [`MakeUnmakeInput`]: a [`GameSetup`] (3 bytes), then one byte per step | [`check_make_unmake`] |
+//! | `pgn_record` | [`RecordInput`]: a PGN-style record file | [`check_pgn_record`] |
+//! | `sgf_record` | [`RecordInput`]: a boardspace SGF file | [`check_sgf_record`] |
 //!
 //! Every input's `Debug` prints a GameString (or the command lines and the
 //! resulting GameString) that reproduces it.
@@ -31,6 +33,7 @@
 mod differential;
 mod make_unmake;
 mod notation;
+mod records;
 mod uhp_session;
 
 use std::fmt;
@@ -46,6 +49,7 @@ pub use make_unmake::{
     check_make_unmake, MakeUnmakeInput, Step, MAX_MAKE_UNMAKE_PLIES, MAX_MAKE_UNMAKE_STEPS,
 };
 pub use notation::{check_notation, NotationInput, MAX_NOTATION_BYTES, MAX_NOTATION_LINES};
+pub use records::{check_pgn_record, check_sgf_record, RecordInput, MAX_RECORD_BYTES};
 pub use uhp_session::{
     check_uhp_session, is_refusal, reply_problem, UhpInput, MAX_UHP_BYTES, MAX_UHP_COMMANDS,
 };
@@ -62,24 +66,33 @@ pub enum Target {
     Differential,
     /// `make_unmake`: moves, undos and searches on the fast engine, checked against positions rebuilt from scratch.
     MakeUnmake,
+    /// `pgn_record`: arbitrary bytes read as a PGN-style record.
+    PgnRecord,
+    /// `sgf_record`: arbitrary bytes read as a boardspace SGF record.
+    SgfRecord,
 }
 
 impl Target {
-    /// The four targets.
-    pub const ALL: [Target; 4] = [
+    /// The six targets.
+    pub const ALL: [Target; 6] = [
         Target::Notation,
         Target::UhpSession,
         Target::Differential,
         Target::MakeUnmake,
+        Target::PgnRecord,
+        Target::SgfRecord,
     ];
 
-    /// The target's name: `notation`, `uhp_session`, `differential`, `make_unmake`.
+    /// The target's name: `notation`, `uhp_session`, `differential`,
+    /// `make_unmake`, `pgn_record`, `sgf_record`.
     pub fn name(self) -> &'static str {
         match self {
             Target::Notation => "notation",
             Target::UhpSession => "uhp_session",
             Target::Differential => "differential",
             Target::MakeUnmake => "make_unmake",
+            Target::PgnRecord => "pgn_record",
+            Target::SgfRecord => "sgf_record",
         }
     }
 
@@ -92,6 +105,8 @@ impl Target {
             Target::UhpSession => decode(bytes).map(check_uhp_session).is_some(),
             Target::Differential => decode(bytes).map(check_differential).is_some(),
             Target::MakeUnmake => decode(bytes).map(check_make_unmake).is_some(),
+            Target::PgnRecord => decode(bytes).map(check_pgn_record).is_some(),
+            Target::SgfRecord => decode(bytes).map(check_sgf_record).is_some(),
         }
     }
 
@@ -103,6 +118,9 @@ impl Target {
             Target::UhpSession => decode::<UhpInput>(bytes).map(|i| format!("{i:#?}")),
             Target::Differential => decode::<DifferentialInput>(bytes).map(|i| format!("{i:#?}")),
             Target::MakeUnmake => decode::<MakeUnmakeInput>(bytes).map(|i| format!("{i:#?}")),
+            Target::PgnRecord | Target::SgfRecord => {
+                decode::<RecordInput>(bytes).map(|i| format!("{i:#?}"))
+            }
         }
     }
 }

@@ -4,8 +4,8 @@ use std::fmt;
 
 use arbitrary::Arbitrary;
 
-use crate::core::notation::{parse_game_string, parse_move, target_text, GameRecord};
-use crate::core::{GameType, MoveSpec, RulesOptions, Target};
+use crate::core::notation::{move_spec_text, parse_game_string, parse_move, GameRecord};
+use crate::core::{GameType, RulesOptions};
 use crate::fast::FastEngine;
 use crate::reference::ReferenceEngine;
 use crate::rules::{LoadError, Rules};
@@ -94,21 +94,6 @@ fn record_text(record: &GameRecord) -> String {
     out
 }
 
-/// A move description as written (§9.21).
-fn move_description_text(spec: MoveSpec) -> String {
-    match spec {
-        MoveSpec::Pass => "pass".to_string(),
-        MoveSpec::Piece { piece, target } => match target {
-            Target::Origin => piece.to_string(),
-            Target::OnTop(reference) => format!("{piece} {reference}"),
-            Target::Beside {
-                reference,
-                direction,
-            } => format!("{piece} {}", target_text(reference, direction)),
-        },
-    }
-}
-
 /// Checks a line read as a GameString; returns the game when both engines load it.
 fn game_string_round_trips(line: &str) -> Option<(FastEngine, ReferenceEngine)> {
     let record = parse_game_string(line).ok()?;
@@ -193,7 +178,7 @@ fn move_description_round_trips(line: &str) {
     let Ok(spec) = parse_move(line) else {
         return;
     };
-    let printed = move_description_text(spec);
+    let printed = move_spec_text(spec);
     match parse_move(&printed) {
         Ok(again) => assert_eq!(
             again, spec,

@@ -1,0 +1,205 @@
+//! Game records (spec/game-records.md): PGN-style Hive records, as Mzinga and
+//! hivegame.com write them, and boardspace.net SGF files, read into one
+//! typed [`Record`] per game: the players, the date, the declared result,
+//! the game type and every ply as written and as a UHP MoveString.
+//!
+//! A reader decides nothing about the rules: it turns the file's text into
+//! MoveStrings (applying the documented leniencies, each noted in
+//! [`Record::notes`]) and leaves the judging to an engine (`replay`). A file
+//! that is not a record, or a record the reader cannot follow, is a typed
+//! [`RecordError`] naming the file, the line and what is wrong; no input
+//! makes a reader panic.
+
+#[cfg(feature = "cli")]
+pub mod command;
+pub mod pgn;
+pub mod replay;
+pub mod sgf;
+
+use std::fmt;
+
+use crate::core::{Color, GameType};
+
+/// The format of a record file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Format {
+    /// PGN-style Hive record (`.pgn`): tags, then one numbered ply per line.
+    Pgn,
+    /// boardspace.net SGF (`.sgf`): nodes of pick-and-drop actions.
+    Sgf,
+}
+
+impl Format {
+    /// The format's name as the reports print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Pgn => "pgn",
+            Format::Sgf => "sgf",
+        }
+    }
+}
+
+/// Why a record could not be read: the file, the 1-based line and what is
+/// wrong there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct RecordError {
+    /// The file as the user named it (or `-`).
+    pub file: String,
+    /// The 1-based line of the problem; 0 when it concerns the whole file.
+    pub line: usize,
+    /// What is wrong, quoting the offending text.
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
+    }
+}
+
+impl RecordError {
+    /// An error at `line` of `file`.
+    pub fn new(file: &str, line: usize, message: impl Into<String>) -> RecordError {
+        RecordError {
+            file: file.to_string(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+/// The result a record declares (a tag, a result line, an SGF `RE`, a
+/// resignation or an agreed draw), before any replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DeclaredResult {
+    /// White won.
+    WhiteWins,
+    /// Black won.
+    BlackWins,
+    /// A draw.
+    Draw,
+    /// The record says the game is not finished (`InProgress`, `NotStarted`, `*`).
+    Unfinished,
+    /// The record says nothing usable (`Unknown`, no result at all).
+    Unknown,
+}
+
+impl DeclaredResult {
+    /// The result's name as the reports print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeclaredResult::WhiteWins => "WhiteWins",
+            DeclaredResult::BlackWins => "BlackWins",
+            DeclaredResult::Draw => "Draw",
+            DeclaredResult::Unfinished => "Unfinished",
+            DeclaredResult::Unknown => "Unknown",
+        }
+    }
+
+    /// The winner of a decided result.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            DeclaredResult::WhiteWins => Some(Color::White),
+            DeclaredResult::BlackWins => Some(Color::Black),
+            _ => None,
+        }
+    }
+}
+
+/// How the record says the game ended, which decides whether the final
+/// position must show the declared result (spec/game-records.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ending {
+    /// On the board: the declared result must be the replayed state.
+    Board,
+    /// The given colour resigned: the position may be unfinished.
+    Resignation(Color),
+    /// The players agreed a draw: the position may be unfinished.
+    AgreedDraw,
+    /// The record does not say how (a PGN result, an SGF `RE` alone): a
+    /// decided board must match the result, an unfinished one may stand.
+    Unstated,
+}
+
+/// One ply of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    /// The 1-based line of the file where the ply is written (for SGF, the
+    /// line of the action that completed it).
+    pub line: usize,
+    /// The ply as the file writes it (for SGF, the actions of the turn
+    /// joined by ` ; `).
+    pub written: String,
+    /// The ply as a standard UHP MoveString (spec/notation.md §9.21), after
+    /// the reader's normalisations; `pass` for a pass.
+    pub uhp: String,
+}
+
+/// One game read from a record file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The file's format.
+    pub format: Format,
+    /// The file as the user named it.
+    pub file: String,
+    /// The game's 1-based number within its file.
+    pub index: usize,
+    /// The 1-based line where the game starts.
+    pub line: usize,
+    /// The game type (§9.15).
+    pub game_type: GameType,
+    /// Whether the game was played without the tournament opening (a queen
+    /// placed on the first or second ply, §10.12).
+    pub standard_opening: bool,
+    /// White's name, if the record gives one.
+    pub white: Option<String>,
+    /// Black's name, if the record gives one.
+    pub black: Option<String>,
+    /// The date as written, if any.
+    pub date: Option<String>,
+    /// Every tag or root property as written, in file order.
+    pub tags: Vec<(String, String)>,
+    /// The result the record declares.
+    pub result: DeclaredResult,
+    /// How the record says the game ended.
+    pub ending: Ending,
+    /// The plies, in order.
+    pub moves: Vec<RecordedMove>,
+    /// The leniencies the reader applied and anything it skipped, each a
+    /// sentence with its line (`line 7: wM1 read as wM`).
+    pub notes: Vec<String>,
+}
+
+impl Record {
+    /// The MoveStrings of the game, in order.
+    pub fn move_strings(&self) -> Vec<&str> {
+        self.moves.iter().map(|m| m.uhp.as_str()).collect()
+    }
+}
+
+/// Decodes a file's bytes (§10.1): UTF-8 without its byte-order
+/// mark, else Latin-1; every `\r\n` and lone `\r` becomes `\n`.
+pub fn decode(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    };
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// Reads every game of a record file, choosing the reader by the text (§10.2): an
+/// SGF file starts (after blank space) with `(`, anything else is read as
+/// PGN. `file` names the file in errors.
+pub fn read(file: &str, bytes: &[u8]) -> Result<Vec<Record>, RecordError> {
+    let text = decode(bytes);
+    if text.trim_start().starts_with('(') {
+        sgf::read(file, &text)
+    } else {
+        pgn::read(file, &text)
+    }
+}

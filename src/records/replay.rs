@@ -1,0 +1,349 @@
+//! Replaying records (spec/game-records.md, `hive-oracle replay`): every ply of a
+//! game is played on an engine; the first ply the engine refuses is
+//! explained by the reference engine with its clause, and a game played to
+//! its end has its final state checked against the result it declares.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::{DeclaredResult, Ending, Format, Record, RecordError};
+use crate::core::{GameState, GameType, RulesOptions};
+use crate::explain::verdict;
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// The rules a record is replayed under (§10.12): the tournament opening
+/// unless the record placed a queen first, and no repetition draw,
+/// since records end a repeated game their own way.
+pub fn record_options(record: &Record) -> RulesOptions {
+    RulesOptions {
+        tournament_opening: !record.standard_opening,
+        repetition_draw: false,
+    }
+}
+
+/// The first ply an engine refused, explained by the reference engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalPly {
+    /// The 1-based ply.
+    pub ply: usize,
+    /// The record's line.
+    pub line: usize,
+    /// The ply as the file writes it.
+    pub written: String,
+    /// The ply as a MoveString.
+    pub uhp: String,
+    /// The GameString of the position before the ply.
+    pub position: String,
+    /// The refusal: the reference engine's reason and clauses, or why the
+    /// MoveString does not read in that position.
+    pub refusal: String,
+    /// The clauses that forbid the ply (empty for an unreadable one).
+    pub clauses: Vec<&'static str>,
+    /// The facts behind the refusal, one line each, as `explain` prints them.
+    pub facts: Vec<String>,
+}
+
+/// Whether a replayed game ends as its record says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResultCheck {
+    /// The final state is the declared result.
+    Agrees,
+    /// The record's ending (a resignation, an agreed draw, an unfinished or
+    /// unknown result) leaves a position that is not over; nothing to check.
+    NotOnTheBoard,
+    /// The final state contradicts the declared result.
+    Disagrees,
+}
+
+/// What replaying one game gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every ply was legal.
+    Legal {
+        /// The state after the last ply.
+        state: GameState,
+        /// The GameString after the last ply.
+        game_string: String,
+        /// The declared result against the final state.
+        result: ResultCheck,
+    },
+    /// A ply was refused.
+    Illegal(Box<IllegalPly>),
+}
+
+/// The report on one game of a record file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReport {
+    /// The file.
+    pub file: String,
+    /// The file's format.
+    pub format: Format,
+    /// The game's number in its file.
+    pub index: usize,
+    /// The game's first line.
+    pub line: usize,
+    /// The game type.
+    pub game_type: GameType,
+    /// White's and Black's names.
+    pub players: (Option<String>, Option<String>),
+    /// The plies in the record.
+    pub plies: usize,
+    /// Whether the game was replayed without the tournament opening.
+    pub standard_opening: bool,
+    /// The declared result and ending.
+    pub declared: (DeclaredResult, Ending),
+    /// The reader's notes (leniencies applied, debris skipped).
+    pub notes: Vec<String>,
+    /// What the replay gave.
+    pub outcome: Outcome,
+}
+
+impl GameReport {
+    /// Whether the game is legal to its end and, where its record states a
+    /// result on the board, ends that way.
+    pub fn is_clean(&self) -> bool {
+        matches!(
+            self.outcome,
+            Outcome::Legal {
+                result: ResultCheck::Agrees | ResultCheck::NotOnTheBoard,
+                ..
+            }
+        )
+    }
+}
+
+/// Replays `record` on the engine `R`, every ply in order up to the first
+/// refused one (§10.14). A refused ply is explained by the
+/// reference engine in the same position, whichever engine replays.
+pub fn replay<R: Rules>(record: &Record) -> GameReport {
+    let options = record_options(record);
+    let mut game = R::new_game(record.game_type, options);
+    let mut outcome = None;
+    for (i, ply) in record.moves.iter().enumerate() {
+        let refusal = match game.parse_move(&ply.uhp) {
+            Err(e) => Some((e.to_string(), Vec::new(), Vec::new())),
+            Ok(mv) => match game.play(mv) {
+                Ok(()) => None,
+                Err(_) => Some(explain_refusal(&game, options, mv)),
+            },
+        };
+        if let Some((refusal, clauses, facts)) = refusal {
+            outcome = Some(Outcome::Illegal(Box::new(IllegalPly {
+                ply: i + 1,
+                line: ply.line,
+                written: ply.written.clone(),
+                uhp: ply.uhp.clone(),
+                position: game.game_string(),
+                refusal,
+                clauses,
+                facts,
+            })));
+            break;
+        }
+    }
+    let outcome = outcome.unwrap_or_else(|| {
+        let state = game.state();
+        Outcome::Legal {
+            state,
+            game_string: game.game_string(),
+            result: check_result(state, record.result, record.ending),
+        }
+    });
+    GameReport {
+        file: record.file.clone(),
+        format: record.format,
+        index: record.index,
+        line: record.line,
+        game_type: record.game_type,
+        players: (record.white.clone(), record.black.clone()),
+        plies: record.moves.len(),
+        standard_opening: record.standard_opening,
+        declared: (record.result, record.ending),
+        notes: record.notes.clone(),
+        outcome,
+    }
+}
+
+/// The reference engine's refusal of `mv` in the engine's position: its
+/// reason with clauses, the clauses, and the facts as `explain` prints them.
+fn explain_refusal<R: Rules>(
+    game: &R,
+    options: RulesOptions,
+    mv: crate::core::Move,
+) -> (String, Vec<&'static str>, Vec<String>) {
+    match ReferenceEngine::load_with(&game.game_string(), options) {
+        Ok(reference) => {
+            let verdict = verdict(&reference, mv);
+            let clauses = verdict
+                .facts
+                .first()
+                .map(|f| f.clauses.clone())
+                .unwrap_or_default();
+            let refusal = verdict.refusal.unwrap_or_else(|| {
+                format!("{mv} is refused by the engine but the reference engine accepts it: please report it")
+            });
+            (
+                refusal,
+                clauses,
+                verdict.facts.iter().map(|f| f.line()).collect(),
+            )
+        }
+        Err(e) => (
+            format!("the position does not load on the reference engine: {e}"),
+            Vec::new(),
+            Vec::new(),
+        ),
+    }
+}
+
+/// The declared result against the final state (§10.13).
+fn check_result(state: GameState, declared: DeclaredResult, ending: Ending) -> ResultCheck {
+    let on_board = match state {
+        GameState::WhiteWins => Some(DeclaredResult::WhiteWins),
+        GameState::BlackWins => Some(DeclaredResult::BlackWins),
+        GameState::Draw => Some(DeclaredResult::Draw),
+        GameState::NotStarted | GameState::InProgress => None,
+    };
+    match (on_board, declared, ending) {
+        // A finished board is a fact: every declared result must be it.
+        (Some(board), declared, _) if declared == board => ResultCheck::Agrees,
+        (Some(_), DeclaredResult::Unknown, _) => ResultCheck::Agrees,
+        (Some(_), _, _) => ResultCheck::Disagrees,
+        // An unfinished board: a result declared to be on the board is wrong;
+        // a resignation, an agreed draw or a result without its reason may
+        // leave the position unfinished.
+        (
+            None,
+            DeclaredResult::WhiteWins | DeclaredResult::BlackWins | DeclaredResult::Draw,
+            Ending::Board,
+        ) => ResultCheck::Disagrees,
+        (None, _, _) => ResultCheck::NotOnTheBoard,
+    }
+}
+
+/// Every report of a run, in order: the games of each file, and the files
+/// that could not be read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplayReport {
+    /// One report per game read, file by file in the order given.
+    pub games: Vec<GameReport>,
+    /// The files that are not records, with why.
+    pub unreadable: Vec<RecordError>,
+}
+
+/// The counts of a run, overall and by game type.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Games read.
+    pub games: usize,
+    /// Games legal to the end whose result agrees (or is not on the board).
+    pub legal: usize,
+    /// Games with an illegal ply.
+    pub illegal: usize,
+    /// Games legal to the end whose final state contradicts the result.
+    pub wrong_result: usize,
+    /// Plies replayed.
+    pub plies: usize,
+}
+
+impl ReplayReport {
+    /// Whether every game is legal and ends as declared, and every file read.
+    pub fn is_clean(&self) -> bool {
+        self.unreadable.is_empty() && self.games.iter().all(GameReport::is_clean)
+    }
+
+    /// The counts, overall and by game type.
+    pub fn counts(&self) -> (Counts, BTreeMap<GameType, Counts>) {
+        let mut total = Counts::default();
+        let mut by_type: BTreeMap<GameType, Counts> = BTreeMap::new();
+        for game in &self.games {
+            for counts in [&mut total, by_type.entry(game.game_type).or_default()] {
+                counts.games += 1;
+                counts.plies += match &game.outcome {
+                    Outcome::Legal { .. } => game.plies,
+                    Outcome::Illegal(ply) => ply.ply,
+                };
+                match &game.outcome {
+                    Outcome::Illegal(_) => counts.illegal += 1,
+                    Outcome::Legal {
+                        result: ResultCheck::Disagrees,
+                        ..
+                    } => counts.wrong_result += 1,
+                    Outcome::Legal { .. } => counts.legal += 1,
+                }
+            }
+        }
+        (total, by_type)
+    }
+
+    /// The report as text: one line per game that is not clean (with its
+    /// explanation), the unreadable files, then the summary table.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for game in &self.games {
+            let name = format!("{} game {} (line {})", game.file, game.index, game.line);
+            match &game.outcome {
+                Outcome::Illegal(ply) => {
+                    let _ = writeln!(
+                        out,
+                        "{name}: illegal ply {} (line {}): {} — {}",
+                        ply.ply, ply.line, ply.uhp, ply.refusal
+                    );
+                    let _ = writeln!(out, "  position: {}", ply.position);
+                    if ply.written != ply.uhp {
+                        let _ = writeln!(out, "  written: {}", ply.written);
+                    }
+                    for fact in &ply.facts {
+                        let _ = writeln!(out, "  {fact}");
+                    }
+                }
+                Outcome::Legal {
+                    state,
+                    result: ResultCheck::Disagrees,
+                    game_string,
+                } => {
+                    let _ = writeln!(
+                        out,
+                        "{name}: the record says {}, but after its {} plies the game is {state}",
+                        game.declared.0.name(),
+                        game.plies
+                    );
+                    let _ = writeln!(out, "  final position: {game_string}");
+                }
+                Outcome::Legal { .. } => {}
+            }
+        }
+        for error in &self.unreadable {
+            let _ = writeln!(out, "unreadable: {error}");
+        }
+        let (total, by_type) = self.counts();
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let _ = writeln!(
+            out,
+            "{:<10} {:>6} {:>6} {:>8} {:>12} {:>8}",
+            "game type", "games", "legal", "illegal", "wrong result", "plies"
+        );
+        for (game_type, c) in &by_type {
+            let _ = writeln!(
+                out,
+                "{:<10} {:>6} {:>6} {:>8} {:>12} {:>8}",
+                game_type.to_string(),
+                c.games,
+                c.legal,
+                c.illegal,
+                c.wrong_result,
+                c.plies
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{:<10} {:>6} {:>6} {:>8} {:>12} {:>8}",
+            "all", total.games, total.legal, total.illegal, total.wrong_result, total.plies
+        );
+        let _ = writeln!(out, "unreadable files: {}", self.unreadable.len());
+        out
+    }
+}
