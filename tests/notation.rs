@@ -348,19 +348,6 @@ fn errors_say_what_was_expected_and_quote_the_token() {
     assert!(parse_move(&long).expect_err("garbage").to_string().len() < 500);
 }
 
-/// Plays a random legal game chosen by `choices` (each picks among the legal moves).
-fn random_game(game_type: GameType, options: RulesOptions, choices: &[u16]) -> ReferenceEngine {
-    let mut g = ReferenceEngine::new_game(game_type, options);
-    for &choice in choices {
-        let moves = g.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        g.play_unchecked(moves[choice as usize % moves.len()]);
-    }
-    g
-}
-
 fn any_game_type() -> impl Strategy<Value = GameType> {
     (0..8usize).prop_map(|i| GameType::ALL[i])
 }
@@ -371,7 +358,7 @@ proptest! {
     /// §9.30, §9.23: every legal move printed canonically reads back as the same move.
     #[test]
     fn printed_moves_parse_back(game_type in any_game_type(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
-        let g = random_game(game_type, RulesOptions::default(), &choices);
+        let g = game_from_choices(game_type, RulesOptions::default(), &choices);
         for mv in g.legal_moves() {
             let text = g.move_string(mv);
             prop_assert_eq!(g.parse_move(&text), Ok(mv), "{}", text);
@@ -384,7 +371,7 @@ proptest! {
     /// without our leniencies (§9.20, §9.26, §9.27, §9.28) reads it.
     #[test]
     fn printed_moves_are_standard_spellings(game_type in any_game_type(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
-        let g = random_game(game_type, RulesOptions::default(), &choices);
+        let g = game_from_choices(game_type, RulesOptions::default(), &choices);
         for mv in g.legal_moves() {
             let text = g.move_string(mv);
             prop_assert!(text == text.trim() && !text.contains("  ") && !text.contains('\t'), "{}", text);
@@ -414,7 +401,7 @@ proptest! {
     /// §9.31: a printed GameString loads back to the same game and prints the same.
     #[test]
     fn printed_game_strings_load_back(game_type in any_game_type(), choices in prop::collection::vec(any::<u16>(), 0..80)) {
-        let g = random_game(game_type, RulesOptions::default(), &choices);
+        let g = game_from_choices(game_type, RulesOptions::default(), &choices);
         let text = g.game_string();
         let loaded = ReferenceEngine::load(&text);
         prop_assert!(loaded.is_ok(), "{}: {:?}", text, loaded.err());

@@ -7,6 +7,9 @@
 //! reader's rulings on inputs too small to deserve a file, and that no input
 //! makes the reader panic.
 
+mod common;
+
+use common::game_from_choices;
 use std::path::Path;
 
 use hive_oracle::core::notation::parse_game_string;
@@ -1073,19 +1076,6 @@ fn non_records_are_refused_with_their_line() {
 // Properties
 // ---------------------------------------------------------------------------
 
-/// Plays a random legal game chosen by `choices` (each picks among the legal moves).
-fn random_game(game_type: GameType, options: RulesOptions, choices: &[u16]) -> ReferenceEngine {
-    let mut g = ReferenceEngine::new_game(game_type, options);
-    for &choice in choices {
-        let moves = g.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        g.play_unchecked(moves[choice as usize % moves.len()]);
-    }
-    g
-}
-
 /// Lines a PGN reader meets, well-formed or not, to build random files from.
 fn any_line() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -1186,7 +1176,7 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 0..70),
     ) {
         let options = RulesOptions { tournament_opening: !standard, ..Default::default() };
-        let g = random_game(GameType::ALL[kind], options, &choices);
+        let g = game_from_choices(GameType::ALL[kind], options, &choices);
         let gs = parse_game_string(&g.game_string()).expect("a GameString");
         let text = pgn::write_game(gs.game_type, &gs.moves, &[]);
         let games = pgn::read("g.pgn", &text);

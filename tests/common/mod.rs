@@ -71,3 +71,22 @@ pub fn cases(default: u32) -> u32 {
         None => default,
     }
 }
+
+/// A random legal game on the reference engine chosen by `choices`, each
+/// picking among the legal moves of its position (`choice % count`): the
+/// shape proptest shrinks well.
+pub fn game_from_choices(
+    game_type: hive_oracle::core::GameType,
+    options: RulesOptions,
+    choices: &[u16],
+) -> ReferenceEngine {
+    let mut g = ReferenceEngine::new_game(game_type, options);
+    for &choice in choices {
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        g.play_unchecked(moves[choice as usize % moves.len()]);
+    }
+    g
+}
