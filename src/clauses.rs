@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// The spec files that define clauses, read at build time.
-const SPEC_FILES: [&str; 3] = [
+pub(crate) const SPEC_FILES: [&str; 3] = [
     include_str!("../spec/rules.md"),
     include_str!("../spec/notation.md"),
     include_str!("../spec/game-records.md"),
@@ -40,7 +40,7 @@ fn titles() -> &'static BTreeMap<&'static str, &'static str> {
 
 /// The clause and title of a label line, `[§N.M] title` or `[§N.M.K] title`
 /// (the title empty when the line has none); `None` for any other line.
-fn label_line(line: &'static str) -> Option<(&'static str, &'static str)> {
+pub(crate) fn label_line(line: &'static str) -> Option<(&'static str, &'static str)> {
     let rest = line.strip_prefix('[')?;
     let (clause, title) = rest.split_once(']')?;
     let number = clause.strip_prefix('§')?;

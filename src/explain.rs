@@ -367,7 +367,19 @@ pub fn load_record(
     plies: Option<usize>,
 ) -> Result<(Record, ReferenceEngine), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let records = crate::records::read(path, &bytes).map_err(|e| e.to_string())?;
+    load_record_bytes(path, &bytes, index, plies)
+}
+
+/// [`load_record`] for a record already in memory (a pasted record on the
+/// web page): `name` stands for the file in messages.
+pub fn load_record_bytes(
+    name: &str,
+    bytes: &[u8],
+    index: usize,
+    plies: Option<usize>,
+) -> Result<(Record, ReferenceEngine), String> {
+    let path = name;
+    let records = crate::records::read(path, bytes).map_err(|e| e.to_string())?;
     let count = records.len();
     let record = records
         .into_iter()

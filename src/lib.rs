@@ -24,7 +24,9 @@
 //! * `check` (feature `check`): checking another UHP engine against the
 //!   rules (`hive-oracle check`);
 //! * `fuzzing` (feature `fuzzing`): the properties of the cargo-fuzz targets
-//!   in `fuzz/`, replayed by `cargo test`.
+//!   in `fuzz/`, replayed by `cargo test`;
+//! * `web` (feature `web`): the bindings of the web page in `web/`, built
+//!   for WebAssembly.
 //!
 //! [`agreement`] holds what "two engines agree on a position" means, for the
 //! differential tests and `hive-oracle selfcheck`.
@@ -85,3 +87,5 @@ pub mod render;
 pub mod rules;
 pub mod search;
 pub mod uhp;
+#[cfg(feature = "web")]
+pub mod web;

@@ -209,8 +209,39 @@ fn piece_text(piece: Piece) -> String {
 /// `arrow` draws an arrow from the centre of one cell to another, for a move.
 /// Every text is XML-escaped and the output is well-formed XML.
 pub fn svg(view: &impl BoardView, highlight: &[Hex], arrow: Option<(Hex, Hex)>) -> String {
+    draw_svg(view, highlight, arrow, None)
+}
+
+/// The SVG picture of the web page (`web/`): [`svg`]'s picture, in which
+/// every cell of the hive and every empty cell next to it (or highlighted)
+/// can be clicked. Each such cell is a `<polygon class="cell">` with its
+/// axial coordinates in `data-q` and `data-r`, drawn under the pieces; the
+/// groups of occupied cells and the highlight outlines carry the same
+/// attributes, and `selected` (the clicked piece's cell) gets a
+/// `class="selected"` outline.
+pub fn svg_clickable(
+    view: &impl BoardView,
+    selected: Option<Hex>,
+    highlight: &[Hex],
+    arrow: Option<(Hex, Hex)>,
+) -> String {
+    draw_svg(view, highlight, arrow, Some(selected))
+}
+
+/// The one SVG drawing behind [`svg`] and [`svg_clickable`]: `clickable` is
+/// `None` for the standalone picture, and `Some(selected)` for the page's.
+fn draw_svg(
+    view: &impl BoardView,
+    highlight: &[Hex],
+    arrow: Option<(Hex, Hex)>,
+    clickable: Option<Option<Hex>>,
+) -> String {
     let stacks = stacks(view);
     let mut cells: BTreeSet<Hex> = stacks.keys().copied().collect();
+    if clickable.is_some() {
+        let around: Vec<Hex> = stacks.keys().flat_map(|h| h.neighbours()).collect();
+        cells.extend(around);
+    }
     cells.extend(highlight.iter().copied());
     if let Some((a, b)) = arrow {
         cells.insert(a);
@@ -252,6 +283,18 @@ pub fn svg(view: &impl BoardView, highlight: &[Hex], arrow: Option<(Hex, Hex)>) 
         out,
         "  <rect x=\"{min_x:.1}\" y=\"{min_y:.1}\" width=\"{width:.1}\" height=\"{height:.1}\" fill=\"#e8e4d8\"/>"
     );
+    if clickable.is_some() {
+        for &hex in cells.iter().filter(|h| !stacks.contains_key(h)) {
+            let (x, y) = centre(hex);
+            let _ = writeln!(
+                out,
+                "  <polygon class=\"cell\" data-q=\"{}\" data-r=\"{}\" points=\"{}\" fill=\"#f3f0e6\" stroke=\"#cfc8b4\" stroke-width=\"1\"/>",
+                hex.q,
+                hex.r,
+                corners(x, y, SIZE - 2.0)
+            );
+        }
+    }
     for (&hex, stack) in &stacks {
         let Some(&top) = stack.last() else { continue };
         let (x, y) = centre(hex);
@@ -260,9 +303,14 @@ pub fn svg(view: &impl BoardView, highlight: &[Hex], arrow: Option<(Hex, Hex)>) 
             Color::Black => ("#2b2b2b", "#fbf8ef", "black"),
         };
         let names: Vec<String> = stack.iter().map(Piece::to_string).collect();
+        let data = if clickable.is_some() {
+            format!(" class=\"cell\" data-q=\"{}\" data-r=\"{}\"", hex.q, hex.r)
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "  <g id=\"cell_{}_{}\">",
+            "  <g id=\"cell_{}_{}\"{data}>",
             hex.q.to_string().replace('-', "m"),
             hex.r.to_string().replace('-', "m")
         );
@@ -301,9 +349,27 @@ pub fn svg(view: &impl BoardView, highlight: &[Hex], arrow: Option<(Hex, Hex)>) 
         } else {
             " stroke-dasharray=\"5,3\""
         };
+        let data = if clickable.is_some() {
+            format!(
+                " data-q=\"{}\" data-r=\"{}\" pointer-events=\"none\"",
+                hex.q, hex.r
+            )
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "  <polygon class=\"highlight\" points=\"{}\" fill=\"none\" stroke=\"#e67e22\" stroke-width=\"4\"{dash}/>",
+            "  <polygon class=\"highlight\"{data} points=\"{}\" fill=\"none\" stroke=\"#e67e22\" stroke-width=\"4\"{dash}/>",
+            corners(x, y, SIZE - 1.0)
+        );
+    }
+    if let Some(Some(hex)) = clickable {
+        let (x, y) = centre(hex);
+        let _ = writeln!(
+            out,
+            "  <polygon class=\"selected\" data-q=\"{}\" data-r=\"{}\" pointer-events=\"none\" points=\"{}\" fill=\"none\" stroke=\"#2e86c1\" stroke-width=\"5\"/>",
+            hex.q,
+            hex.r,
             corners(x, y, SIZE - 1.0)
         );
     }

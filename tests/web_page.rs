@@ -1,0 +1,513 @@
+//! The web page (`web/`) in a real browser: Debian's Chromium, headless,
+//! driven by `web/test/drive.mjs` (playwright-core) against the built page
+//! (`web/build.sh` → `web/dist/`) served by this test on the loopback
+//! address.
+//!
+//! The page runs the reference engine compiled to WebAssembly. This test
+//! computes, with the native reference engine, what the page must show for
+//! positions of the case corpus (`tests/cases/`): after a click on a piece,
+//! its legal destinations (the highlighted cells and the listed moves, each
+//! with the first fact of every way it is granted, as `hive-oracle explain`
+//! lists a position); after a click on another cell, the explanation of that
+//! move exactly as `hive-oracle explain GAMESTRING MOVE` prints it, without its
+//! ASCII picture. It then asks the driver to do the clicks and compares what
+//! the page shows. It also checks that a shared link reopens the same view,
+//! that bad input shows a message and leaves the page working, that playing,
+//! undo and redo work by clicking, and that a clause number opens the spec at
+//! that clause; the driver saves three screenshots.
+//!
+//! Ignored by default: it needs the built page, Node.js with
+//! `web/test/node_modules` and `/usr/bin/chromium`. `.ci/run` installs them
+//! and runs it:
+//!
+//! ```sh
+//! web/build.sh && (cd web/test && npm ci) && cargo test --test web_page -- --ignored
+//! ```
+//!
+//! The driver reports the page's load time and the time each click took to
+//! answer; they are printed, never asserted (a test must not depend on the
+//! machine's speed; the figures are quoted in the README).
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{json, Value};
+
+use hive_oracle::cases::{builtin_corpus, LoadedCase};
+use hive_oracle::core::notation::parse_piece;
+use hive_oracle::core::{Hex, Move, Piece, RulesOptions};
+use hive_oracle::explain;
+use hive_oracle::reference::ReferenceEngine;
+use hive_oracle::render;
+use hive_oracle::rules::Rules;
+
+/// The corpus files whose positions the page is checked on: movement and
+/// gates, each bug (stacks, throws, mosquito next to mosquito), and the end
+/// of the game (simultaneous surround).
+const FILES: [&str; 10] = [
+    "movement.toml",
+    "beetle.toml",
+    "pillbug.toml",
+    "mosquito.toml",
+    "ladybug.toml",
+    "spider.toml",
+    "ant.toml",
+    "grasshopper.toml",
+    "queen-bee.toml",
+    "end.toml",
+];
+
+/// Cases the test must cover, by the hard corner each stands for.
+const REQUIRED: [(&str, &str); 5] = [
+    ("a gate", "gate"),
+    ("a stack", "beetle.toml::"),
+    ("a pillbug throw", "throw"),
+    (
+        "a mosquito next to a mosquito",
+        "mosquito-next-to-mosquito-only",
+    ),
+    ("a simultaneous surround", "surrounding-both-queens-draws"),
+];
+
+/// The three views saved as screenshots, by case id, for the README.
+const SCREENSHOTS: [(&str, &str); 3] = [
+    ("gate", "movement.toml::ground-gate-blocks-the-pocket"),
+    (
+        "pillbug-throw",
+        "pillbug.toml::pillbug-throws-opponent-queen",
+    ),
+    (
+        "simultaneous-surround",
+        "end.toml::surrounding-both-queens-draws",
+    ),
+];
+
+/// One position of the check: the case, the piece clicked, the cell clicked
+/// next, and what the page must show.
+struct Scenario {
+    id: String,
+    game: String,
+    options: RulesOptions,
+    piece: Piece,
+    /// The piece's cell, `None` for a piece in its reserve.
+    piece_cell: Option<Hex>,
+    probe: Hex,
+    state: String,
+    game_string: String,
+    /// (move, grants) of every legal move of the piece, sorted.
+    targets: Vec<(String, Vec<String>)>,
+    target_cells: BTreeSet<(i32, i32)>,
+    explanation: String,
+}
+
+/// `hive-oracle explain`'s text for a move without its picture (everything
+/// before the first blank line).
+fn explanation_text(game: &ReferenceEngine, mv: Move) -> String {
+    let full = explain::explain_move(game, mv);
+    full.split("\n\n")
+        .next()
+        .unwrap_or("")
+        .trim_end()
+        .to_string()
+}
+
+/// The scenario of a case, if the case names a position the page can show:
+/// its piece (or, for a case without one, the top piece of the first stack)
+/// and, as the probe, the destination of the case's first illegal move of
+/// that piece (or else the first empty cell next to the hive that is no
+/// destination of the piece).
+fn scenario(case: &LoadedCase) -> Option<Scenario> {
+    let options = RulesOptions {
+        tournament_opening: case.case.options.tournament_opening,
+        repetition_draw: case.case.options.repetition_draw,
+    };
+    let game = ReferenceEngine::load_with(&case.case.game, options).ok()?;
+    let stacks = render::stacks(&game);
+    let piece = match &case.case.piece {
+        Some(name) => parse_piece(name).ok()?,
+        None => *stacks.values().next()?.last()?,
+    };
+    let piece_cell = game.board().location(piece);
+    if let Some(cell) = piece_cell {
+        // Only the top piece of a stack can be clicked.
+        if stacks.get(&cell).and_then(|s| s.last()) != Some(&piece) {
+            return None;
+        }
+    }
+    let moves: Vec<Move> = game
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| mv.piece() == Some(piece))
+        .collect();
+    let target_cells: BTreeSet<(i32, i32)> = moves
+        .iter()
+        .filter_map(|mv| mv.destination())
+        .map(|h| (h.q, h.r))
+        .collect();
+    let mut targets: Vec<(String, Vec<String>)> = moves
+        .iter()
+        .map(|&mv| {
+            let grants = explain::grants(&game, mv)
+                .iter()
+                .filter_map(|way| way.first())
+                .map(explain::Fact::line)
+                .collect();
+            (game.move_string(mv), grants)
+        })
+        .collect();
+    targets.sort();
+    let clickable = |h: Hex| {
+        Some(h) != piece_cell
+            && !target_cells.contains(&(h.q, h.r))
+            && (stacks.contains_key(&h) || h.neighbours().iter().any(|n| stacks.contains_key(n)))
+    };
+    let from_case = case
+        .case
+        .illegal
+        .iter()
+        .filter_map(|ill| game.parse_move(&ill.mv).ok())
+        .filter(|mv| mv.piece() == Some(piece))
+        .filter_map(|mv| mv.destination())
+        .find(|&h| clickable(h));
+    let empty_next_to_hive = || {
+        stacks
+            .keys()
+            .flat_map(|h| h.neighbours())
+            .filter(|h| !stacks.contains_key(h))
+            .collect::<BTreeSet<Hex>>()
+            .into_iter()
+            .find(|&h| clickable(h))
+    };
+    let probe = from_case.or_else(empty_next_to_hive)?;
+    let probe_move = match piece_cell {
+        Some(_) => Move::Move { piece, to: probe },
+        None => Move::Place { piece, to: probe },
+    };
+    Some(Scenario {
+        id: case.id(),
+        game: case.case.game.clone(),
+        options,
+        piece,
+        piece_cell,
+        probe,
+        state: game.state().to_string(),
+        game_string: game.game_string(),
+        targets,
+        target_cells,
+        explanation: explanation_text(&game, probe_move),
+    })
+}
+
+/// Serves `root` over HTTP/1.0 on 127.0.0.1 (an ephemeral port) from a
+/// background thread; GET only, the files the page needs, with their media
+/// types (WebAssembly must be `application/wasm`).
+fn serve(root: PathBuf) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+    let address = listener.local_addr().expect("its address");
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let root = root.clone();
+            std::thread::spawn(move || answer(stream, &root));
+        }
+    });
+    format!("http://{address}")
+}
+
+/// Answers one request of the test's static server.
+fn answer(mut stream: TcpStream, root: &Path) {
+    let mut reader = BufReader::new(match stream.try_clone() {
+        Ok(s) => s,
+        Err(_) => return,
+    });
+    let mut request = String::new();
+    if reader.read_line(&mut request).is_err() {
+        return;
+    }
+    // The headers, read and ignored.
+    let mut line = String::new();
+    while reader.read_line(&mut line).map(|n| n > 2).unwrap_or(false) {
+        line.clear();
+    }
+    let path = request.split_whitespace().nth(1).unwrap_or("/");
+    let path = path.split(['?', '#']).next().unwrap_or("/");
+    let path = if path == "/" { "/index.html" } else { path };
+    let file = root.join(path.trim_start_matches('/'));
+    let safe = !path.contains("..");
+    let (status, body, kind) = match std::fs::read(&file) {
+        Ok(body) if safe => {
+            let kind = match file.extension().and_then(|e| e.to_str()) {
+                Some("html") => "text/html; charset=utf-8",
+                Some("js") | Some("mjs") => "text/javascript; charset=utf-8",
+                Some("css") => "text/css; charset=utf-8",
+                Some("wasm") => "application/wasm",
+                _ => "application/octet-stream",
+            };
+            ("200 OK", body, kind)
+        }
+        _ => ("404 Not Found", b"not found".to_vec(), "text/plain"),
+    };
+    let head = format!(
+        "HTTP/1.0 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(&body);
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn text(value: &Value) -> String {
+    value.as_str().unwrap_or("").trim_end().to_string()
+}
+
+/// The targets the page listed: (move, grants), sorted.
+fn listed_targets(view: &Value) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = view["targets"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|t| (text(&t["move"]), strings(&t["grants"])))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// The cells the page's board highlighted.
+fn highlighted(view: &Value) -> BTreeSet<(i32, i32)> {
+    view["highlights"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|c| Some((c[0].as_i64()? as i32, c[1].as_i64()? as i32)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+#[ignore = "needs the built page (web/build.sh), web/test/node_modules and /usr/bin/chromium; .ci/run runs it"]
+fn the_page_answers_as_the_reference_engine_in_chromium() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dist = root.join("web/dist");
+    assert!(
+        dist.join("hive_oracle_bg.wasm").is_file(),
+        "web/dist is not built: run web/build.sh"
+    );
+    assert!(
+        root.join("web/test/node_modules/playwright-core").is_dir(),
+        "playwright-core is not installed: (cd web/test && npm ci)"
+    );
+
+    // Positions from the corpus, with the reference engine's answers.
+    let corpus = builtin_corpus().expect("the built-in corpus reads");
+    let scenarios: Vec<Scenario> = corpus
+        .iter()
+        .filter(|c| FILES.contains(&c.file.as_str()))
+        .filter_map(scenario)
+        .collect();
+    let ids: Vec<&str> = scenarios.iter().map(|s| s.id.as_str()).collect();
+    assert!(scenarios.len() >= 20, "only {} positions", scenarios.len());
+    for (corner, pattern) in REQUIRED {
+        assert!(
+            ids.iter().any(|id| id.contains(pattern)),
+            "no position with {corner} ({pattern}) among {ids:?}"
+        );
+    }
+    for (_, id) in SCREENSHOTS {
+        assert!(ids.contains(&id), "screenshot case {id} is not checked");
+    }
+
+    // The position of the play / undo / redo check: a Base+MLP midgame.
+    let midgame = "Base+MLP;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ\\;wM /wS1;bM bQ/;wL -wA1;bL bA1\\;wP wM\\;bP bM/";
+    let mid = ReferenceEngine::load(midgame).expect("the midgame loads");
+    // An ant's move: the ant has the most destinations, the costliest click.
+    let moves = mid.legal_moves();
+    let first_move = moves
+        .iter()
+        .copied()
+        .find(
+            |mv| matches!(mv, Move::Move { piece, .. } if piece.bug == hive_oracle::core::Bug::Ant),
+        )
+        .unwrap_or(moves[0]);
+    let after_first = {
+        let mut g = mid.clone();
+        g.play(first_move).expect("a legal move plays");
+        g.game_string()
+    };
+    let first_piece = first_move.piece().expect("a move of a piece");
+
+    let screenshots = match std::env::var_os("HIVE_ORACLE_SCREENSHOTS") {
+        Some(_) => root.join("web/screenshots"),
+        None => root.join("target/web-page/screenshots"),
+    };
+    std::fs::create_dir_all(&screenshots).expect("the screenshot folder");
+    let plan = json!({
+        "baseUrl": serve(dist),
+        "screenshots": screenshots,
+        "screenshotCases": SCREENSHOTS.iter().map(|(name, id)| json!({"name": name, "id": id})).collect::<Vec<_>>(),
+        "scenarios": scenarios.iter().map(|s| json!({
+            "id": s.id,
+            "game": s.game,
+            "standardOpening": !s.options.tournament_opening,
+            "repetitionDraw": s.options.repetition_draw,
+            "piece": s.piece.to_string(),
+            "pieceCell": s.piece_cell.map(|h| [h.q, h.r]),
+            "probe": [s.probe.q, s.probe.r],
+        })).collect::<Vec<_>>(),
+        "midgame": {
+            "game": midgame,
+            "piece": first_piece.to_string(),
+            "pieceCell": mid.board().location(first_piece).map(|h| [h.q, h.r]),
+            "target": first_move.destination().map(|h| [h.q, h.r]),
+        },
+        "malformed": "Base;InProgess;White[1]",
+        "illegalHistory": "Base;InProgress;White[2];wS1;bQ wS1-",
+    });
+    let work = root.join("target/web-page");
+    std::fs::create_dir_all(&work).expect("the work folder");
+    let plan_path = work.join("plan.json");
+    let out_path = work.join("observed.json");
+    let _ = std::fs::remove_file(&out_path);
+    std::fs::write(&plan_path, plan.to_string()).expect("the plan is written");
+
+    let status = Command::new("node")
+        .arg(root.join("web/test/drive.mjs"))
+        .arg(&plan_path)
+        .arg(&out_path)
+        .status()
+        .expect("node runs");
+    assert!(status.success(), "the driver failed: {status}");
+    let mut observed = String::new();
+    std::fs::File::open(&out_path)
+        .and_then(|mut f| f.read_to_string(&mut observed))
+        .expect("the driver wrote its observations");
+    let observed: Value = serde_json::from_str(&observed).expect("observations are JSON");
+
+    let errors = strings(&observed["pageErrors"]);
+    assert!(errors.is_empty(), "the page reported errors: {errors:?}");
+
+    // Every position: state, destinations with their grants, explanation.
+    let views = observed["scenarios"].as_array().expect("scenario views");
+    assert_eq!(views.len(), scenarios.len());
+    let mut failures = Vec::new();
+    for (s, v) in scenarios.iter().zip(views) {
+        let mut fail = |what: &str, want: String, got: String| {
+            if want != got {
+                failures.push(format!("{}: {what}\n  want: {want}\n  got:  {got}", s.id));
+            }
+        };
+        fail("message", String::new(), text(&v["loaded"]["message"]));
+        fail(
+            "GameString",
+            s.game_string.clone(),
+            text(&v["loaded"]["gameString"]),
+        );
+        fail("state", s.state.clone(), text(&v["loaded"]["state"]));
+        let select = &v["selected"];
+        fail(
+            "selected piece",
+            s.piece.to_string(),
+            text(&select["selected"]),
+        );
+        fail(
+            "destinations",
+            format!("{:?}", s.targets),
+            format!("{:?}", listed_targets(select)),
+        );
+        fail(
+            "highlighted cells",
+            format!("{:?}", s.target_cells),
+            format!("{:?}", highlighted(select)),
+        );
+        fail(
+            "explanation",
+            s.explanation.clone(),
+            text(&v["probed"]["explanation"]),
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+
+    // A shared link reopens the same view.
+    let link = &observed["link"];
+    assert!(
+        text(&link["url"]).contains("?game="),
+        "the link encodes the position: {}",
+        link["url"]
+    );
+    for key in ["gameString", "state", "selected", "explanation"] {
+        assert_eq!(
+            link["before"][key], link["after"][key],
+            "{key} after reopening the link"
+        );
+    }
+    assert_eq!(
+        listed_targets(&link["before"]),
+        listed_targets(&link["after"])
+    );
+    assert!(!text(&link["after"]["explanation"]).is_empty());
+
+    // Bad input: a clear message, the game unchanged, the page still working.
+    let bad = &observed["badInput"];
+    let malformed = text(&bad["malformed"]["message"]);
+    assert!(
+        malformed.contains("InProgess"),
+        "the message names the bad part: {malformed}"
+    );
+    let illegal = text(&bad["illegalHistory"]["message"]);
+    assert!(
+        illegal.contains("bQ wS1-") && illegal.contains("§4.2"),
+        "the message names the illegal move and its clause: {illegal}"
+    );
+    for key in ["malformed", "illegalHistory"] {
+        assert_eq!(
+            bad[key]["gameString"], bad["before"]["gameString"],
+            "{key} leaves the game as it was"
+        );
+    }
+    assert_eq!(text(&bad["after"]["gameString"]), mid.game_string());
+    assert!(
+        !listed_targets(&bad["after"]).is_empty(),
+        "the page still answers"
+    );
+
+    // Playing by clicking, undo and redo.
+    let play = &observed["play"];
+    assert_eq!(text(&play["played"]["gameString"]), after_first);
+    assert_eq!(text(&play["undone"]["gameString"]), mid.game_string());
+    assert_eq!(text(&play["redone"]["gameString"]), after_first);
+
+    // A clause number opens the spec at that clause.
+    let clause = &observed["clause"];
+    assert!(
+        clause["open"].as_bool() == Some(true) && clause["visible"].as_bool() == Some(true),
+        "the clause link opens the spec at the clause: {clause}"
+    );
+    assert!(text(&clause["label"]).starts_with('§'), "{clause}");
+
+    for (name, _) in SCREENSHOTS {
+        let shot = screenshots.join(format!("{name}.png"));
+        let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 10_000, "{} is missing or empty", shot.display());
+    }
+
+    let timing = &observed["timing"];
+    println!("{} positions checked: {}", scenarios.len(), ids.join(", "));
+    println!(
+        "load: interactive after {} ms (page's clock), {} ms (driver's); click answers: median {} ms, max {} ms over {} clicks; Base+MLP midgame click: {} ms",
+        timing["readyMs"], timing["loadMs"], timing["medianClickMs"], timing["maxClickMs"], timing["clicks"], timing["midgameClickMs"]
+    );
+}
