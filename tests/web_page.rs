@@ -350,6 +350,15 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
     };
     let first_piece = first_move.piece().expect("a move of a piece");
 
+    // A pasted game record (PGN, a Mzinga record with comments), a new game
+    // of a chosen type and opening, and a move typed into the move box.
+    let record_path = root.join("tests/records/pgn/mzinga-comments-unfinished.pgn");
+    let record_text = std::fs::read_to_string(&record_path).expect("the record reads");
+    let (_, record_game) =
+        explain::load_record(&record_path.to_string_lossy(), 1, None).expect("the record replays");
+    let typed_move = "wQ wS1-";
+    let typed_explanation = explanation_text(&mid, mid.parse_move(typed_move).expect("it reads"));
+
     let screenshots = match std::env::var_os("HIVE_ORACLE_SCREENSHOTS") {
         Some(_) => root.join("web/screenshots"),
         None => root.join("target/web-page/screenshots"),
@@ -374,6 +383,9 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
             "pieceCell": mid.board().location(first_piece).map(|h| [h.q, h.r]),
             "target": first_move.destination().map(|h| [h.q, h.r]),
         },
+        "record": record_text,
+        "newGame": { "gameType": "Base+M", "standardOpening": true },
+        "typed": { "game": midgame, "move": typed_move },
         "malformed": "Base;InProgess;White[1]",
         "illegalHistory": "Base;InProgress;White[2];wS1;bQ wS1-",
     });
@@ -489,6 +501,26 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
     assert_eq!(text(&play["played"]["gameString"]), after_first);
     assert_eq!(text(&play["undone"]["gameString"]), mid.game_string());
     assert_eq!(text(&play["redone"]["gameString"]), after_first);
+
+    // A pasted record is replayed; a new game has the chosen type and
+    // opening (§4.2: under the standard opening the queen may be placed
+    // first); a typed move is explained as `explain` explains it.
+    let record = &observed["record"];
+    assert_eq!(text(&record["message"]), "");
+    assert_eq!(text(&record["gameString"]), record_game.game_string());
+    let new_game = &observed["newGame"];
+    assert_eq!(text(&new_game["gameString"]), "Base+M;NotStarted;White[1]");
+    let queen_moves: Vec<String> = listed_targets(new_game).into_iter().map(|t| t.0).collect();
+    assert_eq!(
+        queen_moves,
+        ["wQ"],
+        "the standard opening allows the queen first"
+    );
+    assert_eq!(text(&observed["typed"]["explanation"]), typed_explanation);
+    assert!(
+        typed_explanation.starts_with("illegal: "),
+        "{typed_explanation}"
+    );
 
     // A clause number opens the spec at that clause.
     let clause = &observed["clause"];

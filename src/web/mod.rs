@@ -321,7 +321,8 @@ fn load_text(text: &str, options: RulesOptions) -> Result<ReferenceEngine, Strin
             .map(|(_, game)| game);
     }
     if !trimmed.contains(';') {
-        parse_game_type(trimmed).map_err(|e| e.to_string())?;
+        let game_type = parse_game_type(trimmed).map_err(|e| e.to_string())?;
+        return Ok(ReferenceEngine::new_game(game_type, options));
     }
     ReferenceEngine::load_with(trimmed, options).map_err(|e| e.to_string())
 }

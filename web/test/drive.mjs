@@ -131,6 +131,21 @@ let midgameClickMs;
   observed.play = { selected, played, undone, redone };
 }
 
+// A pasted game record; a new game of a chosen type and opening, with its
+// queen selected in the reserve; a typed move, explained.
+{
+  observed.record = await loadGame(page, plan.record, false, false);
+  await page.selectOption('#game-type', plan.newGame.gameType);
+  await page.setChecked('#standard-opening', plan.newGame.standardOpening);
+  await page.click('#new-game');
+  observed.newGame = await selectPiece(page, 'wQ', null);
+  await page.setChecked('#standard-opening', false);
+  await loadGame(page, plan.typed.game, false, false);
+  await page.fill('#move', plan.typed.move);
+  await page.click('#explain-move');
+  observed.typed = await read(page);
+}
+
 // A clause number in an explanation opens the spec at that clause.
 {
   const s = plan.scenarios[0];
