@@ -404,7 +404,10 @@ impl Session {
                 }
             }
             if name == OptionName::TableSizeMiB {
+                // Allocated (and filled) now rather than by the next
+                // `bestmove`, whose time budget must not pay for 1 GiB of it.
                 self.table = None;
+                self.table = Some(TranspositionTable::new(next.table_size_mib as usize));
             }
         }
         self.options = next;
