@@ -243,10 +243,10 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
+            let printed = e.print();
             return if !e.use_stderr() {
-                // --help and --version
-                ExitCode::SUCCESS
+                // --help and --version, on stdout
+                output::status_after_report(printed, ExitCode::SUCCESS, FAILURE)
             } else if std::env::args_os()
                 .nth(1)
                 .is_some_and(|word| word == "check")
