@@ -277,6 +277,10 @@ fn a_closed_pipe_ends_every_command_quietly() {
         let mut first = String::new();
         let _ = reader.read_line(&mut first);
         drop(reader);
+        // stdin stays open: the UHP server must write (and find its stdout
+        // closed) to end, not see the end of its input
+        let _ = stdin.write_all(b"validmoves\n");
+        let _ = stdin.flush();
         let mut stderr = child.stderr.take().expect("stderr");
         let status = wait(&mut child, &format!("{args:?}"));
         drop(stdin);
