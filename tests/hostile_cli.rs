@@ -18,8 +18,8 @@ use hive_oracle::uhp::MAX_LINE_BYTES;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
-/// The virtual memory every run gets, in KiB (512 MiB): the worst input
-/// tried peaks at about 45 MiB of resident memory outside `TableSizeMiB`.
+/// The virtual memory every run gets, in KiB (512 MiB): the runs here peak
+/// under 30 MiB of resident memory (the largest `TableSizeMiB` aside).
 const MEMORY_KIB: u64 = 512 * 1024;
 
 /// Longer than any of these runs takes on a loaded 2-core machine: only a
