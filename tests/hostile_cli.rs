@@ -260,6 +260,8 @@ fn printing_commands() -> Vec<Vec<&'static str>> {
         vec!["convert", GAME, "--to", "pgn"],
         vec!["replay", "tests/records/pgn"],
         vec!["check", "--print-schema"],
+        // a real check of this binary's engine: protocol probes only
+        vec!["check", "--no-corpus", "--games", "0"],
         vec!["uhp"],
         vec!["--help"],
     ]
