@@ -497,3 +497,35 @@ fn uhp_a_depth_search_runs_to_its_end_when_the_input_ends() {
     .0;
     assert_eq!(piped, waited);
 }
+
+#[test]
+fn record_files_over_the_limit_are_refused_unread() {
+    // A sparse 1 GiB file: reading it whole would pass the memory bound.
+    let path = std::env::temp_dir().join(format!("hostile-{}.pgn", std::process::id()));
+    let file = std::fs::File::create(&path).expect("a temporary file");
+    file.set_len(1 << 30).expect("a sparse file");
+    drop(file);
+    let name = path.to_string_lossy().into_owned();
+    for (args, expected) in [
+        (vec!["replay", name.as_str()], 1),
+        (vec!["explain", name.as_str()], 1),
+        (vec!["render", name.as_str()], 1),
+        (vec!["validmoves", name.as_str()], 1),
+        (vec!["convert", name.as_str()], 1),
+    ] {
+        let run = bounded(&args);
+        assert_eq!(
+            run.status.code(),
+            Some(expected),
+            "{args:?}: {}",
+            run.stderr
+        );
+        let said = format!("{}{}", run.stderr, text(&run.stdout));
+        assert!(
+            said.contains("the limit for a record file is 67108864 bytes (64 MiB)"),
+            "{args:?}: {said}"
+        );
+        assert!(run.stdout_bytes < 4096, "{args:?}");
+    }
+    let _ = std::fs::remove_file(&path);
+}
