@@ -341,10 +341,33 @@ fn write_movements(out: &mut String, game: &ReferenceEngine, moves: &BTreeSet<Mo
     }
 }
 
+/// The longest GameString the command line reads, in bytes (1 MiB, the
+/// longest line of the UHP server, [`crate::uhp::MAX_LINE_BYTES`]): about
+/// 100,000 plies, hundreds of times the longest game played, and loaded in
+/// about a second on the reference engine (0.1 s on the fast one).
+pub const MAX_GAME_STRING_BYTES: usize = 1 << 20;
+
+/// The largest game record file the command line reads, in bytes (64 MiB:
+/// thousands of games).
+pub const MAX_RECORD_FILE_BYTES: u64 = 64 << 20;
+
+/// Refuses a GameString longer than [`MAX_GAME_STRING_BYTES`] before any work.
+pub fn check_game_string_length(text: &str) -> Result<(), String> {
+    if text.len() > MAX_GAME_STRING_BYTES {
+        return Err(format!(
+            "the GameString is {} bytes long; the limit is {MAX_GAME_STRING_BYTES} bytes (1 MiB)",
+            text.len()
+        ));
+    }
+    Ok(())
+}
+
 /// Loads a GameTypeString (a new game), a GameString (§9.15, §9.31) or a
 /// game record file (its first game, spec/game-records.md). A record is played
-/// under its own rules options (its opening); `options` govern the rest.
+/// under its own rules options (its opening); `options` govern the rest. A
+/// GameString longer than [`MAX_GAME_STRING_BYTES`] is refused unread.
 pub fn load(text: &str, options: RulesOptions) -> Result<ReferenceEngine, String> {
+    check_game_string_length(text)?;
     if !text.contains(';') {
         if let Ok(game_type) = parse_game_type(text) {
             return Ok(ReferenceEngine::new_game(game_type, options));
@@ -366,6 +389,14 @@ pub fn load_record(
     index: usize,
     plies: Option<usize>,
 ) -> Result<(Record, ReferenceEngine), String> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read {path}: {e}"))?
+        .len();
+    if size > MAX_RECORD_FILE_BYTES {
+        return Err(format!(
+            "{path} is {size} bytes long; the limit for a record file is {MAX_RECORD_FILE_BYTES} bytes (64 MiB)"
+        ));
+    }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     load_record_bytes(path, &bytes, index, plies)
 }

@@ -2,6 +2,7 @@
 
 #![forbid(unsafe_code)]
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -14,7 +15,10 @@ use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::render;
 use hive_oracle::rules::{divide, perft_threads, Rules};
 
+mod output;
 mod selfcheck;
+
+use output::Stop;
 
 /// hive-oracle: the rules of Hive, written down and executable.
 #[derive(Parser)]
@@ -77,7 +81,8 @@ impl RulesArgs {
 enum Command {
     /// Count the leaves of the move tree at each depth from 1 to DEPTH.
     Perft {
-        /// The deepest ply to count.
+        /// The deepest ply to count, 1 to 11 (deeper takes weeks).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=PERFT_MAX_DEPTH as i64))]
         depth: u32,
         /// A GameTypeString (start of that game) or a full GameString.
         #[arg(long, default_value = "Base")]
@@ -85,9 +90,9 @@ enum Command {
         /// The engine that generates the moves.
         #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
         engine: EngineChoice,
-        /// Split the root moves across this many threads.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Split the root moves across this many threads (1 to 256).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+        threads: u64,
         /// Also print the count below each root move at DEPTH.
         #[arg(long)]
         divide: bool,
@@ -120,8 +125,8 @@ enum Command {
     /// Play random games on the fast and the reference engine at once and
     /// compare them at every ply; exit non-zero on a disagreement.
     Selfcheck {
-        /// How many games to play.
-        #[arg(long, default_value_t = 100)]
+        /// How many games to play (1 to 1,000,000).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=SELFCHECK_MAX_GAMES))]
         games: u64,
         /// The seed of the random games (the same seed plays the same games).
         #[arg(long, default_value_t = 0)]
@@ -129,9 +134,9 @@ enum Command {
         /// Only this game type (a GameTypeString); all eight in turn by default.
         #[arg(long)]
         game: Option<String>,
-        /// Stop a game after this many plies if it has not ended.
-        #[arg(long, default_value_t = 150)]
-        max_plies: usize,
+        /// Stop a game after this many plies if it has not ended (1 to 10,000).
+        #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u64).range(1..=SELFCHECK_MAX_PLIES as u64))]
+        max_plies: u64,
     },
     /// Print an ASCII picture of a position (and write an SVG picture with --svg).
     Render {
@@ -215,19 +220,47 @@ fn parse_fault(text: &str) -> Result<hive_oracle::uhp::Fault, String> {
     text.parse()
 }
 
+/// The most plies `perft` counts: from the Base start, depth 7 takes about a
+/// second on the fast engine and each ply multiplies the time by about 15, so
+/// depth 11 takes about a day and anything deeper weeks (README, "Perft").
+const PERFT_MAX_DEPTH: u32 = 11;
+/// The most threads `perft --threads` starts.
+const MAX_THREADS: usize = 256;
+/// The most games `selfcheck --games` plays: about a day at the default
+/// length on the project's 2-core machine.
+const SELFCHECK_MAX_GAMES: u64 = 1_000_000;
+/// The longest `selfcheck` game, in plies (`--max-plies`).
+const SELFCHECK_MAX_PLIES: usize = 10_000;
+
+/// The exit status of bad input and of a command that fails (README).
+const FAILURE: u8 = 1;
+/// The exit status of `check` when it cannot run (bad arguments included)
+/// and of `check` and `replay` when their report cannot be written: their
+/// status 1 is a verdict.
+const COULD_NOT_RUN: u8 = 2;
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
-            // `check` promises exit status 2 for bad arguments; clap uses 2 too.
-            return if e.use_stderr() {
-                ExitCode::from(2)
+            let printed = e.print();
+            return if !e.use_stderr() {
+                // --help and --version, on stdout
+                output::status_after_report(printed, ExitCode::SUCCESS, FAILURE)
+            } else if std::env::args_os()
+                .nth(1)
+                .is_some_and(|word| word == "check")
+            {
+                // `check` documents 2 for bad arguments (it could not run)
+                ExitCode::from(COULD_NOT_RUN)
             } else {
-                ExitCode::SUCCESS
+                // the README promises 1 for bad input; clap would exit 2
+                ExitCode::from(FAILURE)
             };
         }
     };
+    let stdout = std::io::stdout();
+    let out = &mut stdout.lock();
     let result = match cli.command {
         Command::Check(args) => return run_check(args),
         Command::Replay {
@@ -236,7 +269,13 @@ fn main() -> ExitCode {
             format,
             jobs,
         } => return run_replay(&paths, engine, format, jobs),
-        Command::Convert { input, to, game } => run_convert(&input, to, game),
+        Command::Selfcheck {
+            games,
+            seed,
+            game,
+            max_plies,
+        } => return run_selfcheck(games, seed, game.as_deref(), max_plies),
+        Command::Convert { input, to, game } => run_convert(out, &input, to, game),
         Command::Perft {
             depth,
             game,
@@ -246,10 +285,10 @@ fn main() -> ExitCode {
             rules,
         } => match engine {
             EngineChoice::Fast => {
-                run_perft::<FastEngine>(&game, depth, threads, divide, rules.options())
+                run_perft::<FastEngine>(out, &game, depth, threads, divide, rules.options())
             }
             EngineChoice::Reference => {
-                run_perft::<ReferenceEngine>(&game, depth, threads, divide, rules.options())
+                run_perft::<ReferenceEngine>(out, &game, depth, threads, divide, rules.options())
             }
         },
         Command::Validmoves {
@@ -257,8 +296,10 @@ fn main() -> ExitCode {
             engine,
             rules,
         } => match engine {
-            EngineChoice::Fast => run_validmoves::<FastEngine>(&game, rules.options()),
-            EngineChoice::Reference => run_validmoves::<ReferenceEngine>(&game, rules.options()),
+            EngineChoice::Fast => run_validmoves::<FastEngine>(out, &game, rules.options()),
+            EngineChoice::Reference => {
+                run_validmoves::<ReferenceEngine>(out, &game, rules.options())
+            }
         },
         Command::Play {
             game,
@@ -266,15 +307,11 @@ fn main() -> ExitCode {
             engine,
             rules,
         } => match engine {
-            EngineChoice::Fast => run_play::<FastEngine>(&game, &moves, rules.options()),
-            EngineChoice::Reference => run_play::<ReferenceEngine>(&game, &moves, rules.options()),
+            EngineChoice::Fast => run_play::<FastEngine>(out, &game, &moves, rules.options()),
+            EngineChoice::Reference => {
+                run_play::<ReferenceEngine>(out, &game, &moves, rules.options())
+            }
         },
-        Command::Selfcheck {
-            games,
-            seed,
-            game,
-            max_plies,
-        } => run_selfcheck(games, seed, game.as_deref(), max_plies),
         Command::Uhp { engine, fault } => run_uhp(engine, fault),
         Command::Render {
             game,
@@ -283,6 +320,7 @@ fn main() -> ExitCode {
             mv,
             rules,
         } => run_render(
+            out,
             &game,
             svg.as_deref(),
             highlight.as_deref(),
@@ -290,20 +328,14 @@ fn main() -> ExitCode {
             rules.options(),
         ),
         Command::Explain { game, mv, rules } => {
-            hive_oracle::explain::explain_command(&game, mv.as_deref(), rules.options()).map(
-                |text| {
-                    print!("{text}");
-                },
-            )
+            hive_oracle::explain::explain_command(&game, mv.as_deref(), rules.options())
+                .map_err(Stop::Refused)
+                .and_then(|text| Ok(out.write_all(text.as_bytes())?))
         }
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    // a write error held in the buffer shows at the flush
+    let result = result.and_then(|()| Ok(out.flush()?));
+    output::exit_status(result, FAILURE)
 }
 
 /// Loads a GameTypeString (a new game) or a full GameString (§9.15, §9.31).
@@ -311,6 +343,7 @@ fn main() -> ExitCode {
 /// engine's, which names the clause that forbids the move (the fast engine
 /// only says that a move is not legal).
 fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, String> {
+    hive_oracle::explain::check_game_string_length(text)?;
     if !text.contains(';') {
         if let Ok(game_type) = parse_game_type(text) {
             return Ok(R::new_game(game_type, options));
@@ -331,15 +364,16 @@ fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, String> {
 }
 
 fn run_perft<R: Rules + Send>(
+    out: &mut impl Write,
     game_text: &str,
     depth: u32,
-    threads: usize,
+    threads: u64,
     show_divide: bool,
     options: RulesOptions,
-) -> Result<(), String> {
-    if threads == 0 {
-        return Err("--threads must be at least 1".to_string());
-    }
+) -> Result<(), Stop> {
+    // clap holds both within their ranges; the cast cannot truncate
+    let threads = threads.clamp(1, MAX_THREADS as u64) as usize;
+    let depth = depth.clamp(1, PERFT_MAX_DEPTH);
     let mut game = load_game::<R>(game_text, options)?;
     for d in 1..=depth {
         let start = Instant::now();
@@ -350,61 +384,70 @@ fn run_perft<R: Rules + Send>(
         } else {
             0.0
         };
-        println!("{d}\t{nodes}\t{seconds:.3} s\t{:.0} nodes/s", rate);
+        writeln!(out, "{d}\t{nodes}\t{seconds:.3} s\t{rate:.0} nodes/s")?;
+        out.flush()?;
     }
-    if show_divide && depth > 0 {
+    if show_divide {
         for (mv, nodes) in divide(&mut game, depth) {
-            println!("{mv}\t{nodes}");
+            writeln!(out, "{mv}\t{nodes}")?;
         }
     }
     Ok(())
 }
 
-fn run_validmoves<R: Rules>(game_text: &str, options: RulesOptions) -> Result<(), String> {
+fn run_validmoves<R: Rules>(
+    out: &mut impl Write,
+    game_text: &str,
+    options: RulesOptions,
+) -> Result<(), Stop> {
     let game = load_game::<R>(game_text, options)?;
     let moves = game.valid_move_strings();
     // §8.5 a finished game has no legal moves: print nothing at all
     if !moves.is_empty() {
-        println!("{}", moves.join(";"));
+        writeln!(out, "{}", moves.join(";"))?;
     }
     Ok(())
 }
 
 fn run_play<R: Rules>(
+    out: &mut impl Write,
     game_text: &str,
     moves: &[String],
     options: RulesOptions,
-) -> Result<(), String> {
+) -> Result<(), Stop> {
     let mut game = load_game::<R>(game_text, options)?;
     for text in moves {
         let mv = game.parse_move(text).map_err(|e| e.to_string())?;
         hive_oracle::explain::play_explained(&mut game, mv)
             .map_err(|why| format!("{} is illegal: {why}", text.trim()))?;
     }
-    println!("{}", game.game_string());
+    writeln!(out, "{}", game.game_string())?;
     Ok(())
 }
 
 /// Reads the `--highlight` list: `q,r` pairs (optionally in parentheses) or
-/// piece names standing for their cells.
+/// piece names standing for their cells. A cell beyond the picture of the
+/// position (the hive and `render::MARGIN` cells around it) is refused with
+/// the allowed range, whatever the size of its coordinates.
 fn parse_cells(game: &ReferenceEngine, text: &str) -> Result<Vec<Hex>, String> {
+    let frame = render::Frame::of(game);
     let cleaned: String = text
         .chars()
         .map(|c| if matches!(c, '(' | ')' | ';') { ' ' } else { c })
         .collect();
     let tokens: Vec<&str> = cleaned.split_whitespace().collect();
     let mut cells = Vec::new();
-    let mut pending: Option<i32> = None;
+    let mut pending: Option<i64> = None;
     // Numbers come in pairs (`q,r` or `q, r`); anything else is a piece name.
     for token in tokens
         .iter()
         .flat_map(|t| t.split(','))
         .filter(|t| !t.is_empty())
     {
-        if let Ok(n) = token.parse::<i32>() {
+        if let Some(n) = coordinate(token) {
             match pending.take() {
                 None => pending = Some(n),
-                Some(q) => cells.push(Hex::new(q, n)),
+                Some(q) => cells.push(frame.cell(q, n).map_err(|e| format!("--highlight: {e}"))?),
             }
             continue;
         }
@@ -423,13 +466,29 @@ fn parse_cells(game: &ReferenceEngine, text: &str) -> Result<Vec<Hex>, String> {
     Ok(cells)
 }
 
+/// A coordinate of `--highlight`: an optional sign and decimal digits, of any
+/// length (one too large for an `i64` is taken as the largest, which is
+/// refused as outside the picture all the same).
+fn coordinate(token: &str) -> Option<i64> {
+    let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(token.parse::<i64>().unwrap_or(if token.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    }))
+}
+
 fn run_render(
+    out: &mut impl Write,
     game_text: &str,
     svg_file: Option<&std::path::Path>,
     highlight: Option<&str>,
     move_text: Option<&str>,
     options: RulesOptions,
-) -> Result<(), String> {
+) -> Result<(), Stop> {
     let game = hive_oracle::explain::load(game_text, options)?;
     let mut cells = match highlight {
         Some(text) => parse_cells(&game, text)?,
@@ -448,11 +507,14 @@ fn run_render(
         std::fs::write(path, render::svg(&game, &cells, arrow))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    print!("{}", render::ascii(&game, &cells));
+    out.write_all(render::ascii(&game, &cells).as_bytes())?;
     Ok(())
 }
 
-fn run_uhp(engine: EngineChoice, fault: Option<hive_oracle::uhp::Fault>) -> Result<(), String> {
+/// `uhp`: a closed stdout (the client went away) ends the session quietly
+/// with status 0, as the end of the input does; another I/O error on the
+/// streams is one line on stderr and status 1.
+fn run_uhp(engine: EngineChoice, fault: Option<hive_oracle::uhp::Fault>) -> Result<(), Stop> {
     let engine = match engine {
         EngineChoice::Fast => hive_oracle::uhp::EngineChoice::Fast,
         EngineChoice::Reference => hive_oracle::uhp::EngineChoice::Reference,
@@ -462,37 +524,43 @@ fn run_uhp(engine: EngineChoice, fault: Option<hive_oracle::uhp::Fault>) -> Resu
     let result = match fault {
         // A deliberate fault wraps the real session (src/uhp/fault.rs).
         Some(fault) => hive_oracle::uhp::run_with_fault(stdin.lock(), stdout.lock(), engine, fault),
-        None => hive_oracle::uhp::run(stdin.lock(), stdout.lock(), engine),
+        // stdin is read on a thread of its own, so that the end of the
+        // input stops a time search (hive_oracle::uhp::run_with_reader)
+        None => {
+            hive_oracle::uhp::run_with_reader(std::io::BufReader::new(stdin), stdout.lock(), engine)
+        }
     };
     match result {
         Ok(()) => Ok(()),
         // The client closed its end of the pipe: nothing is left to answer.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(format!("uhp: {e}")),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Stop::ClosedPipe),
+        Err(e) => Err(Stop::Refused(format!("uhp: {e}"))),
     }
 }
 
-fn run_selfcheck(
-    games: u64,
-    seed: u64,
-    game: Option<&str>,
-    max_plies: usize,
-) -> Result<(), String> {
-    let game_type = match game {
-        Some(text) => Some(parse_game_type(text).map_err(|e| e.to_string())?),
-        None => None,
+/// `selfcheck`: 0 when the engines agree, 1 on a disagreement (after its
+/// report) or on bad input.
+fn run_selfcheck(games: u64, seed: u64, game: Option<&str>, max_plies: u64) -> ExitCode {
+    let game_type = match game.map(parse_game_type).transpose() {
+        Ok(game_type) => game_type,
+        Err(e) => return output::exit_status(Err(Stop::Refused(e.to_string())), FAILURE),
     };
     let config = selfcheck::Config {
-        games,
+        games: games.clamp(1, SELFCHECK_MAX_GAMES),
         seed,
         game_type,
-        max_plies,
+        max_plies: (max_plies as usize).clamp(1, SELFCHECK_MAX_PLIES),
     };
-    if selfcheck::run(&config)? {
-        Ok(())
+    let (agreed, written) = selfcheck::run(&config);
+    let verdict = if agreed {
+        ExitCode::SUCCESS
     } else {
-        Err("the fast engine disagrees with the reference engine (see above)".to_string())
-    }
+        if written.is_ok() {
+            output::say("error: the fast engine disagrees with the reference engine (see above)");
+        }
+        ExitCode::from(FAILURE)
+    };
+    output::status_after_report(written, verdict, FAILURE)
 }
 
 /// The options of `check`.
@@ -668,12 +736,12 @@ fn run_check(args: CheckArgs) -> ExitCode {
     use hive_oracle::check::report;
     use std::io::{IsTerminal, Write};
     let fail = |message: String| {
-        eprintln!("error: {message}");
+        output::say(&format!("error: {message}"));
         ExitCode::from(2)
     };
     if args.print_schema {
-        print!("{}", report::schema());
-        return ExitCode::SUCCESS;
+        let written = output::write_stdout(&report::schema());
+        return output::status_after_report(written, ExitCode::SUCCESS, 2);
     }
     let engine = match args.engine {
         Some(engine) => engine,
@@ -775,25 +843,27 @@ fn run_check(args: CheckArgs) -> ExitCode {
             return fail(format!("cannot write {}: {e}", path.display()));
         }
     }
-    match (out_file.as_mut(), &args.out) {
+    let shown = match (out_file.as_mut(), &args.out) {
         (Some(file), Some(path)) => {
             if let Err(e) = file.write_all(text.as_bytes()) {
                 return fail(format!("cannot write {}: {e}", path.display()));
             }
             if args.format == CheckFormat::Text {
-                print!("{text}");
+                text
             } else {
                 // The summary on stdout; the full report is in the file.
-                print!("{}", report::text(&result));
+                report::text(&result)
             }
         }
-        _ => print!("{text}"),
-    }
-    if result.clean() {
+        _ => text,
+    };
+    let verdict = if result.clean() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    };
+    // a closed stdout keeps the verdict; another write error is status 2
+    output::status_after_report(output::write_stdout(&shown), verdict, 2)
 }
 
 /// `hive-oracle replay`: exit 0 when every game is legal and ends as
@@ -809,8 +879,8 @@ fn run_replay(
     let files = match record_files(paths) {
         Ok(files) => files,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+            output::say(&format!("error: {message}"));
+            return ExitCode::from(COULD_NOT_RUN);
         }
     };
     let bar = if std::io::stderr().is_terminal() {
@@ -839,37 +909,46 @@ fn run_replay(
             match serde_json::to_string_pretty(&json) {
                 Ok(text) => text + "\n",
                 Err(e) => {
-                    eprintln!("error: the report cannot be written as JSON: {e}");
-                    return ExitCode::from(2);
+                    output::say(&format!("error: the report cannot be written as JSON: {e}"));
+                    return ExitCode::from(COULD_NOT_RUN);
                 }
             }
         }
     };
-    print!("{text}");
-    if format == ReplayFormat::Text {
+    let written = output::write_stdout(&text);
+    if format == ReplayFormat::Text && written.is_ok() {
         let (total, _) = report.counts();
         let seconds = started.elapsed().as_secs_f64();
-        eprintln!(
+        output::say(&format!(
             "replayed {} games ({} plies) from {} files in {seconds:.2} s ({:.0} games a minute)",
             total.games,
             total.plies,
             files.len(),
             total.games as f64 * 60.0 / seconds.max(1e-9)
-        );
+        ));
     }
-    if report.is_clean() {
+    let verdict = if report.is_clean() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
+    };
+    output::status_after_report(written, verdict, COULD_NOT_RUN)
 }
 
 /// `hive-oracle convert`: a record (or a GameString) as a GameString or a PGN.
-fn run_convert(input: &str, to: ConvertTarget, game: u64) -> Result<(), String> {
-    let (record, reference) = hive_oracle::explain::load_record_or_game(input, game as usize)?;
+fn run_convert(
+    out: &mut impl Write,
+    input: &str,
+    to: ConvertTarget,
+    game: u64,
+) -> Result<(), Stop> {
+    let index = usize::try_from(game).unwrap_or(usize::MAX);
+    let (record, reference) = hive_oracle::explain::load_record_or_game(input, index)?;
     match to {
-        ConvertTarget::Gamestring => println!("{}", reference.game_string()),
-        ConvertTarget::Pgn => print!("{}", hive_oracle::records::pgn::write(&record)),
+        ConvertTarget::Gamestring => writeln!(out, "{}", reference.game_string())?,
+        ConvertTarget::Pgn => {
+            out.write_all(hive_oracle::records::pgn::write(&record).as_bytes())?
+        }
     }
     Ok(())
 }

@@ -17,7 +17,83 @@ use crate::core::notation::BoardView;
 use crate::core::{Color, Hex, Piece};
 
 /// Width of one cell in the ASCII picture; a row is shifted by half of it.
-const CELL_WIDTH: i32 = 8;
+const CELL_WIDTH: i64 = 8;
+
+/// How many cells a picture reaches beyond the hive on every side: a
+/// highlighted cell may be up to this far from the nearest occupied row or
+/// column, and no further, so that the size of a picture is set by the
+/// position and never by the coordinates asked for.
+pub const MARGIN: i32 = 5;
+
+/// The cells a picture may show: the bounding box of the occupied cells in
+/// axial coordinates, widened by [`MARGIN`] on every side (around the origin
+/// on an empty board). Bounds are `i64`, so no coordinate overflows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The smallest and largest `q`.
+    pub q: (i64, i64),
+    /// The smallest and largest `r`.
+    pub r: (i64, i64),
+}
+
+impl Frame {
+    /// The frame of a position.
+    pub fn of(view: &impl BoardView) -> Frame {
+        let cells: Vec<Hex> = stacks(view).into_keys().collect();
+        let span = |values: Vec<i64>| {
+            let low = values.iter().copied().min().unwrap_or(0);
+            let high = values.iter().copied().max().unwrap_or(0);
+            (low - i64::from(MARGIN), high + i64::from(MARGIN))
+        };
+        Frame {
+            q: span(cells.iter().map(|h| i64::from(h.q)).collect()),
+            r: span(cells.iter().map(|h| i64::from(h.r)).collect()),
+        }
+    }
+
+    /// Whether the picture may show `hex`.
+    pub fn contains(&self, hex: Hex) -> bool {
+        self.contains_axial(i64::from(hex.q), i64::from(hex.r))
+    }
+
+    fn contains_axial(&self, q: i64, r: i64) -> bool {
+        (self.q.0..=self.q.1).contains(&q) && (self.r.0..=self.r.1).contains(&r)
+    }
+
+    /// The cell `(q, r)` if the picture may show it, else why not, with
+    /// the allowed range. Takes any `i64`, so that a coordinate too large
+    /// for a cell is refused with the same message.
+    pub fn cell(&self, q: i64, r: i64) -> Result<Hex, String> {
+        match (i32::try_from(q), i32::try_from(r)) {
+            (Ok(cq), Ok(cr)) if self.contains_axial(q, r) => Ok(Hex::new(cq, cr)),
+            _ => Err(format!(
+                "({q}, {r}) is outside the picture: a highlighted cell must have q from {} to {} and r from {} to {} (the hive and {MARGIN} cells around it)",
+                self.q.0, self.q.1, self.r.0, self.r.1
+            )),
+        }
+    }
+}
+
+/// Refuses highlighted cells that a picture of the position cannot show
+/// (outside its [`Frame`]), naming the first one and the allowed range.
+///
+/// ```
+/// use hive_oracle::core::Hex;
+/// use hive_oracle::reference::ReferenceEngine;
+/// use hive_oracle::rules::Rules;
+///
+/// let game = ReferenceEngine::load("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
+/// assert!(hive_oracle::render::check_highlight(&game, &[Hex::new(6, 0)]).is_ok());
+/// let refused = hive_oracle::render::check_highlight(&game, &[Hex::new(7, 0)]).unwrap_err();
+/// assert!(refused.contains("q from -5 to 6 and r from -5 to 5"), "{refused}");
+/// ```
+pub fn check_highlight(view: &impl BoardView, cells: &[Hex]) -> Result<(), String> {
+    let frame = Frame::of(view);
+    for hex in cells {
+        frame.cell(i64::from(hex.q), i64::from(hex.r))?;
+    }
+    Ok(())
+}
 
 /// The stacks of a position by cell, bottom to top (§2.4).
 pub fn stacks(view: &impl BoardView) -> BTreeMap<Hex, Vec<Piece>> {
@@ -64,7 +140,9 @@ fn cell_list(cells: &[Hex]) -> String {
 /// Each occupied cell shows its top piece (`wQ`, `bS1`), with `^h` when the
 /// stack has height `h` ≥ 2; each empty cell next to the hive shows `.`;
 /// highlighted cells are put in brackets (`[wQ]`, `[.]`), also when they are
-/// empty and away from the hive. The legend lists every stack of height 2 or
+/// empty and away from the hive, as long as they are within its [`Frame`]
+/// (cells beyond it are listed in the legend but not drawn: see
+/// [`check_highlight`]). The legend lists every stack of height 2 or
 /// more with its pieces bottom to top, the cell of every top piece, and the
 /// highlighted cells, all in axial coordinates `(q, r)`.
 ///
@@ -79,27 +157,29 @@ fn cell_list(cells: &[Hex]) -> String {
 /// ```
 pub fn ascii(view: &impl BoardView, highlight: &[Hex]) -> String {
     let stacks = stacks(view);
+    let frame = Frame::of(view);
     let highlighted: BTreeSet<Hex> = highlight.iter().copied().collect();
     let mut shown: BTreeSet<Hex> = stacks.keys().copied().collect();
     for &hex in stacks.keys() {
         shown.extend(hex.neighbours());
     }
-    shown.extend(highlighted.iter().copied());
+    shown.extend(highlighted.iter().copied().filter(|&h| frame.contains(h)));
 
     let mut out = String::new();
     if stacks.is_empty() {
         out.push_str("(no piece on the board)\n");
     }
     if !shown.is_empty() {
-        // Column of a cell in half-cells: 2q + r (pointy-top rows, §2.1).
-        let column = |h: &Hex| 2 * h.q + h.r;
+        // Column of a cell in half-cells: 2q + r (pointy-top rows, §2.1),
+        // in i64 so that no coordinate overflows.
+        let column = |h: &Hex| 2 * i64::from(h.q) + i64::from(h.r);
         let left = shown.iter().map(column).min().unwrap_or(0);
         let top = shown.iter().map(|h| h.r).min().unwrap_or(0);
         let bottom = shown.iter().map(|h| h.r).max().unwrap_or(0);
         for r in top..=bottom {
             let mut line = String::new();
             for hex in reading_order(shown.iter().copied().filter(|h| h.r == r)) {
-                let at = ((column(&hex) - left) * CELL_WIDTH / 2) as usize;
+                let at = usize::try_from((column(&hex) - left) * CELL_WIDTH / 2).unwrap_or(0);
                 while line.len() < at {
                     line.push(' ');
                 }
@@ -207,7 +287,9 @@ fn piece_text(piece: Piece) -> String {
 /// its pieces in a `<title>`. Highlighted cells get a `class="highlight"`
 /// outline (an empty highlighted cell is drawn as a dashed outline), and
 /// `arrow` draws an arrow from the centre of one cell to another, for a move.
-/// Every text is XML-escaped and the output is well-formed XML.
+/// Highlighted cells beyond the position's [`Frame`] are not drawn (see
+/// [`check_highlight`]). Every text is XML-escaped and the output is
+/// well-formed XML.
 pub fn svg(view: &impl BoardView, highlight: &[Hex], arrow: Option<(Hex, Hex)>) -> String {
     draw_svg(view, highlight, arrow, None)
 }
@@ -237,6 +319,13 @@ fn draw_svg(
     clickable: Option<Option<Hex>>,
 ) -> String {
     let stacks = stacks(view);
+    let frame = Frame::of(view);
+    let highlight: Vec<Hex> = highlight
+        .iter()
+        .copied()
+        .filter(|&h| frame.contains(h))
+        .collect();
+    let highlight = &highlight[..];
     let mut cells: BTreeSet<Hex> = stacks.keys().copied().collect();
     if clickable.is_some() {
         let around: Vec<Hex> = stacks.keys().flat_map(|h| h.neighbours()).collect();

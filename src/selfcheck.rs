@@ -14,7 +14,7 @@
 //! on the fast engine, which must restore the position and the hash; and now
 //! and then both engines take back a few plies and the game goes on from there.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -219,9 +219,10 @@ fn play_game(
 /// The message of the last panic, kept by the hook installed during a run.
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
-/// Runs the self-check and prints its report. `Ok(true)` when the engines
-/// agreed everywhere, `Ok(false)` after printing a disagreement.
-pub fn run(config: &Config) -> Result<bool, String> {
+/// Runs the self-check and prints its report on stdout. Returns whether the
+/// engines agreed everywhere, and whether the report could be written (a
+/// failed write does not change the verdict, known before the report).
+pub fn run(config: &Config) -> (bool, std::io::Result<()>) {
     let bar = if std::io::stderr().is_terminal() && std::io::stdout().is_terminal() {
         let bar = ProgressBar::with_draw_target(Some(config.games), ProgressDrawTarget::stderr());
         if let Ok(style) = ProgressStyle::with_template(
@@ -282,6 +283,19 @@ pub fn run(config: &Config) -> Result<bool, String> {
     std::panic::set_hook(previous_hook);
 
     let seconds = start.elapsed().as_secs_f64();
+    let agreed = disagreements.is_empty();
+    let written = report(config, positions, seconds, &disagreements);
+    (agreed, written)
+}
+
+/// Prints the speed of the run and the shortest disagreement, if any.
+fn report(
+    config: &Config,
+    positions: u64,
+    seconds: f64,
+    disagreements: &[Disagreement],
+) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
     let per_second = |n: u64| {
         if seconds > 0.0 {
             n as f64 / seconds
@@ -289,18 +303,20 @@ pub fn run(config: &Config) -> Result<bool, String> {
             0.0
         }
     };
-    println!(
+    writeln!(
+        out,
         "{} games, {positions} positions in {seconds:.2} s: {:.1} games/s, {:.0} positions/s",
         config.games,
         per_second(config.games),
         per_second(positions)
-    );
+    )?;
     // The shortest GameString that shows a disagreement, the earliest game first.
     let Some(first) = disagreements.iter().min_by_key(|d| (d.moves.len(), d.game)) else {
-        println!("no disagreement");
-        return Ok(true);
+        writeln!(out, "no disagreement")?;
+        return out.flush();
     };
-    println!(
+    writeln!(
+        out,
         "{} of {} games disagree; the shortest, game {} ({}, {}), at ply {}:",
         disagreements.len(),
         config.games,
@@ -308,9 +324,9 @@ pub fn run(config: &Config) -> Result<bool, String> {
         first.game_type,
         first.options,
         first.moves.len()
-    );
-    println!("{}", first.what);
-    println!("GameString:");
-    println!("{}", first.game_string());
-    Ok(false)
+    )?;
+    writeln!(out, "{}", first.what)?;
+    writeln!(out, "GameString:")?;
+    writeln!(out, "{}", first.game_string())?;
+    out.flush()
 }

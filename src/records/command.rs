@@ -72,8 +72,20 @@ type FileResult = Result<Vec<GameReport>, RecordError>;
 /// Reads and replays one file.
 fn replay_file(path: &Path, engine: ReplayEngine) -> FileResult {
     let name = path.display().to_string();
-    let bytes =
-        fs::read(path).map_err(|e| RecordError::new(&name, 0, format!("cannot read: {e}")))?;
+    let cannot_read = |e: std::io::Error| RecordError::new(&name, 0, format!("cannot read: {e}"));
+    // a file larger than the limit is refused unread, so that memory stays bounded
+    let size = fs::metadata(path).map_err(cannot_read)?.len();
+    if size > crate::explain::MAX_RECORD_FILE_BYTES {
+        return Err(RecordError::new(
+            &name,
+            0,
+            format!(
+                "cannot read: the file is {size} bytes long; the limit for a record file is {} bytes (64 MiB)",
+                crate::explain::MAX_RECORD_FILE_BYTES
+            ),
+        ));
+    }
+    let bytes = fs::read(path).map_err(cannot_read)?;
     let records = read(&name, &bytes)?;
     Ok(records
         .iter()

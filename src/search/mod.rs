@@ -54,6 +54,7 @@ mod eval;
 mod table;
 mod tree;
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::core::Move;
@@ -120,7 +121,21 @@ pub fn best_move(
     limits: &SearchLimits,
     table: &mut TranspositionTable,
 ) -> Option<SearchResult> {
-    let start = Instant::now();
+    best_move_from(game, limits, table, Instant::now(), None)
+}
+
+/// [`best_move`] with its time budget counted from `start` (the moment the
+/// request was read, so that what the caller did before, such as allocating
+/// the table or copying the game, is counted) and stopped early, as when
+/// the budget runs out, once `stop` is set (the UHP server sets it when its
+/// input ends).
+pub fn best_move_from(
+    game: &FastEngine,
+    limits: &SearchLimits,
+    table: &mut TranspositionTable,
+    start: Instant,
+    stop: Option<&AtomicBool>,
+) -> Option<SearchResult> {
     if game.state().is_over() {
         return None;
     }
@@ -136,7 +151,7 @@ pub fn best_move(
     let table_move = table.probe(game.hash()).map(|entry| entry.mv);
     // a huge budget that overflows the clock means no deadline
     let deadline = time.and_then(|t| start.checked_add(t));
-    let mut searcher = Searcher::new(game.clone(), table, deadline);
+    let mut searcher = Searcher::new(game.clone(), table, deadline, stop);
     searcher.order(&mut root_moves, table_move, 0);
 
     let mut result = SearchResult {

@@ -1,6 +1,7 @@
 //! The tree search: fail-soft negamax alpha-beta with a
 //! transposition table, killer moves and a one-move win check at the leaves.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::eval::{self, Queens};
@@ -69,6 +70,8 @@ pub(super) struct Searcher<'t> {
     game: FastEngine,
     table: &'t mut TranspositionTable,
     deadline: Option<Instant>,
+    /// Stops the search like the deadline once set (read with the clock).
+    stop: Option<&'t AtomicBool>,
     pub nodes: u64,
     stopped: bool,
     killers: [[Option<Move>; 2]; KILLER_PLIES],
@@ -82,12 +85,14 @@ impl<'t> Searcher<'t> {
         game: FastEngine,
         table: &'t mut TranspositionTable,
         deadline: Option<Instant>,
+        stop: Option<&'t AtomicBool>,
     ) -> Self {
         let table_cutoffs = !game.options().repetition_draw;
         Searcher {
             game,
             table,
             deadline,
+            stop,
             nodes: 0,
             stopped: false,
             killers: [[None; 2]; KILLER_PLIES],
@@ -102,19 +107,16 @@ impl<'t> Searcher<'t> {
     /// Counts a node and reads the clock every `CLOCK_INTERVAL` nodes.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
-                    self.stopped = true;
-                }
-            }
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL) && self.out_of_time() {
+            self.stopped = true;
         }
         self.stopped
     }
 
-    /// Whether the deadline has passed (read now).
+    /// Whether the deadline has passed (read now) or the stop flag is set.
     pub fn out_of_time(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
     }
 
     /// Orders `moves` best-first, stably (so the order is a function of the

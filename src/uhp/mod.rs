@@ -22,7 +22,9 @@ mod game;
 mod options;
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 
 use crate::core::notation::parse_game_type;
 use crate::core::GameType;
@@ -36,8 +38,14 @@ pub use options::{OptionName, Options};
 pub const ID: &str = concat!("id hive-oracle ", env!("CARGO_PKG_VERSION"));
 /// The capabilities line: every expansion piece is supported (spec/sources/uhp-notes.md section 2.1).
 pub(crate) const CAPABILITIES: &str = "Mosquito;Ladybug;Pillbug";
-/// Input lines longer than this are refused unread (their bytes are skipped).
-pub const MAX_LINE_BYTES: usize = 16 << 20;
+/// Input lines longer than this (1 MiB, line ending included) are refused
+/// unread (their bytes are skipped). It bounds the GameString of `newgame`:
+/// about 100,000 plies, hundreds of times the longest game played, loaded
+/// in about a second on the reference engine (0.1 s on the fast one).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The longest budget of `bestmove time`: 24:00:00.
+pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(24 * 3600);
 
 /// The longest quotation of user input in a message, in characters.
 const QUOTE_LIMIT: usize = 60;
@@ -101,6 +109,12 @@ pub struct Session {
     /// Allocated by the first `bestmove`, so that start-up stays fast.
     table: Option<TranspositionTable>,
     exited: bool,
+    /// When the line being handled was read: `bestmove time` counts its
+    /// budget from there.
+    line_read_at: Instant,
+    /// Set by the reader of [`run_with_reader`] when the input ends: it
+    /// stops a running `bestmove time` search.
+    input_closed: Option<Arc<AtomicBool>>,
 }
 
 impl Session {
@@ -111,6 +125,8 @@ impl Session {
             game: None,
             table: None,
             exited: false,
+            line_read_at: Instant::now(),
+            input_closed: None,
         }
     }
 
@@ -155,6 +171,13 @@ impl Session {
     /// the response: zero or more lines and `ok`. A blank line and `exit`
     /// get no response at all.
     pub fn handle_line(&mut self, line: &[u8]) -> Vec<String> {
+        self.handle_line_read_at(line, Instant::now())
+    }
+
+    /// [`Session::handle_line`] for a line read at `read_at`: the budget of
+    /// `bestmove time` counts from then.
+    pub fn handle_line_read_at(&mut self, line: &[u8], read_at: Instant) -> Vec<String> {
+        self.line_read_at = read_at;
         if self.exited {
             return Vec::new();
         }
@@ -264,7 +287,13 @@ impl Session {
     }
 
     /// `bestmove depth N` and `bestmove time hh:mm:ss` (spec/sources/uhp-notes.md section 5.6).
+    /// The budget of a time search counts from the moment the line was read,
+    /// so the copy of a game held by the reference engine and the first
+    /// allocation of the table are spent from it; the end of the input
+    /// (with [`run_with_reader`]) stops a time search as the budget would.
+    /// A depth search, bounded by `MaxDepth`, always runs to its end.
     fn bestmove(&mut self, args: &[&str]) -> Reply {
+        let started = self.line_read_at;
         let limits = search_limits(args, self.options.max_depth)?;
         let game = live(&self.game)?;
         let copy;
@@ -281,7 +310,11 @@ impl Session {
         let table = self
             .table
             .get_or_insert_with(|| TranspositionTable::new(size));
-        let Some(result) = search::best_move(fast, &limits, table) else {
+        let stop = match limits.time {
+            Some(_) => self.input_closed.as_deref(),
+            None => None,
+        };
+        let Some(result) = search::best_move_from(fast, &limits, table, started, stop) else {
             return err("the search found no move");
         };
         if !game.legal_moves().contains(&result.best) {
@@ -371,7 +404,10 @@ impl Session {
                 }
             }
             if name == OptionName::TableSizeMiB {
+                // Allocated (and filled) now rather than by the next
+                // `bestmove`, whose time budget must not pay for 1 GiB of it.
                 self.table = None;
+                self.table = Some(TranspositionTable::new(next.table_size_mib as usize));
             }
         }
         self.options = next;
@@ -469,11 +505,12 @@ fn parse_depth(text: &str, max: u32) -> Result<u32, Failure> {
     Ok(text.parse::<u32>().map_or(max, |depth| depth.min(max)))
 }
 
-/// A time budget `hh:mm:ss`: three `:`-separated whole numbers, not all zero.
+/// A time budget `hh:mm:ss`: three `:`-separated whole numbers, minutes and
+/// seconds below 60, from 00:00:01 to 24:00:00 ([`MAX_SEARCH_TIME`]).
 fn parse_time(text: &str) -> Result<Duration, Failure> {
     let problem = || {
         Failure::Err(format!(
-            "the time must be hh:mm:ss, such as 00:00:05, not {}",
+            "the time must be hh:mm:ss from 00:00:01 to 24:00:00, minutes and seconds below 60, such as 00:00:05, not {}",
             quote(text)
         ))
     };
@@ -482,20 +519,22 @@ fn parse_time(text: &str) -> Result<Duration, Failure> {
         return Err(problem());
     };
     let mut total: u64 = 0;
-    for (field, unit) in [(hours, 3600), (minutes, 60), (seconds, 1)] {
+    for (field, unit, below) in [(hours, 3600, 25), (minutes, 60, 60), (seconds, 1, 60)] {
         if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
             return Err(problem());
         }
+        // digits only: a value that does not fit is out of range too
         let value: u64 = field.parse().map_err(|_| problem())?;
-        total = value
-            .checked_mul(unit)
-            .and_then(|v| total.checked_add(v))
-            .ok_or_else(problem)?;
+        if value >= below {
+            return Err(problem());
+        }
+        total += value * unit;
     }
-    if total == 0 {
-        return err("the time must be at least one second");
+    let budget = Duration::from_secs(total);
+    if total == 0 || budget > MAX_SEARCH_TIME {
+        return Err(problem());
     }
-    Ok(Duration::from_secs(total))
+    Ok(budget)
 }
 
 /// A response line with every control character escaped, so that no input
@@ -608,6 +647,72 @@ impl LineHandler for Session {
 /// Only an I/O error on the streams ends it early.
 pub fn run(input: impl BufRead, output: impl Write, engine: EngineChoice) -> io::Result<()> {
     serve(input, output, Session::new(engine))
+}
+
+/// One input line as the reader thread of [`run_with_reader`] hands it over.
+enum Received {
+    Line(Vec<u8>, Instant),
+    TooLong,
+}
+
+/// Runs a UHP session like [`run`], with the input read on a thread of its
+/// own (the `hive-oracle uhp` command). The reader hands over one line at a
+/// time and reads the next while the session answers; when the input ends
+/// it sets a flag that stops a running `bestmove time` search at once (its
+/// best move so far is printed, as when the budget runs out), so an engine
+/// whose client has gone does not search on for hours. A `bestmove depth`
+/// search, bounded by `MaxDepth`, runs to its end, so that a script piped
+/// in gets the same answers as an interactive client. `bestmove time`
+/// counts its budget from the moment the reader read the line.
+pub fn run_with_reader(
+    input: impl BufRead + Send + 'static,
+    mut output: impl Write,
+    engine: EngineChoice,
+) -> io::Result<()> {
+    let mut session = Session::new(engine);
+    let closed = Arc::new(AtomicBool::new(false));
+    session.input_closed = Some(Arc::clone(&closed));
+    // a rendezvous channel: the reader is at most one line ahead
+    let (lines, received) = mpsc::sync_channel::<io::Result<Received>>(0);
+    // Detached: after `exit` the process ends while the reader may still
+    // wait for input; its sends then fail and it stops.
+    std::thread::spawn(move || {
+        let mut input = input;
+        let mut line = Vec::new();
+        loop {
+            let item = match read_line(&mut input, &mut line, MAX_LINE_BYTES) {
+                Ok(Read::Line) => Ok(Received::Line(std::mem::take(&mut line), Instant::now())),
+                Ok(Read::TooLong) => Ok(Received::TooLong),
+                Ok(Read::Eof) => {
+                    closed.store(true, Ordering::Relaxed);
+                    return;
+                }
+                Err(e) => {
+                    closed.store(true, Ordering::Relaxed);
+                    Err(e)
+                }
+            };
+            let failed = item.is_err();
+            if lines.send(item).is_err() || failed {
+                return;
+            }
+        }
+    });
+    write_lines(&mut output, &session.banner())?;
+    // the channel closes when the reader stops: the end of the input
+    while let Ok(item) = received.recv() {
+        let reply = match item? {
+            Received::Line(line, read_at) => session.handle_line_read_at(&line, read_at),
+            Received::TooLong => session.long_line_reply(),
+        };
+        if !reply.is_empty() {
+            write_lines(&mut output, &reply)?;
+        }
+        if session.has_exited() {
+            return Ok(());
+        }
+    }
+    Ok(())
 }
 
 /// The loop of [`run`] on any [`LineHandler`]: prints its banner, then

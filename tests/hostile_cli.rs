@@ -1,0 +1,531 @@
+//! Hostile input to the command line and the UHP server (issue 16): every
+//! command finishes with the exit status the README gives, its output under
+//! a stated size and its memory under a stated bound, for pictures asked
+//! for far from the hive, huge amounts of work, closed pipes and full disks.
+//!
+//! Memory is bounded for real: the binary runs under `ulimit -v` (virtual
+//! memory, in KiB) in `sh`. Time is never asserted: a generous timeout only
+//! catches a hang (the issue's inputs ran for minutes or forever before).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use hive_oracle::core::Hex;
+use hive_oracle::explain::MAX_GAME_STRING_BYTES;
+use hive_oracle::render;
+use hive_oracle::uhp::MAX_LINE_BYTES;
+
+const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
+
+/// The virtual memory every run gets, in KiB (512 MiB): the runs here peak
+/// under 30 MiB of resident memory (the largest `TableSizeMiB` aside).
+const MEMORY_KIB: u64 = 512 * 1024;
+
+/// Longer than any of these runs takes on a loaded 2-core machine: only a
+/// hang reaches it.
+const HANG: Duration = Duration::from_secs(120);
+
+/// A small position: wQ (-1, 0), wS1 (0, 0), bS1 (1, 0), bQ (2, 0).
+const GAME: &str = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+
+/// Starts the binary under the memory bound with the given stdout.
+fn spawn(args: &[&str], stdin: Stdio, stdout: Stdio, memory_kib: u64) -> Child {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {memory_kib} && exec \"$0\" \"$@\""))
+        .arg(BIN)
+        .args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs")
+}
+
+/// Waits for a child, killing it (and failing) if it hangs.
+fn wait(child: &mut Child, what: &str) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        if start.elapsed() > HANG {
+            let _ = child.kill();
+            panic!("{what}: still running after {HANG:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// What a bounded run did.
+struct Run {
+    status: ExitStatus,
+    /// The first 1 MiB of stdout.
+    stdout: Vec<u8>,
+    /// Every byte of stdout, counted.
+    stdout_bytes: usize,
+    stderr: String,
+}
+
+/// Runs the binary under the memory bound, stdin empty, stdout counted.
+fn bounded(args: &[&str]) -> Run {
+    bounded_with(args, b"", MEMORY_KIB)
+}
+
+fn bounded_with(args: &[&str], input: &[u8], memory_kib: u64) -> Run {
+    let mut child = spawn(args, Stdio::piped(), Stdio::piped(), memory_kib);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let mut stdout = child.stdout.take().expect("stdout");
+    let counter = std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut total = 0usize;
+        let mut buffer = [0u8; 1 << 16];
+        while let Ok(n) = stdout.read(&mut buffer) {
+            if n == 0 {
+                break;
+            }
+            total += n;
+            if kept.len() < 1 << 20 {
+                kept.extend_from_slice(&buffer[..n]);
+            }
+        }
+        (kept, total)
+    });
+    let mut stderr = child.stderr.take().expect("stderr");
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let status = wait(&mut child, &format!("{args:?}"));
+    let _ = writer.join();
+    let (stdout, stdout_bytes) = counter.join().expect("stdout read");
+    let stderr = errors.join().expect("stderr read");
+    Run {
+        status,
+        stdout,
+        stdout_bytes,
+        stderr,
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+// Pictures far from the hive ------------------------------------------------
+
+#[test]
+fn far_highlights_are_refused_with_the_allowed_range() {
+    // Before: no output after 120 s and 797 MB; 21 s, 1.47 GB and 1.1 GB of
+    // output; a 4 GiB allocation that aborted (134); a cell drawn in the
+    // wrong place.
+    for cells in [
+        "2147483647,2147483647 -2147483648,-2147483648",
+        "0,-50000000 0,50000000",
+        "1073741824,0",
+        "2147483647,0",
+        "99999999999999999999999,0",
+        "8,0",
+        "0,-6",
+    ] {
+        for svg in [false, true] {
+            let dir = std::env::temp_dir().join(format!("hostile-render-{}", std::process::id()));
+            let file = dir.with_extension("svg");
+            let file_text = file.to_string_lossy().into_owned();
+            let mut args = vec!["render", GAME, "--highlight", cells];
+            if svg {
+                args.extend(["--svg", &file_text]);
+            }
+            let run = bounded(&args);
+            assert_eq!(run.status.code(), Some(1), "{cells}: {}", run.stderr);
+            assert_eq!(run.stdout_bytes, 0, "{cells}");
+            assert!(
+                run.stderr
+                    .contains("is outside the picture: a highlighted cell must have q from -6 to 7 and r from -5 to 5"),
+                "{cells}: {}",
+                run.stderr
+            );
+            assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+            assert!(!file.exists(), "{cells}: no SVG is written");
+        }
+    }
+}
+
+#[test]
+fn a_highlight_at_the_edge_of_the_picture_is_drawn_in_its_place() {
+    // the corners of the frame: q from -6 to 7, r from -5 to 5
+    let run = bounded(&["render", GAME, "--highlight", "7,-5 -6,5"]);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    let picture = text(&run.stdout);
+    assert!(run.stdout_bytes < 4096, "{picture}");
+    assert!(
+        picture.contains("highlighted: (7, -5), (-6, 5)"),
+        "{picture}"
+    );
+    let rows: Vec<&str> = picture.lines().collect();
+    // (7, -5) is alone on the top row and (-6, 5) on the bottom row of the grid
+    assert!(rows[0].trim() == "[.]", "{picture}");
+    assert!(rows[10].trim() == "[.]", "{picture}");
+    // column 2q + r: (7, -5) is at 9 half-cells, (-6, 5) at -7, the left edge
+    assert_eq!(rows[10].find('['), Some(0), "{picture}");
+    assert_eq!(rows[0].find('['), Some(16 * 4), "{picture}");
+}
+
+#[test]
+fn pictures_of_extreme_coordinates_do_not_overflow() {
+    // The library draws any cells it is given without overflowing (the test
+    // profile checks overflow): cells beyond the frame are listed, not drawn.
+    let game = hive_oracle::explain::load(GAME, Default::default()).expect("loads");
+    let extremes = [
+        Hex::new(i32::MAX, i32::MAX),
+        Hex::new(i32::MIN, i32::MIN),
+        Hex::new(i32::MAX, i32::MIN),
+        Hex::new(i32::MIN, 0),
+        Hex::new(0, i32::MAX),
+    ];
+    let picture = render::ascii(&game, &extremes);
+    assert!(picture.len() < 4096, "{picture}");
+    assert!(picture.contains("(2147483647, 2147483647)"), "{picture}");
+    let svg = render::svg(
+        &game,
+        &extremes,
+        Some((Hex::new(i32::MAX, 0), Hex::new(i32::MIN, 0))),
+    );
+    assert!(svg.len() < 16384);
+    assert!(render::check_highlight(&game, &extremes).is_err());
+    let frame = render::Frame::of(&game);
+    assert_eq!((frame.q, frame.r), ((-6, 7), (-5, 5)));
+    assert!(frame.cell(i64::MAX, i64::MIN).is_err());
+}
+
+// Amounts of work -------------------------------------------------------------
+
+#[test]
+fn amounts_of_work_out_of_range_are_refused_before_any_work() {
+    for (args, range) in [
+        (vec!["perft", "12"], "1..=11"),
+        (vec!["perft", "4294967295"], "1..=11"),
+        (vec!["perft", "0"], "1..=11"),
+        (vec!["perft", "2", "--threads", "0"], "1..=256"),
+        (vec!["perft", "2", "--threads", "100000"], "1..=256"),
+        (
+            vec!["selfcheck", "--games", "18446744073709551615"],
+            "1..=1000000",
+        ),
+        (vec!["selfcheck", "--games", "0"], "1..=1000000"),
+        (vec!["selfcheck", "--max-plies", "10000000"], "1..=10000"),
+    ] {
+        let run = bounded(&args);
+        assert_eq!(run.status.code(), Some(1), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout_bytes, 0, "{args:?}");
+        assert!(run.stderr.contains(range), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn a_game_string_over_the_limit_is_refused_unread() {
+    // Linux passes at most 128 KiB in one argument, so the limit is tested
+    // through the library the command line loads with.
+    let long = format!(
+        "Base;InProgress;White[1];{}",
+        "x".repeat(MAX_GAME_STRING_BYTES)
+    );
+    let refused = hive_oracle::explain::load(&long, Default::default()).expect_err("too long");
+    assert!(
+        refused.contains("the limit is 1048576 bytes (1 MiB)"),
+        "{refused}"
+    );
+    let explained = hive_oracle::explain::explain_command(&long, None, Default::default());
+    assert!(explained.is_err());
+}
+
+// Write errors ----------------------------------------------------------------
+
+/// One command of each kind, with what it prints.
+fn printing_commands() -> Vec<Vec<&'static str>> {
+    vec![
+        vec!["perft", "7"],
+        vec!["validmoves", GAME],
+        vec!["play", GAME, "wA1 -wQ"],
+        vec!["explain", GAME],
+        vec!["explain", GAME, "wS1 wQ/"],
+        vec!["render", GAME, "--move", "wQ \\wS1"],
+        vec!["selfcheck", "--games", "1", "--max-plies", "20"],
+        vec!["convert", GAME, "--to", "pgn"],
+        vec!["replay", "tests/records/pgn"],
+        vec!["check", "--print-schema"],
+        // a real check of this binary's engine: protocol probes only
+        vec!["check", "--no-corpus", "--games", "0"],
+        vec!["uhp"],
+        vec!["--help"],
+    ]
+}
+
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    // `perft 7 | head -1`: the reader takes one line and goes away.
+    for args in printing_commands() {
+        let mut child = spawn(&args, Stdio::piped(), Stdio::piped(), MEMORY_KIB);
+        let mut stdin = child.stdin.take().expect("stdin");
+        // the UHP server gets a session that would go on
+        let _ = stdin.write_all(b"newgame Base\nvalidmoves\n");
+        let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut first = String::new();
+        let _ = reader.read_line(&mut first);
+        drop(reader);
+        // stdin stays open: the UHP server must write (and find its stdout
+        // closed) to end, not see the end of its input
+        let _ = stdin.write_all(b"validmoves\n");
+        let _ = stdin.flush();
+        let mut stderr = child.stderr.take().expect("stderr");
+        let status = wait(&mut child, &format!("{args:?}"));
+        drop(stdin);
+        let mut errors = String::new();
+        let _ = stderr.read_to_string(&mut errors);
+        // replay's records include illegal games: its verdict (1) stands
+        let expected = if args[0] == "replay" { 1 } else { 0 };
+        assert_eq!(status.code(), Some(expected), "{args:?}: {errors}");
+        assert!(!errors.contains("panicked"), "{args:?}: {errors}");
+        assert!(!errors.contains("Broken pipe"), "{args:?}: {errors}");
+    }
+}
+
+#[test]
+fn a_full_disk_is_one_line_on_stderr_and_the_failure_status() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("no /dev/full here: skipped");
+        return;
+    };
+    for args in printing_commands() {
+        let output = full.try_clone().expect("clone");
+        let mut child = spawn(&args, Stdio::piped(), Stdio::from(output), MEMORY_KIB);
+        drop(child.stdin.take());
+        let mut stderr = child.stderr.take().expect("stderr");
+        let status = wait(&mut child, &format!("{args:?}"));
+        let mut errors = String::new();
+        let _ = stderr.read_to_string(&mut errors);
+        let expected = match args[0] {
+            // status 1 is their verdict; a report that cannot be written is 2
+            "check" | "replay" => 2,
+            _ => 1,
+        };
+        assert_eq!(status.code(), Some(expected), "{args:?}: {errors}");
+        assert_eq!(errors.lines().count(), 1, "{args:?}: {errors}");
+        assert!(
+            errors.contains("No space left on device"),
+            "{args:?}: {errors}"
+        );
+    }
+}
+
+// Exit statuses -----------------------------------------------------------------
+
+#[test]
+fn exit_statuses_agree_with_the_readme() {
+    let missing = "/nonexistent/hive-oracle/game.pgn";
+    let illegal = "Base;InProgress;Black[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ -bQ";
+    // (arguments, exit status, kind of bad input)
+    let table: Vec<(Vec<&str>, i32, &str)> = vec![
+        (vec!["--help"], 0, "help"),
+        (vec!["--version"], 0, "version"),
+        (vec!["perft", "--help"], 0, "help"),
+        (vec![], 1, "no command"),
+        (vec!["frobnicate"], 1, "argument error"),
+        (vec!["perft", "abc"], 1, "argument error"),
+        (vec!["perft", "2", "--game", "Chess"], 1, "bad GameString"),
+        (vec!["perft", "2", "--game", illegal], 1, "illegal move"),
+        (vec!["perft", "2", "--game", missing], 1, "unreadable file"),
+        (vec!["perft", "99"], 1, "out-of-range amount"),
+        (vec!["validmoves"], 1, "argument error"),
+        (vec!["validmoves", "Base;Bogus"], 1, "bad GameString"),
+        (vec!["validmoves", illegal], 1, "illegal move"),
+        (vec!["validmoves", missing], 1, "unreadable file"),
+        (vec!["play", GAME], 1, "argument error"),
+        (vec!["play", "Base;Bogus", "wS1"], 1, "bad GameString"),
+        (vec!["play", GAME, "wQ -bQ"], 1, "illegal move"),
+        (vec!["play", missing, "wS1"], 1, "unreadable file"),
+        (vec!["render", GAME, "--colour"], 1, "argument error"),
+        (vec!["render", "Base;Bogus"], 1, "bad GameString"),
+        (vec!["render", GAME, "--move", "wQ -bQ -"], 1, "bad move"),
+        (vec!["render", missing], 1, "unreadable file"),
+        (
+            vec!["render", GAME, "--highlight", "0,99"],
+            1,
+            "out-of-range amount",
+        ),
+        (
+            vec!["render", GAME, "--svg", "/nonexistent/x.svg"],
+            1,
+            "unwritable file",
+        ),
+        (vec!["explain"], 1, "argument error"),
+        (vec!["explain", "Base;Bogus"], 1, "bad GameString"),
+        // an explained illegal move is the command's answer (README)
+        (vec!["explain", GAME, "wQ -bQ"], 0, "illegal move"),
+        (vec!["explain", missing], 1, "unreadable file"),
+        (vec!["selfcheck", "--seed", "x"], 1, "argument error"),
+        (vec!["selfcheck", "--game", "Chess"], 1, "bad game type"),
+        (vec!["selfcheck", "--games", "0"], 1, "out-of-range amount"),
+        (vec!["convert"], 1, "argument error"),
+        (vec!["convert", "Base;Bogus"], 1, "bad GameString"),
+        (vec!["convert", illegal], 1, "illegal move"),
+        (
+            vec!["convert", GAME, "--game", "0"],
+            1,
+            "out-of-range amount",
+        ),
+        (vec!["uhp", "--engine", "slow"], 1, "argument error"),
+        // replay: 2 when there is nothing to replay, its own arguments too
+        (vec!["replay"], 1, "argument error"),
+        (vec!["replay", missing], 2, "unreadable file"),
+        (
+            vec!["replay", "tests/records/pgn", "--jobs", "0"],
+            1,
+            "out-of-range amount",
+        ),
+        // check: 2 when it cannot run, bad arguments included (README)
+        (vec!["check", "--frobnicate"], 2, "argument error"),
+        (vec!["check", "--jobs", "0"], 2, "out-of-range amount"),
+        (
+            vec!["check", "--corpus", "/nonexistent"],
+            2,
+            "unreadable folder",
+        ),
+    ];
+    for (args, expected, kind) in table {
+        let run = bounded(&args);
+        assert_eq!(
+            run.status.code(),
+            Some(expected),
+            "{kind}: {args:?}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+        if expected != 0 {
+            assert!(!run.stderr.is_empty(), "{kind}: {args:?} says why");
+        }
+    }
+}
+
+// The UHP server --------------------------------------------------------------
+
+/// Runs a UHP session under a memory bound and returns its output lines.
+fn uhp_session(input: &[u8], memory_kib: u64) -> (Vec<String>, Run) {
+    let run = bounded_with(&["uhp"], input, memory_kib);
+    let lines = text(&run.stdout).lines().map(str::to_string).collect();
+    (lines, run)
+}
+
+#[test]
+fn uhp_amounts_out_of_range_get_err_and_keep_the_game() {
+    let input = b"newgame Base\nplay wS1\nbestmove time 99:99:99\nundo 99999999999999999999\nundo 2\noptions set TableSizeMiB 1099511627776\noptions set TableSizeMiB 0\nvalidmoves\nexit\n";
+    let (lines, run) = uhp_session(input, MEMORY_KIB);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    let errs: Vec<&String> = lines.iter().filter(|l| l.starts_with("err")).collect();
+    assert_eq!(errs.len(), 5, "{lines:?}");
+    assert!(errs[0].contains("from 00:00:01 to 24:00:00"), "{lines:?}");
+    assert!(errs[1].contains("from 1 to 1"), "{lines:?}");
+    assert!(errs[3].contains("from 1 to 1024"), "{lines:?}");
+    // validmoves answers in the position after wS1: the game is unchanged
+    let moves = &lines[lines.len() - 2];
+    assert!(moves.starts_with("bA1 -wS1;"), "{lines:?}");
+}
+
+#[test]
+fn uhp_the_largest_table_under_a_small_memory_bound_still_answers() {
+    // 1024 MiB asked for with 384 MiB of address space: the table halves
+    // until it fits, and nothing aborts.
+    let input = b"options set TableSizeMiB 1024\nnewgame Base\nbestmove depth 2\nexit\n";
+    let (lines, run) = uhp_session(input, 384 * 1024);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    assert!(
+        lines.iter().any(|l| l == "TableSizeMiB;int;1024;16;1;1024"),
+        "{lines:?}"
+    );
+    // the move: after the option line, the new game and their `ok`s
+    assert!(lines[lines.len() - 2].starts_with('w'), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("err")), "{lines:?}");
+}
+
+#[test]
+fn uhp_a_game_string_over_the_line_limit_is_refused_and_the_game_kept() {
+    // the size of the issue's 2-million-ply game (16 MB), built cheaply
+    let mut input =
+        b"newgame Base\nplay wS1\nnewgame Base;InProgress;White[1000001];wS1;bS1 wS1-".to_vec();
+    while input.len() < 16_000_000 {
+        input.extend_from_slice(b";wQ \\wS1;bQ bS1/");
+    }
+    input.extend_from_slice(b"\nvalidmoves\nexit\n");
+    let (lines, run) = uhp_session(&input, MEMORY_KIB);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    assert!(run.stdout_bytes < 4096);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l
+                == &format!("err the line is longer than {MAX_LINE_BYTES} bytes and was skipped")),
+        "{lines:?}"
+    );
+    assert!(lines[lines.len() - 2].starts_with("bA1 -wS1;"), "{lines:?}");
+}
+
+#[test]
+fn uhp_a_time_search_stops_when_the_input_ends() {
+    // Before: `bestmove time 99:99:99` searched on after the client left
+    // (about 100 hours). Now the longest budget is refused, and the end of
+    // the input stops a running time search, which answers its best move.
+    let (lines, run) = uhp_session(b"newgame Base\nbestmove time 24:00:00\n", MEMORY_KIB);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    assert_eq!(lines.last().map(String::as_str), Some("ok"), "{lines:?}");
+    assert!(lines[lines.len() - 2].starts_with('w'), "{lines:?}");
+}
+
+#[test]
+fn uhp_a_depth_search_runs_to_its_end_when_the_input_ends() {
+    // a script piped in gets the same answer as an interactive client
+    let piped = uhp_session(b"newgame Base\nplay wS1\nbestmove depth 3\n", MEMORY_KIB).0;
+    let waited = uhp_session(
+        b"newgame Base\nplay wS1\nbestmove depth 3\nexit\n",
+        MEMORY_KIB,
+    )
+    .0;
+    assert_eq!(piped, waited);
+}
+
+#[test]
+fn record_files_over_the_limit_are_refused_unread() {
+    // A sparse 1 GiB file: reading it whole would pass the memory bound.
+    let path = std::env::temp_dir().join(format!("hostile-{}.pgn", std::process::id()));
+    let file = std::fs::File::create(&path).expect("a temporary file");
+    file.set_len(1 << 30).expect("a sparse file");
+    drop(file);
+    let name = path.to_string_lossy().into_owned();
+    for (args, expected) in [
+        (vec!["replay", name.as_str()], 1),
+        (vec!["explain", name.as_str()], 1),
+        (vec!["render", name.as_str()], 1),
+        (vec!["validmoves", name.as_str()], 1),
+        (vec!["convert", name.as_str()], 1),
+    ] {
+        let run = bounded(&args);
+        assert_eq!(
+            run.status.code(),
+            Some(expected),
+            "{args:?}: {}",
+            run.stderr
+        );
+        let said = format!("{}{}", run.stderr, text(&run.stdout));
+        assert!(
+            said.contains("the limit for a record file is 67108864 bytes (64 MiB)"),
+            "{args:?}: {said}"
+        );
+        assert!(run.stdout_bytes < 4096, "{args:?}");
+    }
+    let _ = std::fs::remove_file(&path);
+}
