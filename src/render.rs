@@ -312,6 +312,11 @@ pub fn svg_clickable(
 
 /// The one SVG drawing behind [`svg`] and [`svg_clickable`]: `clickable` is
 /// `None` for the standalone picture, and `Some(selected)` for the page's.
+/// The attributes that name a cell for the page's script: ` data-q="…" data-r="…"`.
+fn cell_data(hex: Hex) -> String {
+    format!(" data-q=\"{}\" data-r=\"{}\"", hex.q, hex.r)
+}
+
 fn draw_svg(
     view: &impl BoardView,
     highlight: &[Hex],
@@ -377,9 +382,8 @@ fn draw_svg(
             let (x, y) = centre(hex);
             let _ = writeln!(
                 out,
-                "  <polygon class=\"cell\" data-q=\"{}\" data-r=\"{}\" points=\"{}\" fill=\"#f3f0e6\" stroke=\"#cfc8b4\" stroke-width=\"1\"/>",
-                hex.q,
-                hex.r,
+                "  <polygon class=\"cell\"{} points=\"{}\" fill=\"#f3f0e6\" stroke=\"#cfc8b4\" stroke-width=\"1\"/>",
+                cell_data(hex),
                 corners(x, y, SIZE - 2.0)
             );
         }
@@ -393,7 +397,7 @@ fn draw_svg(
         };
         let names: Vec<String> = stack.iter().map(Piece::to_string).collect();
         let data = if clickable.is_some() {
-            format!(" class=\"cell\" data-q=\"{}\" data-r=\"{}\"", hex.q, hex.r)
+            format!(" class=\"cell\"{}", cell_data(hex))
         } else {
             String::new()
         };
@@ -439,10 +443,7 @@ fn draw_svg(
             " stroke-dasharray=\"5,3\""
         };
         let data = if clickable.is_some() {
-            format!(
-                " data-q=\"{}\" data-r=\"{}\" pointer-events=\"none\"",
-                hex.q, hex.r
-            )
+            format!("{} pointer-events=\"none\"", cell_data(hex))
         } else {
             String::new()
         };
@@ -456,9 +457,8 @@ fn draw_svg(
         let (x, y) = centre(hex);
         let _ = writeln!(
             out,
-            "  <polygon class=\"selected\" data-q=\"{}\" data-r=\"{}\" pointer-events=\"none\" points=\"{}\" fill=\"none\" stroke=\"#2e86c1\" stroke-width=\"5\"/>",
-            hex.q,
-            hex.r,
+            "  <polygon class=\"selected\"{} pointer-events=\"none\" points=\"{}\" fill=\"none\" stroke=\"#2e86c1\" stroke-width=\"5\"/>",
+            cell_data(hex),
             corners(x, y, SIZE - 1.0)
         );
     }

@@ -22,10 +22,6 @@ use crate::reference::{opening, ReferenceEngine};
 use crate::render;
 use crate::rules::Rules;
 
-/// The longest input the page reads, in bytes: a GameString of thousands of
-/// plies fits; a mistaken paste of a whole web page is refused at once.
-const MAX_INPUT: usize = 1 << 20;
-
 /// A game on the page: the reference engine, the moves undone (for redo),
 /// and the rules options.
 #[wasm_bindgen]
@@ -303,12 +299,9 @@ pub fn explanation_text(game: &ReferenceEngine, mv: Move) -> String {
 
 /// A game from the page's text box (see [`Session::load`]).
 fn load_text(text: &str, options: RulesOptions) -> Result<ReferenceEngine, String> {
-    if text.len() > MAX_INPUT {
-        return Err(format!(
-            "the text is {} bytes long; the page reads at most {MAX_INPUT} bytes",
-            text.len()
-        ));
-    }
+    // The command line's limit: about 100,000 plies; a mistaken paste of a
+    // whole web page is refused at once.
+    explain::check_game_string_length(text)?;
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(
