@@ -67,6 +67,10 @@ pub const MAX_ANSWER_BYTES: usize = 2 * MAX_LINE_BYTES;
 /// The most lines accepted for one command (see [`MAX_ANSWER_BYTES`]); a
 /// correct engine answers any command in a few lines.
 pub const MAX_ANSWER_LINES: usize = 10_000;
+/// The most entries accepted in a `validmoves` list: beyond it the engine
+/// is flooding ([`ClientError::Flood`]). No position has a thousand legal
+/// moves; each entry costs a resolution in every comparison.
+pub const MAX_LISTED_MOVES: usize = 10_000;
 /// How often a wait for the engine looks whether its process has exited.
 const EXIT_POLL: Duration = Duration::from_millis(50);
 
@@ -654,12 +658,29 @@ impl UhpClient {
         }
         match response.lines.as_slice() {
             [] => Ok(Vec::new()),
-            [line] => Ok(line
-                .split(';')
-                .map(str::trim)
-                .filter(|m| !m.is_empty())
-                .map(str::to_string)
-                .collect()),
+            [line] => {
+                let moves: Vec<String> = line
+                    .split(';')
+                    .map(str::trim)
+                    .filter(|m| !m.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                if moves.len() > MAX_LISTED_MOVES {
+                    // each entry costs a resolution in every comparison: a
+                    // list longer than any position's is refused unread
+                    self.defunct = Some("too many moves in `validmoves`".to_string());
+                    self.kill();
+                    return Err(ClientError::Flood {
+                        command: command.to_string(),
+                        detail: format!(
+                            "{} entries in the list, more than {MAX_LISTED_MOVES} (the bound on a `validmoves` list, far above any position's legal moves)",
+                            moves.len()
+                        ),
+                        partial_output: vec![line.clone()],
+                    });
+                }
+                Ok(moves)
+            }
             lines => Err(ClientError::Protocol {
                 command: command.to_string(),
                 detail: format!(

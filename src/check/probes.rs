@@ -501,8 +501,9 @@ impl Worker<'_> {
                 return false;
             }
         };
+        // the same moves (a move listed twice is its own finding, §9.35)
         let diff = self.compare_moves(game, &texts);
-        if diff.kinds().is_empty() {
+        if diff.missing.is_empty() && diff.extra.is_empty() && diff.unresolvable.is_empty() {
             return true;
         }
         let last = sent.last().cloned().unwrap_or_default();
