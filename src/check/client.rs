@@ -68,8 +68,9 @@ pub const MAX_ANSWER_BYTES: usize = 2 * MAX_LINE_BYTES;
 /// correct engine answers any command in a few lines.
 pub const MAX_ANSWER_LINES: usize = 10_000;
 /// The most entries accepted in a `validmoves` list: beyond it the engine
-/// is flooding ([`ClientError::Flood`]). No position has a thousand legal
-/// moves; each entry costs a resolution in every comparison.
+/// is flooding ([`ClientError::Flood`]). A correct list names each legal
+/// move of a position once (§9.35), a few hundred at most; each entry costs
+/// a resolution in every comparison.
 pub const MAX_LISTED_MOVES: usize = 10_000;
 /// How often a wait for the engine looks whether its process has exited.
 const EXIT_POLL: Duration = Duration::from_millis(50);
@@ -586,7 +587,9 @@ impl UhpClient {
     pub fn exit(mut self) -> Shutdown {
         if self.defunct.is_none() {
             // A failure here means the engine is already gone or stuck; the
-            // wait and the kill below deal with both.
+            // wait and the kill below deal with both. An engine that does
+            // not read is not waited for longer than the grace.
+            self.timeout = self.timeout.min(EXIT_GRACE);
             let _ = self.send("exit");
         }
         self.stdin = None;
