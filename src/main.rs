@@ -612,14 +612,15 @@ struct CheckArgs {
     /// Write this run's findings to a baseline file.
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<std::path::PathBuf>,
-    /// Engine processes run at once (independent cases and games); the
-    /// report is the same for every value.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    /// Engine processes run at once (independent cases and games), 1 to 64;
+    /// the report is the same for every value.
+    #[arg(long, default_value_t = 1)]
     jobs: u64,
-    /// The timeout on every engine command, in milliseconds.
+    /// The timeout on every engine command, in milliseconds (at least 1).
     #[arg(long, default_value_t = 5000)]
     timeout_ms: u64,
-    /// The timeout on the engine's start-up banner, in milliseconds.
+    /// The timeout on the engine's start-up banner, in milliseconds (at
+    /// least 1).
     #[arg(long, default_value_t = 10000)]
     startup_timeout_ms: u64,
     /// The report format.
@@ -656,12 +657,15 @@ fn parse_rules(list: &str) -> Result<hive_oracle::core::RulesOptions, String> {
     Ok(rules)
 }
 
-/// The corpus of `check`: the built-in one and folders, in the order given.
+/// The corpus of `check`: the built-in one and folders, in the order given,
+/// read from regular files only; every case run is first validated against
+/// the reference engine (a bad case is an error naming it).
 fn check_corpus(
     sources: &[String],
     selected: &[String],
 ) -> Result<hive_oracle::check::checker::Corpus, String> {
-    use hive_oracle::cases::{read_corpus_files, BUILTIN_CORPUS};
+    use hive_oracle::cases::BUILTIN_CORPUS;
+    use hive_oracle::check::corpus::{read_folder, validate};
     let sources: Vec<String> = if sources.is_empty() {
         vec!["builtin".to_string()]
     } else {
@@ -683,11 +687,7 @@ fn check_corpus(
             names.push("built-in".to_string());
             out
         } else {
-            let dir = std::path::Path::new(source);
-            if !dir.is_dir() {
-                return Err(format!("--corpus {source}: no such folder"));
-            }
-            let files = read_corpus_files(dir)?;
+            let files = read_folder(std::path::Path::new(source))?;
             if files.iter().all(|(_, _, c)| c.is_empty()) {
                 return Err(format!(
                     "--corpus {source}: the folder holds no case (*.toml)"
@@ -715,6 +715,9 @@ fn check_corpus(
         }
         cases.retain(|c| selected.iter().any(|n| *n == c.id() || *n == c.case.name));
     }
+    for case in &cases {
+        validate(case)?;
+    }
     Ok(hive_oracle::check::checker::Corpus {
         name: names.join("+"),
         hash: format!("fnv1a64:{:016x}", hive_oracle::check::run::fnv1a64(&bytes)),
@@ -723,9 +726,23 @@ fn check_corpus(
 }
 
 /// Opens a file for writing before the run, so that a path that cannot be
-/// written fails at once rather than after the check.
+/// written fails at once rather than after the check. Only a regular file
+/// (or a new one) is written: opening a FIFO would block until a reader
+/// comes, and a device is not a report.
 fn writable(path: &std::path::Path, what: &str) -> Result<std::fs::File, String> {
-    std::fs::File::create(path).map_err(|e| format!("{what} {}: cannot write: {e}", path.display()))
+    let shown = path.display();
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Err(format!(
+                "{what} {shown}: cannot write: not a regular file ({})",
+                hive_oracle::check::corpus::file_kind(&meta)
+            ))
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(format!("{what} {shown}: cannot write: {e}")),
+    }
+    std::fs::File::create(path).map_err(|e| format!("{what} {shown}: cannot write: {e}"))
 }
 
 /// `check`: exit 0 when it passes, 1 with findings that fail it, 2 when it
@@ -750,8 +767,22 @@ fn run_check(args: CheckArgs) -> ExitCode {
             Err(e) => return fail(format!("cannot find this executable: {e}")),
         },
     };
-    if let Err(e) = hive_oracle::check::client::split_command_line(&engine) {
-        return fail(format!("--engine: {e}"));
+    match hive_oracle::check::client::split_command_line(&engine) {
+        Err(e) => return fail(format!("--engine: {e}")),
+        Ok(words) if words.is_empty() => return fail("--engine: empty command line".to_string()),
+        Ok(_) => {}
+    }
+    if !(1..=64).contains(&args.jobs) {
+        return fail(format!("--jobs {}: expected 1 to 64", args.jobs));
+    }
+    if args.timeout_ms == 0 {
+        return fail("--timeout-ms 0: the timeout on a command must be at least 1 ms".to_string());
+    }
+    if args.startup_timeout_ms == 0 {
+        return fail(
+            "--startup-timeout-ms 0: the timeout on the start-up banner must be at least 1 ms"
+                .to_string(),
+        );
     }
     let game_types = match &args.game_types {
         None => None,
@@ -820,8 +851,8 @@ fn run_check(args: CheckArgs) -> ExitCode {
         game_types,
         max_plies: args.max_plies,
         corpus,
-        timeout: std::time::Duration::from_millis(args.timeout_ms.max(1)),
-        startup_timeout: std::time::Duration::from_millis(args.startup_timeout_ms.max(1)),
+        timeout: std::time::Duration::from_millis(args.timeout_ms),
+        startup_timeout: std::time::Duration::from_millis(args.startup_timeout_ms),
         rules,
         strict_notation: args.strict_notation,
         baseline,

@@ -527,6 +527,12 @@ const CLAUSES_WITHOUT_CASE: &[(&str, &str)] = &[
          `game` must load (spec/cases.md); tests/notation.rs, tests/cli.rs and the \
          refused example under the clause pin it",
     ),
+    (
+        "9.35",
+        "a case asserts sets of moves, which cannot hold a move twice; \
+         tests/hostile_engines.rs pins it on engines that list every move twice \
+         or repeat the list",
+    ),
 ];
 
 #[test]

@@ -339,3 +339,120 @@ fn missing_program_is_a_spawn_error() {
         }
     }
 }
+
+// --- hostile engines (issue 16) ---
+
+/// Whether process `pid` is gone or a zombie (a killed process whose parent
+/// is gone waits for init to reap it).
+fn ended(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|stat| {
+            stat.rsplit(')')
+                .next()
+                .is_some_and(|rest| rest.trim_start().starts_with('Z'))
+        })
+        .unwrap_or(true)
+}
+
+/// The pid a fixture wrote to `file`, waiting for it to be written.
+fn pid_in(file: &Path) -> u32 {
+    let deadline = Instant::now() + TIMEOUT;
+    loop {
+        if let Some(pid) = std::fs::read_to_string(file)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+        {
+            return pid;
+        }
+        assert!(Instant::now() < deadline, "no pid in {}", file.display());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn pid_file(name: &str) -> std::path::PathBuf {
+    let file =
+        std::env::temp_dir().join(format!("hive-oracle-client-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    file
+}
+
+#[test]
+fn a_flood_of_lines_at_start_up_is_a_flood_not_gigabytes() {
+    // issue 16: `yes` as an engine cost gigabytes of memory per start-up;
+    // the answer is bounded at MAX_ANSWER_LINES lines
+    let err = fixture("exec yes", TIMEOUT).unwrap_err();
+    match &err {
+        ClientError::Flood {
+            command,
+            partial_output,
+            ..
+        } => {
+            assert_eq!(command, STARTUP);
+            assert!(partial_output.len() <= 20, "{}", partial_output.len());
+        }
+        other => panic!("expected a flood, got {other:?}"),
+    }
+    assert!(err.to_string().contains("10000 lines"), "{err}");
+}
+
+#[test]
+fn output_without_a_line_break_is_a_flood_of_bytes() {
+    // issue 16: a line without end; the bytes dropped count toward the bound
+    let err = fixture("exec cat /dev/zero", TIMEOUT).unwrap_err();
+    assert!(
+        matches!(&err, ClientError::Flood { .. }) && err.to_string().contains("2097152 bytes"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn an_engine_whose_child_holds_stdout_is_reported_as_such_and_the_child_killed() {
+    // issue 16: the engine exits while a process it started keeps its
+    // stdout open; that was a timeout, and the process was left running
+    let file = pid_file("holder");
+    let script = format!(
+        "sleep 30 & echo $! > {}; echo 'id held'; echo ok; read line; exit 3",
+        file.display()
+    );
+    let mut engine = fixture(&script, TIMEOUT).expect("starts");
+    let holder = pid_in(&file);
+    match engine.command("info") {
+        Err(ClientError::OutputHeldOpen {
+            command, status, ..
+        }) => {
+            assert_eq!(command, "info");
+            assert_eq!(status.and_then(|s| s.code()), Some(3));
+        }
+        other => panic!("expected the output held open, got {other:?}"),
+    }
+    let deadline = Instant::now() + TIMEOUT;
+    while !ended(holder) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(
+        ended(holder),
+        "the process holding stdout, {holder}, is still running"
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn dropping_the_client_ends_what_the_engine_started() {
+    // issue 16: a background job of the engine (or the engine under a
+    // wrapper without exec) outlived the check; the group is killed
+    let file = pid_file("background");
+    let script = format!(
+        "sleep 30 & echo $! > {}; echo 'id parent'; echo ok; exec cat > /dev/null",
+        file.display()
+    );
+    let engine = fixture(&script, TIMEOUT).expect("starts");
+    let job = pid_in(&file);
+    assert!(!ended(job));
+    drop(engine);
+    let deadline = Instant::now() + TIMEOUT;
+    while !ended(job) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(ended(job), "the background job {job} is still running");
+    let _ = std::fs::remove_file(&file);
+}

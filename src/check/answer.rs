@@ -3,7 +3,7 @@
 //! down, and the [`ClientError`]s of talking to it; and [`resolve_moves`],
 //! which reads its MoveStrings as absolute moves in the reference position.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 use std::process::ExitStatus;
 use std::time::Duration;
@@ -48,6 +48,30 @@ pub enum ClientError {
         /// The lines the engine printed before it exited.
         partial_output: Vec<String>,
     },
+    /// The engine's process exited, but its stdout stays open: a process it
+    /// started holds it (the whole process group is then killed).
+    #[error("engine exited during `{command}` before `ok` ({}), but its stdout stays open: a process it started holds it{}", status_text(.status), partial(.partial_output))]
+    OutputHeldOpen {
+        /// The command sent.
+        command: String,
+        /// The engine's exit status.
+        status: Option<ExitStatus>,
+        /// The lines printed before it exited.
+        partial_output: Vec<String>,
+    },
+    /// The engine printed more than one answer may hold
+    /// ([`MAX_ANSWER_BYTES`](crate::check::client::MAX_ANSWER_BYTES),
+    /// [`MAX_ANSWER_LINES`](crate::check::client::MAX_ANSWER_LINES)) without
+    /// `ok`; it is ended.
+    #[error("flood of output during `{command}`: {detail}")]
+    Flood {
+        /// The command sent.
+        command: String,
+        /// The bound it went past.
+        detail: String,
+        /// The first lines it printed.
+        partial_output: Vec<String>,
+    },
     /// Reading from or writing to the engine failed for another reason.
     #[error("i/o error during `{command}`: {source}")]
     Io {
@@ -58,7 +82,7 @@ pub enum ClientError {
         source: io::Error,
     },
     /// The engine answered, but not in UHP: no `id` line or garbage in the
-    /// banner, a malformed `validmoves` answer, a flood of output…
+    /// banner, a malformed `validmoves` answer…
     #[error("protocol error during `{command}`: {detail}")]
     Protocol {
         /// The command sent.
@@ -217,13 +241,21 @@ pub enum Shutdown {
 /// not be resolved (unparsable, or naming a piece that is not where it
 /// must be).
 pub fn resolve_moves(game: &ReferenceEngine, texts: &[String]) -> (BTreeSet<Move>, Vec<String>) {
-    let mut moves = BTreeSet::new();
+    let (counted, unresolvable) = resolve_counted(game, texts);
+    (counted.into_keys().collect(), unresolvable)
+}
+
+/// [`resolve_moves`] with the number of texts that name each move, so that
+/// a move listed twice, in one spelling or in two, shows (§9.35).
+pub fn resolve_counted(
+    game: &ReferenceEngine,
+    texts: &[String],
+) -> (BTreeMap<Move, usize>, Vec<String>) {
+    let mut moves: BTreeMap<Move, usize> = BTreeMap::new();
     let mut unresolvable = Vec::new();
     for text in texts {
         match game.parse_move(text) {
-            Ok(mv) => {
-                moves.insert(mv);
-            }
+            Ok(mv) => *moves.entry(mv).or_default() += 1,
             Err(_) => unresolvable.push(text.clone()),
         }
     }

@@ -54,8 +54,8 @@ impl Baseline {
 
     /// Reads a baseline file; the error says which file and what is wrong.
     pub fn read(path: &Path) -> Result<Baseline, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read the baseline {}: {e}", path.display()))?;
+        let text = crate::check::corpus::read_regular_file(path)
+            .map_err(|e| format!("the baseline: {e}"))?;
         let mut baseline: Baseline = serde_json::from_str(&text)
             .map_err(|e| format!("{}: not a baseline file: {e}", path.display()))?;
         if baseline.version != BASELINE_VERSION {

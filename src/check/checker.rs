@@ -15,13 +15,13 @@
 //! a shrink is the one exception, and a finding it touched says so).
 //!
 //! Moves are always compared as absolute moves (§5.9), resolved in the
-//! reference position with [`resolve_moves`], never as strings.
+//! reference position with [`resolve_moves`](crate::check::client::resolve_moves), never as strings.
 
 use std::time::{Duration, Instant};
 
 use crate::cases::LoadedCase;
 use crate::check::baseline::Baseline;
-use crate::check::client::{resolve_moves, ClientError, Response};
+use crate::check::client::{resolve_counted, ClientError, Response};
 use crate::check::finding::{clauses_of, pipe, Finding, Kind};
 use crate::check::session::Session;
 use crate::check::summary::{Summary, TestCase};
@@ -133,6 +133,9 @@ pub(crate) struct Worker<'a> {
     pub skips: Vec<String>,
     pub reference_time: Duration,
     pub shrink_time: Duration,
+    /// Whether the engine failed in the current unit in a way that counts
+    /// toward giving up on it: a crash, a timeout or a flood of output.
+    pub engine_failed: bool,
 }
 
 /// The state and turn fields of a GameString printed by an engine.
@@ -151,6 +154,9 @@ pub(crate) struct MoveDiff {
     pub missing: std::collections::BTreeSet<Move>,
     pub extra: std::collections::BTreeSet<Move>,
     pub unresolvable: Vec<String>,
+    /// Moves the list names more than once (in one spelling or in two),
+    /// with the number of times (§9.35).
+    pub duplicates: std::collections::BTreeMap<Move, usize>,
 }
 
 impl MoveDiff {
@@ -162,11 +168,22 @@ impl MoveDiff {
         if !self.extra.is_empty() || !self.unresolvable.is_empty() {
             kinds.push(Kind::ExtraMoves);
         }
+        if !self.duplicates.is_empty() {
+            kinds.push(Kind::Protocol);
+        }
         kinds
     }
 
     /// Only the part of the difference of `kind`.
     pub fn only(&self, kind: Kind) -> MoveDiff {
+        if kind == Kind::Protocol {
+            return MoveDiff {
+                missing: Default::default(),
+                extra: Default::default(),
+                unresolvable: Vec::new(),
+                duplicates: self.duplicates.clone(),
+            };
+        }
         let missing = kind == Kind::MissingMoves;
         MoveDiff {
             missing: if missing {
@@ -184,11 +201,16 @@ impl MoveDiff {
             } else {
                 self.unresolvable.clone()
             },
+            duplicates: Default::default(),
         }
     }
 
     /// The clauses behind the differing moves.
     pub fn clauses(&self, game: &ReferenceEngine) -> Vec<String> {
+        if self.missing.is_empty() && self.extra.is_empty() && !self.duplicates.is_empty() {
+            // §9.35 each legal move listed once
+            return vec!["§9.35".to_string()];
+        }
         if self.missing.is_empty() {
             clauses_of(game, &self.extra)
         } else {
@@ -220,6 +242,7 @@ impl<'a> Worker<'a> {
             skips: Vec::new(),
             reference_time: Duration::ZERO,
             shrink_time: Duration::ZERO,
+            engine_failed: false,
         }
     }
 
@@ -232,12 +255,13 @@ impl<'a> Worker<'a> {
         self.skips.clear();
         self.reference_time = Duration::ZERO;
         self.shrink_time = Duration::ZERO;
+        self.engine_failed = false;
     }
 
     /// Ends a unit: its result. A unit that leaves the engine down counts a
     /// restart, and the engine is dropped so the next unit starts afresh.
     pub(crate) fn end(&mut self, class: &str, seconds: f64, skipped: Option<String>) -> UnitResult {
-        let failed = self.findings.iter().any(|f| f.kind.is_engine_failure());
+        let failed = self.engine_failed || self.findings.iter().any(|f| f.kind.is_engine_failure());
         if skipped.is_none() && self.session.is_down() {
             self.counts.engine_restarts += 1;
             self.session.drop_engine();
@@ -259,7 +283,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Records a finding: the reproduce pipe is built from what it sent,
-    /// and the engine's stderr is attached.
+    /// and the engine's stderr is attached; what it quotes of the engine is
+    /// cut and escaped ([`Finding::bounded`]).
     pub fn add(&mut self, mut finding: Finding) {
         if finding.reproduce.is_empty() {
             finding.reproduce = pipe(&self.ctx.config.engine, &as_bytes(&finding.sent));
@@ -267,7 +292,7 @@ impl<'a> Worker<'a> {
         if finding.stderr.is_empty() {
             finding.stderr = self.session.stderr_tail();
         }
-        self.findings.push(finding);
+        self.findings.push(finding.bounded());
     }
 
     /// Records a failure to talk to the engine (crash, timeout, protocol)
@@ -280,14 +305,26 @@ impl<'a> Worker<'a> {
     ) -> Stop {
         let (kind, answer) = match &error {
             ClientError::Timeout { partial_output, .. } => (Kind::Timeout, partial_output.clone()),
-            ClientError::Exited { partial_output, .. } => (Kind::Crash, partial_output.clone()),
+            ClientError::Exited { partial_output, .. }
+            | ClientError::OutputHeldOpen { partial_output, .. } => {
+                (Kind::Crash, partial_output.clone())
+            }
+            ClientError::Flood { partial_output, .. } => (Kind::Protocol, partial_output.clone()),
             _ => (Kind::Protocol, Vec::new()),
         };
+        if matches!(error, ClientError::Flood { .. }) {
+            self.engine_failed = true;
+        }
         let stderr = self.session.stderr_tail();
         let command = sent.last().cloned().unwrap_or_default();
+        let word = command.split_whitespace().next().unwrap_or("start-up");
+        let pattern = match &error {
+            ClientError::Flood { .. } => format!("flood on {word}"),
+            _ => word.to_string(),
+        };
         let mut finding = Finding::new(kind, &self.test, game)
             .clauses(["uhp"])
-            .pattern(command.split_whitespace().next().unwrap_or("start-up"))
+            .pattern(pattern)
             .detail(error.to_string())
             .exchange(sent, answer);
         finding.stderr = stderr;
@@ -313,13 +350,16 @@ impl<'a> Worker<'a> {
         legal: &std::collections::BTreeSet<Move>,
     ) -> MoveDiff {
         let start = Instant::now();
-        let (engine_moves, unresolvable) = resolve_moves(game, texts);
+        let (counted, unresolvable) = resolve_counted(game, texts);
+        let engine_moves: std::collections::BTreeSet<Move> = counted.keys().copied().collect();
         self.reference_time += start.elapsed();
         self.counts.validmoves_compared += 1;
         MoveDiff {
             missing: legal.difference(&engine_moves).copied().collect(),
             extra: engine_moves.difference(legal).copied().collect(),
             unresolvable,
+            // §9.35 each move once, compared as moves, not as strings
+            duplicates: counted.into_iter().filter(|&(_, n)| n > 1).collect(),
         }
     }
 
@@ -336,6 +376,17 @@ impl<'a> Worker<'a> {
     ) {
         let game_string = game.game_string();
         for kind in diff.kinds() {
+            if kind == Kind::Protocol {
+                self.report_duplicates(
+                    game,
+                    diff,
+                    case_clauses,
+                    sent.clone(),
+                    answer,
+                    found_at_ply,
+                );
+                continue;
+            }
             let names = |moves: &std::collections::BTreeSet<Move>| {
                 let mut out: Vec<String> = moves.iter().map(|&mv| game.move_string(mv)).collect();
                 out.sort();
@@ -379,6 +430,46 @@ impl<'a> Worker<'a> {
             finding.found_at_ply = found_at_ply;
             self.add(finding);
         }
+    }
+
+    /// Records a `validmoves` list that names a move more than once (§9.35),
+    /// compared after resolving spellings, as a protocol finding.
+    fn report_duplicates(
+        &mut self,
+        game: &ReferenceEngine,
+        diff: &MoveDiff,
+        case_clauses: &[String],
+        sent: Vec<String>,
+        answer: &[String],
+        found_at_ply: Option<usize>,
+    ) {
+        let mut named: Vec<(String, usize)> = diff
+            .duplicates
+            .iter()
+            .map(|(&mv, &n)| (game.move_string(mv), n))
+            .collect();
+        named.sort();
+        let listed: Vec<String> = named
+            .iter()
+            .map(|(name, n)| format!("{name} ({n} times)"))
+            .collect();
+        let moves: std::collections::BTreeSet<Move> = diff.duplicates.keys().copied().collect();
+        let mut finding = Finding::new(Kind::Protocol, &self.test, game)
+            .case_clauses(case_clauses)
+            // §9.35 each legal move listed once
+            .clauses(["§9.35"])
+            .pattern("move listed twice")
+            .detail(format!(
+                "the engine's validmoves names {} move(s) more than once, where each legal move is listed once: {}",
+                listed.len(),
+                listed.join("; ")
+            ))
+            .explain(&game.game_string(), named.first().map(|(n, _)| n.as_str()))
+            .exchange(sent, answer.to_vec())
+            .verdicts(game, &moves);
+        finding.moves = named.into_iter().map(|(name, _)| name).collect();
+        finding.found_at_ply = found_at_ply;
+        self.add(finding);
     }
 
     /// Checks a GameString the engine printed in answer to the last line of

@@ -12,8 +12,17 @@
 //! framing error the client is *defunct*: the engine's state is unknown, so
 //! every later command fails at once with [`ClientError::Defunct`].
 //!
-//! The engine process is killed when the client is dropped, so no engine is
-//! left running; [`UhpClient::exit`] asks it politely first.
+//! What an engine prints is bounded: a line is kept up to
+//! [`MAX_LINE_BYTES`], and one answer (with the lines printed before it
+//! unasked) up to [`MAX_ANSWER_BYTES`] and [`MAX_ANSWER_LINES`]; beyond
+//! them the engine is flooding ([`ClientError::Flood`]), and is ended.
+//!
+//! The engine runs in a process group of its own, and the whole group is
+//! killed when the client is dropped, so that nothing it started (a wrapper
+//! script's engine, a background job) is left running; [`UhpClient::exit`]
+//! asks it politely first. An engine whose process exits while something it
+//! started keeps its stdout open is reported as such
+//! ([`ClientError::OutputHeldOpen`]), not as a hang.
 //!
 //! ```no_run
 //! use std::time::Duration;
@@ -30,14 +39,17 @@
 
 use std::fmt;
 use std::io::{self, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-pub use crate::check::answer::{resolve_moves, Capabilities, ClientError, Response, Shutdown};
-use crate::check::reader::{forward_lines, forward_stderr, Event, StderrTail};
+pub use crate::check::answer::{
+    resolve_counted, resolve_moves, Capabilities, ClientError, Response, Shutdown,
+};
+use crate::check::reader::{forward_lines, forward_stderr, Event, StderrTail, CHANNEL_EVENTS};
 
 /// The name given to the start-up phase (reading the banner) in errors.
 pub const STARTUP: &str = "start-up";
@@ -46,14 +58,31 @@ pub const EXIT_GRACE: Duration = Duration::from_millis(500);
 /// The longest line kept, in bytes; the rest of a longer line is dropped
 /// and the line is flagged as garbled.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
-/// The most output accepted for one command, in bytes, before the engine is
-/// declared to be flooding.
-pub(crate) const MAX_RESPONSE_BYTES: usize = 64 << 20;
+/// The most output accepted for one command (its answer, and the lines
+/// printed unasked before it), in bytes, counting the dropped part of cut
+/// lines: beyond it the engine is flooding ([`ClientError::Flood`]). Twice
+/// the longest line kept; the longest answer of a correct engine (a
+/// `validmoves` list, a GameString) is a few kilobytes.
+pub const MAX_ANSWER_BYTES: usize = 2 * MAX_LINE_BYTES;
+/// The most lines accepted for one command (see [`MAX_ANSWER_BYTES`]); a
+/// correct engine answers any command in a few lines.
+pub const MAX_ANSWER_LINES: usize = 10_000;
+/// The most entries accepted in a `validmoves` list: beyond it the engine
+/// is flooding ([`ClientError::Flood`]). A correct list names each legal
+/// move of a position once (§9.35), a few hundred at most; each entry costs
+/// a resolution in every comparison.
+pub const MAX_LISTED_MOVES: usize = 10_000;
+/// How often a wait for the engine looks whether its process has exited.
+const EXIT_POLL: Duration = Duration::from_millis(50);
 
 /// A running UHP engine.
 pub struct UhpClient {
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// Lines to the writer thread, which owns the engine's stdin (dropped:
+    /// the stdin is closed).
+    stdin: Option<Sender<Vec<u8>>>,
+    /// The writer thread's result for each write.
+    written: Receiver<io::Result<()>>,
     events: Receiver<Event>,
     timeout: Duration,
     banner: Vec<String>,
@@ -63,6 +92,10 @@ pub struct UhpClient {
     defunct: Option<String>,
     /// Whether the child has been waited for.
     reaped: bool,
+    /// Its exit status, once it was waited for.
+    status: Option<ExitStatus>,
+    /// Whether its process group has been killed.
+    group_killed: bool,
     /// The last lines of the engine's stderr.
     stderr: Arc<Mutex<StderrTail>>,
 }
@@ -115,15 +148,20 @@ impl UhpClient {
                 "empty command line",
             )));
         };
+        // A process group of its own (its id is the engine's pid), so that
+        // ending the group ends everything the engine started.
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            .process_group(0)
             .spawn()
             .map_err(spawn_error)?;
-        let stdin = child.stdin.take();
-        let (Some(stdout), Some(stderr_pipe)) = (child.stdout.take(), child.stderr.take()) else {
+        let (Some(stdin_pipe), Some(stdout), Some(stderr_pipe)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            kill_group(&child);
             let _ = child.kill();
             let _ = child.wait();
             return Err(spawn_error(io::Error::other("no pipe to the engine")));
@@ -134,13 +172,19 @@ impl UhpClient {
         let _ = thread::Builder::new()
             .name("uhp-client-stderr".to_string())
             .spawn(move || forward_stderr(stderr_pipe, tail));
-        let (sender, events) = mpsc::channel();
+        let (sender, events) = mpsc::sync_channel(CHANNEL_EVENTS);
         let reader = thread::Builder::new()
             .name("uhp-client-reader".to_string())
             .spawn(move || forward_lines(stdout, sender));
+        let (stdin, lines) = mpsc::channel::<Vec<u8>>();
+        let (done, written) = mpsc::channel();
+        let writer = thread::Builder::new()
+            .name("uhp-client-writer".to_string())
+            .spawn(move || write_lines(stdin_pipe, lines, done));
         let mut client = UhpClient {
             child,
-            stdin,
+            stdin: Some(stdin),
+            written,
             events,
             timeout,
             banner: Vec::new(),
@@ -148,9 +192,11 @@ impl UhpClient {
             capabilities: Capabilities::default(),
             defunct: None,
             reaped: false,
+            status: None,
+            group_killed: false,
             stderr,
         };
-        if let Err(e) = reader {
+        if let Err(e) = reader.and(writer) {
             // `client` is dropped here, which kills the engine.
             return Err(ClientError::Io {
                 command: STARTUP.to_string(),
@@ -255,20 +301,7 @@ impl UhpClient {
                 cause: cause.clone(),
             });
         }
-        let written = match self.stdin.as_mut() {
-            None => Err(io::Error::new(io::ErrorKind::BrokenPipe, "stdin is closed")),
-            Some(stdin) => stdin.write_all(bytes).and_then(|()| stdin.flush()),
-        };
-        if let Err(e) = written {
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                return Err(self.exited(label, Vec::new()));
-            }
-            self.defunct = Some(format!("writing `{label}` failed: {e}"));
-            return Err(ClientError::Io {
-                command: label.to_string(),
-                source: e,
-            });
-        }
+        self.write_or_fail(label, bytes.to_vec(), Vec::new())?;
         self.read_response(label, Vec::new())
     }
 
@@ -280,13 +313,11 @@ impl UhpClient {
 
     /// Closes the engine's stdin without `exit` and waits up to `grace` for
     /// it to leave by itself; its exit status if it did (it is killed
-    /// otherwise).
+    /// otherwise, and whatever it started in either case).
     pub(crate) fn close_input(mut self, grace: Duration) -> Option<ExitStatus> {
         self.stdin = None;
         let status = self.wait_for(grace);
-        if status.is_none() {
-            self.kill();
-        }
+        self.kill();
         status
     }
 
@@ -315,40 +346,88 @@ impl UhpClient {
                 ),
             });
         }
-        // Whatever the engine printed since the last `ok` was not asked for.
+        // Whatever the engine printed since the last `ok` was not asked for;
+        // it counts toward the bound on this command's answer.
         let mut stray = Vec::new();
+        let mut output = OutputCount::default();
         let mut ended = false;
         while let Ok(event) = self.events.try_recv() {
             match event {
-                Event::Line { text, .. } => stray.push(text),
+                Event::Line { text, .. } => {
+                    output.line(&text);
+                    stray.push(text);
+                }
+                Event::Skipped(bytes) => output.bytes += bytes,
                 Event::Eof | Event::Failed(_) => {
                     ended = true;
                     break;
                 }
             }
+            if output.exceeded() {
+                return Err(self.flood(&command, &output, stray));
+            }
         }
         if ended {
             return Err(self.exited(&command, stray));
         }
-        if let Err(e) = self.send(&command) {
+        let mut bytes = command.clone().into_bytes();
+        bytes.push(b'\n');
+        self.write_or_fail(&command, bytes, stray.clone())?;
+        self.read_response_counted(&command, stray, output)
+    }
+
+    /// Writes `bytes` to the engine within the timeout. An engine that is
+    /// gone shows as an exit; one that does not read its input as a timeout.
+    fn write_or_fail(
+        &mut self,
+        command: &str,
+        bytes: Vec<u8>,
+        stray: Vec<String>,
+    ) -> Result<(), ClientError> {
+        match self.write_within(bytes) {
+            Ok(()) => Ok(()),
             // A dead engine shows as a broken pipe: report it as an exit.
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                return Err(self.exited(&command, stray));
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(self.exited(command, stray)),
+            Err(e) if e.kind() == io::ErrorKind::TimedOut => {
+                self.defunct = Some(format!("`{command}` not read within {:?}", self.timeout));
+                self.kill();
+                Err(ClientError::Timeout {
+                    command: command.to_string(),
+                    after: self.timeout,
+                    partial_output: stray,
+                })
             }
-            self.defunct = Some(format!("writing `{command}` failed: {e}"));
-            return Err(ClientError::Io { command, source: e });
+            Err(e) => {
+                self.defunct = Some(format!("writing `{command}` failed: {e}"));
+                Err(ClientError::Io {
+                    command: command.to_string(),
+                    source: e,
+                })
+            }
         }
-        self.read_response(&command, stray)
+    }
+
+    /// Hands `bytes` to the writer thread and waits up to the timeout for
+    /// them to be written (an engine that does not read its input would
+    /// otherwise block the check once the pipe is full).
+    fn write_within(&mut self, bytes: Vec<u8>) -> io::Result<()> {
+        let closed = || io::Error::new(io::ErrorKind::BrokenPipe, "stdin is closed");
+        let stdin = self.stdin.as_ref().ok_or_else(closed)?;
+        stdin.send(bytes).map_err(|_| closed())?;
+        match self.written.recv_timeout(self.timeout) {
+            Ok(result) => result,
+            Err(RecvTimeoutError::Timeout) => Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the engine does not read its input",
+            )),
+            Err(RecvTimeoutError::Disconnected) => Err(closed()),
+        }
     }
 
     fn send(&mut self, command: &str) -> io::Result<()> {
-        let stdin = self
-            .stdin
-            .as_mut()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::BrokenPipe, "stdin is closed"))?;
-        stdin.write_all(command.as_bytes())?;
-        stdin.write_all(b"\n")?;
-        stdin.flush()
+        let mut bytes = command.as_bytes().to_vec();
+        bytes.push(b'\n');
+        self.write_within(bytes)
     }
 
     /// Reads lines up to `ok` within the timeout.
@@ -357,30 +436,44 @@ impl UhpClient {
         command: &str,
         stray: Vec<String>,
     ) -> Result<Response, ClientError> {
+        self.read_response_counted(command, stray, OutputCount::default())
+    }
+
+    /// Reads lines up to `ok` within the timeout, `output` already printed
+    /// for this command; ends the engine when it floods, or when its process
+    /// has exited and its output stays open.
+    fn read_response_counted(
+        &mut self,
+        command: &str,
+        stray: Vec<String>,
+        mut output: OutputCount,
+    ) -> Result<Response, ClientError> {
         let deadline = Instant::now() + self.timeout;
         let mut response = Response {
             stray,
             ..Response::default()
         };
-        let mut bytes = 0usize;
+        // When the engine's process was first seen to have exited.
+        let mut exited_at: Option<Instant> = None;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.events.recv_timeout(left) {
+            let now = Instant::now();
+            let left = deadline.saturating_duration_since(now);
+            match self.events.recv_timeout(left.min(EXIT_POLL)) {
                 Ok(Event::Line { text, garbled }) => {
                     if text == "ok" && !garbled {
                         return Ok(response);
                     }
-                    bytes += text.len() + 1;
+                    output.line(&text);
                     response.garbled |= garbled;
                     response.lines.push(text);
-                    if bytes > MAX_RESPONSE_BYTES {
-                        self.defunct = Some(format!("flood of output on `{command}`"));
-                        return Err(ClientError::Protocol {
-                            command: command.to_string(),
-                            detail: format!(
-                                "more than {MAX_RESPONSE_BYTES} bytes of output without `ok`"
-                            ),
-                        });
+                    if output.exceeded() {
+                        return Err(self.flood(command, &output, response.lines));
+                    }
+                }
+                Ok(Event::Skipped(bytes)) => {
+                    output.bytes += bytes;
+                    if output.exceeded() {
+                        return Err(self.flood(command, &output, response.lines));
                     }
                 }
                 Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
@@ -394,15 +487,70 @@ impl UhpClient {
                     });
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    self.defunct =
-                        Some(format!("no `ok` for `{command}` within {:?}", self.timeout));
-                    return Err(ClientError::Timeout {
-                        command: command.to_string(),
-                        after: self.timeout,
-                        partial_output: response.lines,
-                    });
+                    // The process has exited but its stdout has not ended:
+                    // something it started holds it.
+                    if exited_at.is_none() && self.has_exited() {
+                        exited_at = Some(Instant::now());
+                    }
+                    let held = exited_at.is_some_and(|at| at.elapsed() >= EXIT_GRACE);
+                    if held || (Instant::now() >= deadline && exited_at.is_some()) {
+                        self.defunct = Some(format!(
+                            "the engine exited during `{command}` but its output stays open"
+                        ));
+                        self.kill();
+                        return Err(ClientError::OutputHeldOpen {
+                            command: command.to_string(),
+                            status: self.status,
+                            partial_output: response.lines,
+                        });
+                    }
+                    if Instant::now() >= deadline {
+                        self.defunct =
+                            Some(format!("no `ok` for `{command}` within {:?}", self.timeout));
+                        return Err(ClientError::Timeout {
+                            command: command.to_string(),
+                            after: self.timeout,
+                            partial_output: response.lines,
+                        });
+                    }
                 }
             }
+        }
+    }
+
+    /// The error for an engine that printed more than an answer may hold;
+    /// the engine (its whole process group) is ended at once.
+    fn flood(&mut self, command: &str, output: &OutputCount, lines: Vec<String>) -> ClientError {
+        self.defunct = Some(format!("flood of output on `{command}`"));
+        self.kill();
+        let mut partial_output = lines;
+        partial_output.truncate(FLOOD_LINES_KEPT);
+        ClientError::Flood {
+            command: command.to_string(),
+            detail: format!(
+                "more than {} without `ok` (the bound on one answer: {MAX_ANSWER_BYTES} bytes, {MAX_ANSWER_LINES} lines)",
+                if output.lines > MAX_ANSWER_LINES {
+                    format!("{MAX_ANSWER_LINES} lines")
+                } else {
+                    format!("{MAX_ANSWER_BYTES} bytes")
+                }
+            ),
+            partial_output,
+        }
+    }
+
+    /// Whether the engine's process has exited (it is reaped if it has).
+    fn has_exited(&mut self) -> bool {
+        if self.reaped {
+            return true;
+        }
+        match self.child.try_wait() {
+            Ok(Some(status)) => {
+                self.reaped = true;
+                self.status = Some(status);
+                true
+            }
+            _ => false,
         }
     }
 
@@ -423,49 +571,53 @@ impl UhpClient {
     fn wait_for(&mut self, grace: Duration) -> Option<ExitStatus> {
         let deadline = Instant::now() + grace;
         loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => {
-                    self.reaped = true;
-                    return Some(status);
-                }
-                Ok(None) if Instant::now() < deadline => {
-                    thread::sleep(Duration::from_millis(5));
-                }
-                _ => return None,
+            if self.has_exited() {
+                return self.status;
             }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(5));
         }
     }
 
     /// Ends the engine: sends `exit` (which prints nothing), closes its
-    /// stdin, waits up to [`EXIT_GRACE`], then kills it.
+    /// stdin, waits up to [`EXIT_GRACE`], then kills it; whatever it started
+    /// is killed in either case.
     pub fn exit(mut self) -> Shutdown {
         if self.defunct.is_none() {
             // A failure here means the engine is already gone or stuck; the
-            // wait and the kill below deal with both.
+            // wait and the kill below deal with both. An engine that does
+            // not read is not waited for longer than the grace.
+            self.timeout = self.timeout.min(EXIT_GRACE);
             let _ = self.send("exit");
         }
         self.stdin = None;
-        match self.wait_for(EXIT_GRACE) {
+        let shutdown = match self.wait_for(EXIT_GRACE) {
             Some(status) => Shutdown::Exited(status),
-            None => {
-                self.kill();
-                Shutdown::Killed
-            }
-        }
+            None => Shutdown::Killed,
+        };
+        self.kill();
+        shutdown
     }
 
-    /// Kills and reaps the engine if it has not been reaped yet.
+    /// Kills the engine's whole process group (the engine and everything it
+    /// started that stayed in it), and reaps the engine if it has not been
+    /// reaped yet.
     fn kill(&mut self) {
+        self.stdin = None;
+        // Once: afterwards no process is left in it, and its id is free.
+        if !self.group_killed {
+            kill_group(&self.child);
+            self.group_killed = true;
+        }
         if self.reaped {
             return;
         }
-        self.stdin = None;
-        if let Ok(Some(_)) = self.child.try_wait() {
-            self.reaped = true;
-            return;
-        }
         let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Ok(status) = self.child.wait() {
+            self.status = Some(status);
+        }
         self.reaped = true;
     }
 
@@ -509,12 +661,29 @@ impl UhpClient {
         }
         match response.lines.as_slice() {
             [] => Ok(Vec::new()),
-            [line] => Ok(line
-                .split(';')
-                .map(str::trim)
-                .filter(|m| !m.is_empty())
-                .map(str::to_string)
-                .collect()),
+            [line] => {
+                let moves: Vec<String> = line
+                    .split(';')
+                    .map(str::trim)
+                    .filter(|m| !m.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                if moves.len() > MAX_LISTED_MOVES {
+                    // each entry costs a resolution in every comparison: a
+                    // list longer than any position's is refused unread
+                    self.defunct = Some("too many moves in `validmoves`".to_string());
+                    self.kill();
+                    return Err(ClientError::Flood {
+                        command: command.to_string(),
+                        detail: format!(
+                            "{} entries in the list, more than {MAX_LISTED_MOVES} (the bound on a `validmoves` list, far above any position's legal moves)",
+                            moves.len()
+                        ),
+                        partial_output: vec![line.clone()],
+                    });
+                }
+                Ok(moves)
+            }
             lines => Err(ClientError::Protocol {
                 command: command.to_string(),
                 detail: format!(
@@ -524,6 +693,51 @@ impl UhpClient {
                 ),
             }),
         }
+    }
+}
+
+/// How many lines of a flood are kept for the finding.
+const FLOOD_LINES_KEPT: usize = 20;
+
+/// What an engine printed for one command so far.
+#[derive(Default)]
+struct OutputCount {
+    bytes: usize,
+    lines: usize,
+}
+
+impl OutputCount {
+    fn line(&mut self, text: &str) {
+        self.bytes += text.len() + 1;
+        self.lines += 1;
+    }
+
+    /// Whether it is more than one answer may hold.
+    fn exceeded(&self) -> bool {
+        self.bytes > MAX_ANSWER_BYTES || self.lines > MAX_ANSWER_LINES
+    }
+}
+
+/// The writer thread: writes each request to the engine's stdin and reports
+/// the result; ends (closing the stdin) when the client drops its sender.
+fn write_lines(mut stdin: ChildStdin, lines: Receiver<Vec<u8>>, done: Sender<io::Result<()>>) {
+    for bytes in lines {
+        let result = stdin.write_all(&bytes).and_then(|()| stdin.flush());
+        if done.send(result).is_err() {
+            return;
+        }
+    }
+}
+
+/// Sends SIGKILL to the engine's process group (its id is the engine's pid,
+/// see `process_group(0)` above). The group outlives the engine while a
+/// process it started is in it; an error (no such group) is ignored.
+fn kill_group(child: &Child) {
+    let group = i32::try_from(child.id())
+        .ok()
+        .and_then(rustix::process::Pid::from_raw);
+    if let Some(group) = group {
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
     }
 }
 

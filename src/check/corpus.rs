@@ -5,10 +5,16 @@
 //! spelling of the case; every failure becomes a finding that cites the
 //! case's own clauses. `perft` is skipped, with its reason: UHP has no
 //! perft command.
+//!
+//! Before any of it is used, a corpus is read from regular files only
+//! ([`read_folder`]) and every case is checked against the reference
+//! engine ([`validate`]): a bad corpus stops the check (exit 2) with the
+//! case and the reason, rather than being skipped or blamed on the engine.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
-use crate::cases::{run_case, CaseEngine, CaseFailure, LoadedCase};
+use crate::cases::{parse_corpus_file, run_case, CaseEngine, CaseFailure, LoadedCase, RulesEngine};
 use crate::check::checker::{state_and_turn, state_clauses, MoveDiff, Stop, Worker};
 use crate::check::client::{ClientError, Response};
 use crate::check::finding::{clauses_of, move_pattern, Finding, Kind, Severity};
@@ -17,6 +23,132 @@ use crate::core::notation::parse_game_type;
 use crate::core::{GameState, Move, RulesOptions};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
+
+/// The corpus files of the folder `dir` (its `*.toml`, in name order): the
+/// file name, its text and its cases. Only regular files are read (a FIFO
+/// would block the check, a device never end): any other `*.toml` entry is
+/// an error, as is a folder that is not one.
+pub fn read_folder(dir: &Path) -> Result<Vec<(String, String, Vec<LoadedCase>)>, String> {
+    let shown = dir.display();
+    match std::fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => return Err(format!("--corpus {shown}: not a folder")),
+        Err(e) => return Err(format!("--corpus {shown}: no such folder ({e})")),
+    }
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("--corpus {shown}: {e}"))?;
+    let mut paths: Vec<std::path::PathBuf> = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| format!("--corpus {shown}: {e}"))?.path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let file = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = read_regular_file(&path)?;
+        let cases = parse_corpus_file(&file, &text, &path.display().to_string())?;
+        out.push((file, text, cases));
+    }
+    Ok(out)
+}
+
+/// The text of `path`, which must be a regular file (following symbolic
+/// links): a FIFO, a device or a folder is refused without being opened.
+pub fn read_regular_file(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "cannot read {shown}: not a regular file ({})",
+            file_kind(&meta)
+        ));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))
+}
+
+/// What kind of file system entry `meta` is, in words.
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_char_device() || t.is_block_device() {
+        "a device"
+    } else if t.is_file() {
+        "a regular file"
+    } else {
+        "not a file"
+    }
+}
+
+/// Checks a case against the reference engine before it is sent to an
+/// engine: every text it sends is one line (no `\n` or `\r`), its
+/// GameString loads under its options, its `legal` moves are legal, its
+/// `illegal` moves are refused, and its other assertions hold (perft is
+/// left to the test suite). `Err` names the case and the reason.
+pub fn validate(loaded: &LoadedCase) -> Result<(), String> {
+    let case = &loaded.case;
+    let id = loaded.id();
+    let mut texts: Vec<(&str, &str)> = vec![("game", case.game.as_str())];
+    texts.extend(case.piece.iter().map(|p| ("piece", p.as_str())));
+    texts.extend(case.legal.iter().map(|m| ("legal", m.as_str())));
+    texts.extend(case.illegal.iter().map(|e| ("illegal", e.mv.as_str())));
+    texts.extend(
+        case.valid_moves
+            .iter()
+            .flatten()
+            .map(|m| ("valid-moves", m.as_str())),
+    );
+    texts.extend(
+        case.valid_moves_include
+            .iter()
+            .map(|m| ("valid-moves-include", m.as_str())),
+    );
+    texts.extend(
+        case.valid_moves_exclude
+            .iter()
+            .map(|m| ("valid-moves-exclude", m.as_str())),
+    );
+    for (field, text) in texts {
+        if text.contains(['\n', '\r']) {
+            return Err(format!(
+                "corpus case {id}: the `{field}` entry \"{}\" holds a line break: each entry is sent as one line",
+                crate::check::finding::escape_controls(text)
+            ));
+        }
+    }
+    let options: RulesOptions = case.options.into();
+    if let Err(e) = ReferenceEngine::load_with(&case.game, options) {
+        return Err(format!(
+            "corpus case {id}: its GameString does not load on the reference engine: {e}"
+        ));
+    }
+    let mut checked = case.clone();
+    checked.perft.clear();
+    let mut reference = RulesEngine::<ReferenceEngine>::refusing_only();
+    let run = run_case(&mut reference, &checked).map_err(|e| format!("corpus case {id}: {e}"))?;
+    if let Some(e) = run.stopped {
+        return Err(format!("corpus case {id}: {e}"));
+    }
+    let Some(failure) = run.failures.first() else {
+        return Ok(());
+    };
+    let game = ReferenceEngine::load_with(&case.game, options)
+        .map_err(|e| format!("corpus case {id}: {e}"))?;
+    Err(format!(
+        "corpus case {id} is wrong: the reference engine fails it ({})",
+        failure.describe(&game)
+    ))
+}
 
 impl Worker<'_> {
     /// Why a case cannot run on this engine, if it cannot.
@@ -76,13 +208,14 @@ impl Worker<'_> {
             prefix: prefix.clone(),
             answers: BTreeMap::new(),
             listed: Vec::new(),
+            duplicates: BTreeMap::new(),
             state: None,
         };
         let run = match run_case(&mut engine, case) {
             Ok(run) => run,
             Err(_) => return Ok(()), // corpus_skip checked the case loads
         };
-        let (answers, listed) = (engine.answers, engine.listed);
+        let (answers, listed, duplicates) = (engine.answers, engine.listed, engine.duplicates);
         self.counts.illegal_probes += case.illegal.len() as u64;
         for skip in &run.skipped {
             self.skips.push(skip.clone());
@@ -104,6 +237,7 @@ impl Worker<'_> {
             missing: BTreeSet::new(),
             extra: BTreeSet::new(),
             unresolvable: Vec::new(),
+            duplicates,
         };
         for failure in run.failures {
             match failure {
@@ -249,6 +383,8 @@ struct UhpCase<'w, 'a> {
     answers: BTreeMap<String, Vec<String>>,
     /// Its first `validmoves` answer.
     listed: Vec<String>,
+    /// The moves that answer names more than once (§9.35).
+    duplicates: BTreeMap<Move, usize>,
     /// The state it printed when the case was loaded.
     state: Option<GameState>,
 }
@@ -302,7 +438,7 @@ impl CaseEngine for UhpCase<'_, '_> {
             .map_err(|e| UhpCaseError::Client(e, self.sent("validmoves")))?;
         if self.listed.is_empty() {
             self.listed = texts.clone();
-            self.worker.compare_moves(&game, &texts);
+            self.duplicates = self.worker.compare_moves(&game, &texts).duplicates;
         }
         Ok(texts)
     }

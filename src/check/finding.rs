@@ -286,6 +286,87 @@ impl Finding {
     }
 }
 
+/// The most bytes of one quoted piece of engine output (a line of an
+/// answer or of stderr, a move): the rest is left out, and counted.
+pub const MAX_QUOTE_BYTES: usize = 300;
+/// The most lines of an answer quoted in a finding.
+pub const MAX_QUOTED_LINES: usize = 20;
+/// The most disputed moves listed in a finding.
+pub const MAX_QUOTED_MOVES: usize = 32;
+/// The most bytes of a finding's detail (a sentence that may quote the
+/// engine), and of its `explain` command.
+pub const MAX_DETAIL_BYTES: usize = 1000;
+
+/// `text` with every control character escaped (`\x1b`, `\u{9b}`), so
+/// that no report passes an engine's terminal escapes or stray carriage
+/// returns on, and no JUnit file holds a character XML forbids.
+pub fn escape_controls(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            c if c.is_ascii_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Engine output as quoted in reports: at most `limit` bytes of it (cut at
+/// a character boundary, with the number of bytes left out), control
+/// characters escaped.
+pub fn quote(text: &str, limit: usize) -> String {
+    if text.len() <= limit {
+        return escape_controls(text);
+    }
+    let mut end = limit;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "{}… ({} more bytes)",
+        escape_controls(&text[..end]),
+        text.len() - end
+    )
+}
+
+/// At most `limit` items of `items`, each quoted, with the number left out.
+fn quote_all(items: &[String], limit: usize, what: &str) -> Vec<String> {
+    let mut out: Vec<String> = items
+        .iter()
+        .take(limit)
+        .map(|item| quote(item, MAX_QUOTE_BYTES))
+        .collect();
+    if items.len() > limit {
+        out.push(format!("… ({} more {what})", items.len() - limit));
+    }
+    out
+}
+
+impl Finding {
+    /// The finding with what it quotes of the engine bounded and escaped:
+    /// at most [`MAX_QUOTED_LINES`] lines of answer and [`MAX_QUOTED_MOVES`]
+    /// moves, each cut at [`MAX_QUOTE_BYTES`], the detail and `explain` at
+    /// [`MAX_DETAIL_BYTES`], every control character escaped in every field
+    /// (the reproduce pipe already writes bytes as `printf` escapes).
+    pub(crate) fn bounded(mut self) -> Finding {
+        self.answer = quote_all(&self.answer, MAX_QUOTED_LINES, "lines");
+        self.stderr = quote_all(&self.stderr, MAX_QUOTED_LINES, "lines");
+        self.moves = quote_all(&self.moves, MAX_QUOTED_MOVES, "moves");
+        self.detail = quote(&self.detail, MAX_DETAIL_BYTES);
+        self.explain = self.explain.map(|e| quote(&e, MAX_DETAIL_BYTES));
+        self.sent = self.sent.iter().map(|l| escape_controls(l)).collect();
+        self.reproduce = escape_controls(&self.reproduce);
+        self.pattern = quote(&self.pattern, MAX_QUOTE_BYTES);
+        self.test = escape_controls(&self.test);
+        self.game_string = escape_controls(&self.game_string);
+        self
+    }
+}
+
 /// The pattern of a set of moves: each move's bug and form, deduplicated.
 pub(crate) fn move_pattern(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> String {
     let letter = |piece: Piece| piece.bug.letter();
@@ -502,6 +583,25 @@ pub fn group(findings: Vec<Finding>) -> Vec<FindingGroup> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quotes_are_cut_and_escaped() {
+        // Issue 16: an engine's terminal escapes reached the text report,
+        // and a 1 GB line was quoted whole in every finding.
+        assert_eq!(
+            escape_controls("a\x1b[2Jb\r\u{9b}"),
+            "a\\x1b[2Jb\\x0d\\u{9b}"
+        );
+        assert_eq!(quote("wQ \\wS1", 300), "wQ \\wS1");
+        let long = "é".repeat(400);
+        let quoted = quote(&long, 301);
+        assert!(quoted.starts_with(&"é".repeat(150)));
+        assert!(quoted.ends_with("… (500 more bytes)"), "{quoted}");
+        let items: Vec<String> = (0..40).map(|i| i.to_string()).collect();
+        let all = quote_all(&items, 32, "moves");
+        assert_eq!(all.len(), 33);
+        assert_eq!(all[32], "… (8 more moves)");
+    }
 
     #[test]
     fn pipes_escape_everything_a_shell_or_printf_would_read() {

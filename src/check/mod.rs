@@ -7,7 +7,8 @@
 //!   it reads is in `answer`, its reader threads in `reader`), and
 //!   `session` (the engine process of one job, restarted after a failure).
 //! * The checks, each a unit that starts with `newgame`: `probes` (the
-//!   protocol), `bestmove`, `corpus` (the case corpus), `games` (seeded
+//!   protocol), `bestmove`, [`corpus`] (the case corpus, read from regular
+//!   files and validated against the reference first), `games` (seeded
 //!   random games); [`leniency`] says which spellings an engine MAY refuse.
 //! * Shrinking: [`shrink`] (shorter legal games that still show a finding)
 //!   and `shrinking` (showing them to the engine).
@@ -24,7 +25,7 @@ pub mod baseline;
 mod bestmove;
 pub mod checker;
 pub mod client;
-mod corpus;
+pub mod corpus;
 pub mod finding;
 mod games;
 pub mod leniency;

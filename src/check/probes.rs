@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use crate::check::checker::{UnitResult, Worker};
 use crate::check::client::{ClientError, UhpClient};
-use crate::check::finding::{Finding, Kind, Severity};
+use crate::check::finding::{quote, Finding, Kind, Severity, MAX_QUOTED_LINES, MAX_QUOTE_BYTES};
 use crate::check::summary::EngineInfo;
 use crate::core::{GameType, RulesOptions};
 use crate::reference::ReferenceEngine;
@@ -45,7 +45,7 @@ impl Worker<'_> {
             }
         };
         let banner = client.banner().to_vec();
-        engine.id = client.id().to_string();
+        engine.id = quote(client.id(), MAX_QUOTE_BYTES);
         let caps = client.capabilities().clone();
         engine.capabilities = [
             ("Mosquito", caps.mosquito),
@@ -62,7 +62,7 @@ impl Worker<'_> {
         if !caps.unknown.is_empty() {
             notes.push(format!(
                 "unknown capabilities ignored: {}",
-                caps.unknown.join(";")
+                quote(&caps.unknown.join(";"), MAX_QUOTE_BYTES)
             ));
         }
         let _ = self.probe_info(&base, &banner)
@@ -206,7 +206,14 @@ impl Worker<'_> {
                         answer.lines.clone(),
                     );
                 }
-                engine.options = answer.lines;
+                // quoted: the report holds no control character and no
+                // listing longer than an answer of MAX_QUOTED_LINES lines
+                engine.options = answer
+                    .lines
+                    .iter()
+                    .take(MAX_QUOTED_LINES)
+                    .map(|l| quote(l, MAX_QUOTE_BYTES))
+                    .collect();
                 true
             }
             Err(e) => self.probe_failed(base, "options", Severity::Error, e, sent),
@@ -494,8 +501,9 @@ impl Worker<'_> {
                 return false;
             }
         };
+        // the same moves (a move listed twice is its own finding, §9.35)
         let diff = self.compare_moves(game, &texts);
-        if diff.kinds().is_empty() {
+        if diff.missing.is_empty() && diff.extra.is_empty() && diff.unresolvable.is_empty() {
             return true;
         }
         let last = sent.last().cloned().unwrap_or_default();

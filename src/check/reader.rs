@@ -1,6 +1,7 @@
 //! The client's reader threads: the engine's stdout forwarded line by line
-//! over a channel (so that every read can have a deadline), and the last
-//! lines of its stderr kept for findings.
+//! over a bounded channel (so that every read can have a deadline, and an
+//! engine that prints faster than the client reads waits on its pipe rather
+//! than filling memory), and the last lines of its stderr kept for findings.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read};
@@ -11,10 +12,25 @@ use crate::check::client::MAX_LINE_BYTES;
 
 /// What the reader thread forwards.
 pub(crate) enum Event {
-    Line { text: String, garbled: bool },
+    /// A line (at most [`MAX_LINE_BYTES`] of it); `garbled` when it is not
+    /// UTF-8 or was cut.
+    Line {
+        text: String,
+        garbled: bool,
+    },
+    /// More bytes of a line that was cut, dropped unread: they count toward
+    /// the bound on an answer, so that a line without end is a flood.
+    Skipped(usize),
     Eof,
     Failed(io::Error),
 }
+
+/// How many events wait in the channel at most (each line at most
+/// [`MAX_LINE_BYTES`]): beyond them the reader stops reading the pipe.
+pub(crate) const CHANNEL_EVENTS: usize = 16;
+
+/// The dropped bytes of a cut line are reported in pieces of this size.
+const SKIPPED_REPORT_BYTES: usize = 64 << 10;
 
 /// How many of the engine's last stderr lines are kept.
 pub(crate) const STDERR_TAIL_LINES: usize = 20;
@@ -41,7 +57,7 @@ pub(crate) fn forward_stderr(err: impl Read, tail: Arc<Mutex<StderrTail>>) {
                 let ended = buf.last() == Some(&b'\n');
                 if ended {
                     buf.pop();
-                } else if buf.len() >= 1000 && skip_line(&mut reader).is_err() {
+                } else if buf.len() >= 1000 && skip_stderr_line(&mut reader).is_err() {
                     buf.clear();
                 }
                 if buf.last() == Some(&b'\r') {
@@ -68,7 +84,7 @@ pub(crate) fn forward_stderr(err: impl Read, tail: Arc<Mutex<StderrTail>>) {
 
 /// Reads `\n`-terminated lines from `out` and forwards them until end of
 /// output or until the client is gone.
-pub(crate) fn forward_lines(out: impl Read, events: mpsc::Sender<Event>) {
+pub(crate) fn forward_lines(out: impl Read, events: mpsc::SyncSender<Event>) {
     let mut reader = BufReader::new(out);
     let mut buf = Vec::new();
     loop {
@@ -86,9 +102,18 @@ pub(crate) fn forward_lines(out: impl Read, events: mpsc::Sender<Event>) {
                     buf.pop();
                 } else if buf.len() >= MAX_LINE_BYTES {
                     garbled = true;
-                    if let Err(e) = skip_line(&mut reader) {
-                        let _ = events.send(Event::Failed(e));
+                    let text = String::from_utf8_lossy(&buf).into_owned();
+                    if events.send(Event::Line { text, garbled }).is_err() {
                         return;
+                    }
+                    // The rest of the line, reported as dropped bytes.
+                    match skip_line(&mut reader, &events) {
+                        Ok(true) => continue,
+                        Ok(false) => return,
+                        Err(e) => {
+                            let _ = events.send(Event::Failed(e));
+                            return;
+                        }
                     }
                 }
                 if buf.last() == Some(&b'\r') {
@@ -113,8 +138,37 @@ pub(crate) fn forward_lines(out: impl Read, events: mpsc::Sender<Event>) {
     }
 }
 
-/// Discards the rest of an over-long line.
-fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
+/// Discards the rest of an over-long line, telling the client how many
+/// bytes were dropped; false when the client is gone.
+fn skip_line(reader: &mut impl BufRead, events: &mpsc::SyncSender<Event>) -> io::Result<bool> {
+    let mut dropped = 0usize;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let (len, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(end) => (end + 1, true),
+            None if chunk.is_empty() => (0, true),
+            None => (chunk.len(), false),
+        };
+        reader.consume(len);
+        dropped += len;
+        if ended || dropped >= SKIPPED_REPORT_BYTES {
+            if events.send(Event::Skipped(dropped)).is_err() {
+                return Ok(false);
+            }
+            dropped = 0;
+        }
+        if ended {
+            return Ok(true);
+        }
+    }
+}
+
+/// Discards the rest of an over-long stderr line.
+fn skip_stderr_line(reader: &mut impl BufRead) -> io::Result<()> {
     loop {
         let chunk = reader.fill_buf()?;
         if chunk.is_empty() {

@@ -51,8 +51,8 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     hash
 }
 
-/// After this many units in a row whose engine failed (crash, timeout), the
-/// rest is skipped: the engine is unusable.
+/// After this many units in a row whose engine failed (crash, timeout, flood
+/// of output), the rest is skipped: the engine is unusable.
 const MAX_CONSECUTIVE_FAILURES: usize = 3;
 
 /// One unit of work.
@@ -141,7 +141,8 @@ pub fn run(config: &Config) -> Result<Report, String> {
         let result = match result {
             Some(r) if !unusable => r,
             _ => {
-                let reason = "engine unusable after repeated crashes or timeouts".to_string();
+                let reason = "engine unusable after repeated crashes, timeouts or floods of output"
+                    .to_string();
                 match unit {
                     Unit::Case(_) => summary.corpus_cases_skipped += 1,
                     Unit::Game(_) => summary.games_skipped += 1,
@@ -183,7 +184,7 @@ pub fn run(config: &Config) -> Result<Report, String> {
     }
     if unusable && !skipped.is_empty() {
         notes.push(
-            "the engine failed repeatedly (crash or timeout): the remaining cases and games were skipped"
+            "the engine failed repeatedly (crash, timeout or flood of output): the remaining cases and games were skipped"
                 .to_string(),
         );
     }

@@ -267,7 +267,7 @@ impl Worker<'_> {
     ) -> Stop {
         let kind = match &error {
             ClientError::Timeout { .. } => Kind::Timeout,
-            ClientError::Exited { .. } => Kind::Crash,
+            ClientError::Exited { .. } | ClientError::OutputHeldOpen { .. } => Kind::Crash,
             _ => return self.engine_failure(game, error, sent),
         };
         let before = self.findings.len();
@@ -309,6 +309,7 @@ impl Worker<'_> {
                             (&e, kind),
                             (ClientError::Timeout { .. }, Kind::Timeout)
                                 | (ClientError::Exited { .. }, Kind::Crash)
+                                | (ClientError::OutputHeldOpen { .. }, Kind::Crash)
                         );
                         let shows = if same { Shows::Yes } else { Shows::No };
                         if same {

@@ -184,8 +184,9 @@ impl Position<'_> {
         free.legal_move_set() != self.legal_move_set()
     }
 
-    /// Every legal move as an ordered set (chapters 3–8).
+    /// Every legal move as an ordered set (chapters 3–8), so each once.
     pub fn legal_move_set(&self) -> BTreeSet<Move> {
+        // §9.35 a set: each legal move is listed once
         // §8.5 nothing is legal once the game has ended
         if self.state.is_over() {
             return BTreeSet::new();

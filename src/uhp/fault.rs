@@ -127,11 +127,42 @@ pub enum Fault {
     /// their canonical case (`play wq`, `play WQ`, `play PASS`, `newgame
     /// base`) is refused with `invalidmove` (play) or `err` (newgame).
     RefusesLowercase,
+    /// Breaks spec/sources/uhp-notes.md section 2.3 (an answer ends with
+    /// `ok`): once four plies are played, `validmoves` is answered with `y`
+    /// lines without end, as `yes` prints them (issue 16).
+    FloodLines,
+    /// As flood-lines, with `y` bytes and no line break at all.
+    FloodBytes,
+    /// Breaks the framing: once four plies are played, `validmoves` is
+    /// answered with one line of 1 GiB (`y` repeated) before its real
+    /// answer (issue 16).
+    HugeLine,
+    /// Breaks section 2.3 (output holds protocol only): `validmoves` lists,
+    /// after the legal moves, an entry holding terminal escape codes (clear
+    /// the screen, set the window title, red text) and the engine writes
+    /// such codes on stderr (issue 16).
+    EscapeCodes,
+    /// Writes 64 KiB of noise (escape codes included) on stderr before every
+    /// answer; the answers are right. Stderr is not protocol: the check
+    /// passes, with the last lines quoted in findings bounded (issue 16).
+    StderrFlood,
+    /// Breaks §9.35: `validmoves` lists every legal move twice.
+    DuplicateMoves,
+    /// Breaks §9.35: `validmoves` repeats its list until it holds at least
+    /// 100,000 entries (issue 16).
+    RepeatedMoves,
+    /// Breaks §9.29 and §9.35's list: `validmoves` lists the legal moves and
+    /// then 100,000 entries that name no move (issue 16).
+    JunkMoves,
+    /// Breaks the protocol: each process exits with status 101 on a command
+    /// whose number (10 to 40) is drawn from its process id, so crashes
+    /// come at different places in each run.
+    RandomCrash,
 }
 
 impl Fault {
     /// Every fault, in the order of their names in the documentation.
-    pub const ALL: [Fault; 18] = [
+    pub const ALL: [Fault; 27] = [
         Fault::SpiderBacktracks,
         Fault::BeetleIgnoresHeightGates,
         Fault::PillbugThrowsLastMoved,
@@ -150,6 +181,15 @@ impl Fault {
         Fault::CoveredNameMovesTop,
         Fault::RepetitionDraw,
         Fault::RefusesLowercase,
+        Fault::FloodLines,
+        Fault::FloodBytes,
+        Fault::HugeLine,
+        Fault::EscapeCodes,
+        Fault::StderrFlood,
+        Fault::DuplicateMoves,
+        Fault::RepeatedMoves,
+        Fault::JunkMoves,
+        Fault::RandomCrash,
     ];
 
     /// The name given to `--fault`.
@@ -173,6 +213,15 @@ impl Fault {
             Fault::CoveredNameMovesTop => "covered-name-moves-top",
             Fault::RepetitionDraw => "repetition-draw",
             Fault::RefusesLowercase => "refuses-lowercase",
+            Fault::FloodLines => "flood-lines",
+            Fault::FloodBytes => "flood-bytes",
+            Fault::HugeLine => "huge-line",
+            Fault::EscapeCodes => "escape-codes",
+            Fault::StderrFlood => "stderr-flood",
+            Fault::DuplicateMoves => "duplicate-moves",
+            Fault::RepeatedMoves => "repeated-moves",
+            Fault::JunkMoves => "junk-moves",
+            Fault::RandomCrash => "random-crash",
         }
     }
 
@@ -772,8 +821,30 @@ fn valid_move_strings(fault: Fault, game: &Game) -> Vec<String> {
         // §5.9 broken: a legal move is not listed
         moves.pop();
     }
+    match fault {
+        // §9.35 broken: every move twice
+        Fault::DuplicateMoves => {
+            moves = moves.iter().flat_map(|m| [m.clone(), m.clone()]).collect()
+        }
+        // §9.35 broken: the list repeated to 100,000 entries
+        Fault::RepeatedMoves if !moves.is_empty() => {
+            let times = JUNK_ENTRIES.div_ceil(moves.len());
+            moves = std::iter::repeat_n(moves, times).flatten().collect();
+        }
+        // §9.29 broken: 100,000 entries that name no move
+        Fault::JunkMoves => moves.extend((0..JUNK_ENTRIES).map(|i| format!("junk{i}"))),
+        // output that is not protocol: terminal escape codes
+        Fault::EscapeCodes => moves.push(ESCAPE_CODES.to_string()),
+        _ => {}
+    }
     moves
 }
+
+/// How many entries repeated-moves and junk-moves list.
+const JUNK_ENTRIES: usize = 100_000;
+
+/// Terminal escape codes: clear the screen, set the window title, red text.
+const ESCAPE_CODES: &str = "\x1b[2J\x1b]0;pwned\x07\x1b[31mwQ";
 
 /// How the fault plays a move otherwise than the rules.
 enum Deviation {
@@ -1041,6 +1112,48 @@ fn before_command(fault: Fault, line: &[u8], plies: usize) {
             std::thread::sleep(Duration::from_secs(3600));
         },
         Fault::ExitOnNonUtf8 if std::str::from_utf8(line).is_err() => std::process::exit(1),
+        Fault::FloodLines if plies >= 4 && keyword == b"validmoves" => flood(b"y\n"),
+        Fault::FloodBytes if plies >= 4 && keyword == b"validmoves" => flood(b"y"),
+        Fault::HugeLine if plies >= 4 && keyword == b"validmoves" => huge_line(),
+        Fault::EscapeCodes => {
+            let _ = writeln!(io::stderr(), "{ESCAPE_CODES} debug output");
+        }
+        Fault::StderrFlood => {
+            let noise = format!("{ESCAPE_CODES} noise {}\n", "z".repeat(200)).repeat(300);
+            let _ = io::stderr().write_all(noise.as_bytes());
+        }
+        Fault::RandomCrash => {
+            let commands = COMMANDS_SEEN.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            if commands >= 10 + (std::process::id() as usize % 31) {
+                std::process::exit(101)
+            }
+        }
         _ => {}
+    }
+}
+
+/// The commands random-crash has seen in this process.
+static COMMANDS_SEEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Writes `chunk` on stdout until the process is killed (or stdout is
+/// closed, then exits).
+fn flood(chunk: &[u8]) -> ! {
+    let block = chunk.repeat(65536 / chunk.len());
+    let mut out = io::stdout().lock();
+    while out.write_all(&block).is_ok() {}
+    std::process::exit(1)
+}
+
+/// Writes one line of 1 GiB on stdout (exits if stdout is closed).
+fn huge_line() {
+    let block = vec![b'y'; 1 << 20];
+    let mut out = io::stdout().lock();
+    for _ in 0..1024 {
+        if out.write_all(&block).is_err() {
+            std::process::exit(1);
+        }
+    }
+    if out.write_all(b"\n").and_then(|()| out.flush()).is_err() {
+        std::process::exit(1);
     }
 }

@@ -1,0 +1,725 @@
+//! `hive-oracle check` against hostile engines and hostile input (issue 16):
+//! whatever the engine does, the check finishes with the documented exit
+//! status, a report of bounded size, bounded memory, no terminal escape
+//! from the engine in any report, and no process of the engine left behind.
+//!
+//! The engines are our own UHP engine with a deliberate fault (`uhp --fault
+//! NAME`, src/uhp/fault.rs: floods of output, a 1 GiB line, escape codes,
+//! heavy stderr, lists with duplicates or 100,000 entries, random crashes)
+//! and the shell scripts of `tests/hostile/` (wrappers with and without
+//! `exec`, a background job, a grandchild holding stdout, an echo, a banner
+//! without `ok`); the issue measured each of them hanging the check, using
+//! gigabytes or leaving processes behind.
+//!
+//! How each property is enforced:
+//! * memory: the check runs under `ulimit -v` of [`MEMORY_KIB`] (address
+//!   space, threads and engines included): past it an allocation fails and
+//!   the check aborts, which fails the exit-status assertion;
+//! * size: the JSON report and the text on stdout under [`MAX_REPORT_BYTES`];
+//! * hangs: a generous [`HANG_LIMIT`] that only a hang reaches (a run takes
+//!   seconds); no assertion on speed;
+//! * processes: every process started for a run carries an environment
+//!   marker of its own; once the check has exited, none with it may be
+//!   alive (processes are looked up in /proc).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_hive-oracle")
+}
+
+/// The bound on the check's address space, in KiB (`ulimit -v`): 512 MiB.
+/// The issue measured 2.3 to 6.8 GB for a flooding engine.
+const MEMORY_KIB: u64 = 512 * 1024;
+
+/// The bound on each report (JSON file, text on stdout): 256 KiB. The issue
+/// measured 219 MB and 441 MB for a 1 GB line and 100,000 junk moves.
+const MAX_REPORT_BYTES: usize = 256 * 1024;
+
+/// A run longer than this is a hang (runs take seconds on 2 cores).
+const HANG_LIMIT: Duration = Duration::from_secs(300);
+
+/// The fixtures of `tests/hostile/`.
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/hostile")
+        .join(name);
+    format!("sh {}", shell_quote(&path.display().to_string()))
+}
+
+/// Our engine with a fault.
+fn faulty(fault: &str) -> String {
+    format!("{} uhp --fault {fault}", shell_quote(bin()))
+}
+
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+/// A folder of its own for one test.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("hive-oracle-hostile-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// What a check run left.
+struct Run {
+    status: Option<i32>,
+    stdout: Vec<u8>,
+    stderr: String,
+    /// The `--out` file, if the run wrote one.
+    report: Vec<u8>,
+}
+
+impl Run {
+    fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.report).unwrap_or_else(|e| {
+            panic!(
+                "the report is not JSON ({e}); exit {:?}, stderr: {}",
+                self.status, self.stderr
+            )
+        })
+    }
+
+    /// The causes: (kind, pattern, clauses, detail).
+    fn causes(&self) -> Vec<(String, String, Vec<String>, String)> {
+        let report = self.json();
+        report["findings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|g| {
+                let f = &g["shortest"];
+                let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+                let clauses = f["clauses"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(text)
+                    .collect();
+                (
+                    text(&f["kind"]),
+                    text(&f["pattern"]),
+                    clauses,
+                    text(&f["detail"]),
+                )
+            })
+            .collect()
+    }
+}
+
+/// Runs `check` with `args` under the memory bound, with `--out` a JSON
+/// report in `dir` unless `out` is false, and asserts what every hostile
+/// run must show: it ends, its reports are bounded and hold no terminal
+/// escape, and no process it started is left.
+fn check_in(dir: &Path, args: &[&str], out: bool) -> Run {
+    let marker = format!("{}-{}", std::process::id(), dir.display());
+    let stdout_path = dir.join("stdout.txt");
+    let stderr_path = dir.join("stderr.txt");
+    let report_path = dir.join("report.json");
+    let _ = std::fs::remove_file(&report_path);
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))
+        .arg(bin())
+        .arg("check")
+        .args(args);
+    if out {
+        command
+            .args(["--format", "json", "--out"])
+            .arg(&report_path);
+    }
+    let mut child = command
+        .current_dir(dir)
+        .env("HIVE_ORACLE", bin())
+        .env("HOSTILE_MARKER", &marker)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&stdout_path).expect("stdout file"))
+        .stderr(std::fs::File::create(&stderr_path).expect("stderr file"))
+        .spawn()
+        .expect("check starts");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > HANG_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            kill_marked(&marker);
+            panic!("check {args:?} hung (over {HANG_LIMIT:?})");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let run = Run {
+        status: status.code(),
+        stdout: std::fs::read(&stdout_path).unwrap_or_default(),
+        stderr: std::fs::read_to_string(&stderr_path).unwrap_or_default(),
+        report: std::fs::read(&report_path).unwrap_or_default(),
+    };
+    // no process of the run is left (a killed one may take a moment to go)
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut left = marked_processes(&marker);
+    while !left.is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        left = marked_processes(&marker);
+    }
+    if !left.is_empty() {
+        let shown = describe(&left);
+        kill_marked(&marker);
+        panic!("check {args:?} left processes behind: {shown}");
+    }
+    for (what, bytes) in [("report", &run.report), ("stdout", &run.stdout)] {
+        assert!(
+            bytes.len() < MAX_REPORT_BYTES,
+            "check {args:?}: the {what} has {} bytes",
+            bytes.len()
+        );
+        assert!(
+            !bytes.contains(&0x1b) && !bytes.contains(&0x07),
+            "check {args:?}: the {what} passes on a terminal escape"
+        );
+    }
+    run
+}
+
+/// [`check_in`] with a JSON report.
+fn check(test: &str, args: &[&str]) -> Run {
+    check_in(&temp_dir(test), args, true)
+}
+
+/// The live processes (zombies excluded) whose environment holds the marker.
+fn marked_processes(marker: &str) -> Vec<u32> {
+    let needle = format!("HOSTILE_MARKER={marker}\0");
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(environ) = std::fs::read(entry.path().join("environ")) else {
+            continue;
+        };
+        let zombie = std::fs::read_to_string(entry.path().join("stat"))
+            .ok()
+            .and_then(|s| {
+                s.rsplit(')')
+                    .next()
+                    .map(|r| r.trim_start().starts_with('Z'))
+            })
+            .unwrap_or(true);
+        if !zombie && contains(&environ, needle.as_bytes()) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+fn describe(pids: &[u32]) -> String {
+    pids.iter()
+        .map(|pid| {
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            format!(
+                "{pid} ({})",
+                String::from_utf8_lossy(&cmdline).replace('\0', " ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Cleans up after a failed test: kills the processes left with the marker.
+fn kill_marked(marker: &str) {
+    for pid in marked_processes(marker) {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+}
+
+/// Asserts the engine was given up on after repeated failures of the kind
+/// that counts (crash, timeout, flood), so that the rest was skipped.
+fn assert_given_up(run: &Run) {
+    let report = run.json();
+    let notes = report["notes"].to_string();
+    assert!(
+        notes.contains("failed repeatedly"),
+        "the engine was not given up on: {notes}"
+    );
+}
+
+// --- engines that flood ---
+
+#[test]
+fn an_engine_printing_y_lines_without_end_is_a_flood_and_given_up_on() {
+    // issue 16: `yes` as an answer cost 12-114 s and 2.3-6.8 GB per answer,
+    // and was restarted for every case and game
+    let run = check(
+        "flood-lines",
+        &[
+            "--engine",
+            &faulty("flood-lines"),
+            "--no-corpus",
+            "--games",
+            "6",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let causes = run.causes();
+    assert!(
+        causes
+            .iter()
+            .any(|(kind, pattern, _, detail)| kind == "protocol"
+                && pattern == "flood on validmoves"
+                && detail.contains("10000 lines")),
+        "{causes:?}"
+    );
+    assert_given_up(&run);
+}
+
+#[test]
+fn an_engine_printing_bytes_without_a_line_break_is_a_flood() {
+    // issue 16: the same flood without newlines
+    let run = check(
+        "flood-bytes",
+        &[
+            "--engine",
+            &faulty("flood-bytes"),
+            "--no-corpus",
+            "--games",
+            "6",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let causes = run.causes();
+    assert!(
+        causes
+            .iter()
+            .any(|(kind, pattern, _, detail)| kind == "protocol"
+                && pattern == "flood on validmoves"
+                && detail.contains("2097152 bytes")),
+        "{causes:?}"
+    );
+    assert_given_up(&run);
+}
+
+#[test]
+fn a_line_of_one_gigabyte_is_a_flood_quoted_in_a_few_hundred_bytes() {
+    // issue 16: one 1 GB line gave a 219 MB report, each finding quoting it
+    let run = check(
+        "huge-line",
+        &[
+            "--engine",
+            &faulty("huge-line"),
+            "--no-corpus",
+            "--games",
+            "6",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let report = run.json();
+    let answer = &report["findings"][0]["shortest"]["answer"];
+    let quoted = answer[0].as_str().unwrap_or_default();
+    assert!(
+        quoted.len() < 400 && quoted.contains("more bytes)"),
+        "{quoted}"
+    );
+    assert_given_up(&run);
+}
+
+#[test]
+fn a_list_of_100000_junk_moves_is_a_flood() {
+    // issue 16: 100,000 junk moves gave a 441 MB report and 1.6 GB of memory
+    let run = check(
+        "junk-moves",
+        &[
+            "--engine",
+            &faulty("junk-moves"),
+            "--no-corpus",
+            "--games",
+            "3",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let causes = run.causes();
+    assert!(
+        causes.iter().any(
+            |(kind, _, _, detail)| kind == "protocol" && detail.contains("entries in the list")
+        ),
+        "{causes:?}"
+    );
+}
+
+#[test]
+fn escape_codes_from_the_engine_reach_no_report_format() {
+    // issue 16: the text report passed the engine's terminal escape codes
+    // (on stdout and stderr) to the user's terminal; check_in asserts no
+    // ESC or BEL byte in any of the three formats
+    let dir = temp_dir("escape-codes");
+    let engine = faulty("escape-codes");
+    let args = [
+        "--engine",
+        engine.as_str(),
+        "--case",
+        "opening.toml::tournament-opening-binds-black-too",
+        "--games",
+        "0",
+    ];
+    let run = check_in(&dir, &args, true);
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let json = String::from_utf8_lossy(&run.report).into_owned();
+    assert!(
+        json.contains("\\\\x1b[2J"),
+        "the escape is shown escaped: {json}"
+    );
+    for format in ["text", "junit"] {
+        let mut args = args.to_vec();
+        args.extend(["--format", format]);
+        let run = check_in(&dir, &args, false);
+        assert_eq!(run.status, Some(1), "{}", run.stderr);
+        let text = String::from_utf8_lossy(&run.stdout).into_owned();
+        assert!(text.contains("\\x1b[2J"), "{format}: {text}");
+    }
+}
+
+#[test]
+fn heavy_stderr_is_not_a_finding_and_stays_bounded() {
+    // issue 16: stderr is not protocol; 64 KiB of noise before every answer
+    let run = check(
+        "stderr-flood",
+        &[
+            "--engine",
+            &faulty("stderr-flood"),
+            "--no-corpus",
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+}
+
+// --- processes left behind ---
+
+#[test]
+fn a_wrapper_without_exec_leaves_no_hung_engine() {
+    // issue 16: only the direct child (the shell) was killed, leaving 3
+    // hung engines; check_in asserts none is left
+    let run = check(
+        "no-exec-wrapper",
+        &[
+            "--engine",
+            &fixture("no-exec-wrapper.sh"),
+            "--no-corpus",
+            "--games",
+            "3",
+            "--timeout-ms",
+            "1000",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let causes = run.causes();
+    assert!(
+        causes.iter().any(|(kind, ..)| kind == "timeout"),
+        "{causes:?}"
+    );
+}
+
+#[test]
+fn a_background_job_of_a_correct_engine_is_ended_with_it() {
+    // issue 16: a wrapper with a CPU-burning background job left it running
+    let run = check(
+        "background-job",
+        &[
+            "--engine",
+            &fixture("background-job.sh"),
+            "--no-corpus",
+            "--games",
+            "1",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+}
+
+#[test]
+fn a_grandchild_holding_stdout_is_reported_as_such_not_as_a_timeout() {
+    // issue 16: an engine whose grandchild holds stdout left 4 orphans and
+    // was reported as a timeout; the engine crashes after six plies
+    let run = check(
+        "grandchild",
+        &[
+            "--engine",
+            &fixture("grandchild-holds-stdout.sh"),
+            "--no-corpus",
+            "--games",
+            "2",
+            "--max-plies",
+            "10",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let causes = run.causes();
+    assert!(
+        causes
+            .iter()
+            .any(|(kind, _, _, detail)| kind == "crash" && detail.contains("stdout stays open")),
+        "{causes:?}"
+    );
+    assert!(
+        !causes.iter().any(|(kind, ..)| kind == "timeout"),
+        "{causes:?}"
+    );
+}
+
+#[test]
+fn an_engine_that_echoes_without_ok_times_out_and_is_given_up_on() {
+    // issue 16: an echo engine; every answer lacks `ok`
+    let run = check(
+        "echo",
+        &[
+            "--engine",
+            &fixture("echo.sh"),
+            "--no-corpus",
+            "--games",
+            "4",
+            "--timeout-ms",
+            "500",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    assert_given_up(&run);
+}
+
+#[test]
+fn a_banner_without_ok_is_a_timeout_and_given_up_on() {
+    // issue 16: an engine that never says `ok`
+    let run = check(
+        "no-ok",
+        &[
+            "--engine",
+            &fixture("no-ok.sh"),
+            "--no-corpus",
+            "--games",
+            "4",
+            "--startup-timeout-ms",
+            "500",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    assert_given_up(&run);
+}
+
+#[test]
+fn random_crashes_end_with_a_report_and_no_process_left() {
+    // issue 16: each process crashes at a command drawn from its pid
+    let run = check(
+        "random-crash",
+        &[
+            "--engine",
+            &faulty("random-crash"),
+            "--no-corpus",
+            "--games",
+            "6",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    assert!(run.causes().iter().any(|(kind, ..)| kind == "crash"));
+}
+
+// --- duplicates (§9.35) ---
+
+#[test]
+fn a_list_with_every_move_twice_breaks_the_rule_of_one_listing_each() {
+    // §9.35 each legal move listed once; issue 16: such an engine passed
+    let run = check(
+        "duplicate-moves",
+        &[
+            "--engine",
+            &faulty("duplicate-moves"),
+            "--case",
+            "opening.toml::tournament-opening-binds-black-too",
+            "--games",
+            "1",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let causes = run.causes();
+    assert!(
+        causes
+            .iter()
+            .any(|(kind, pattern, clauses, _)| kind == "protocol"
+                && pattern == "move listed twice"
+                && clauses == &["§9.35".to_string()]),
+        "{causes:?}"
+    );
+}
+
+#[test]
+fn a_list_repeated_to_100000_entries_fails_the_check() {
+    // §9.35; issue 16: a list repeated to 100,000 entries passed with exit 0
+    let run = check(
+        "repeated-moves",
+        &[
+            "--engine",
+            &faulty("repeated-moves"),
+            "--no-corpus",
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let causes = run.causes();
+    assert!(
+        causes.iter().any(
+            |(kind, _, _, detail)| kind == "protocol" && detail.contains("entries in the list")
+        ),
+        "{causes:?}"
+    );
+}
+
+// --- hostile input ---
+
+/// A corpus folder holding one file `cases.toml` with `text`.
+fn corpus(test: &str, text: &str) -> PathBuf {
+    let dir = temp_dir(test).join("corpus");
+    std::fs::create_dir_all(&dir).expect("corpus dir");
+    std::fs::write(dir.join("cases.toml"), text).expect("corpus file");
+    dir
+}
+
+/// Runs check on our engine with `args` and asserts it cannot run: exit 2
+/// and a message on stderr holding every one of `words`.
+fn assert_cannot_run(test: &str, args: &[&str], words: &[&str]) {
+    let dir = temp_dir(test);
+    let run = check_in(&dir, args, false);
+    assert_eq!(run.status, Some(2), "check {args:?}: {}", run.stderr);
+    for word in words {
+        assert!(run.stderr.contains(word), "check {args:?}: {}", run.stderr);
+    }
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(status.success());
+}
+
+#[test]
+fn a_fifo_in_the_corpus_folder_is_refused_unread() {
+    // issue 16: a FIFO named x.toml in --corpus blocked the check forever
+    let dir = corpus("fifo-corpus", "");
+    std::fs::remove_file(dir.join("cases.toml")).expect("remove");
+    mkfifo(&dir.join("x.toml"));
+    let shown = dir.display().to_string();
+    assert_cannot_run(
+        "fifo-corpus-run",
+        &["--corpus", &shown],
+        &["x.toml", "not a regular file (a FIFO)"],
+    );
+}
+
+#[test]
+fn a_fifo_as_out_or_baseline_is_refused_before_the_run() {
+    // issue 16: a FIFO as --out blocked the check forever
+    let dir = temp_dir("fifo-out");
+    let fifo = dir.join("report.fifo");
+    mkfifo(&fifo);
+    let shown = fifo.display().to_string();
+    for option in ["--out", "--write-baseline", "--baseline"] {
+        assert_cannot_run(
+            "fifo-out-run",
+            &[option, &shown, "--no-corpus", "--games", "0"],
+            &["not a regular file (a FIFO)"],
+        );
+    }
+}
+
+#[test]
+fn a_zero_timeout_is_refused() {
+    // issue 16: --timeout-ms 0 was accepted and a correct engine then got
+    // three timeout findings
+    assert_cannot_run("timeout-0", &["--timeout-ms", "0"], &["--timeout-ms 0"]);
+    assert_cannot_run(
+        "startup-timeout-0",
+        &["--startup-timeout-ms", "0"],
+        &["--startup-timeout-ms 0"],
+    );
+    assert_cannot_run("jobs-0", &["--jobs", "0"], &["--jobs 0"]);
+}
+
+#[test]
+fn a_case_whose_game_string_does_not_load_is_a_corpus_error() {
+    // issue 16: such a case was skipped and the run exited 0
+    let dir = corpus(
+        "bad-game",
+        r#"
+[[case]]
+name = "bad-game"
+clauses = ["§4.2"]
+source = "issue 16: a hostile corpus"
+game = "Base;InProgress;White[2];wS1;bQ wS1-"
+state = "InProgress"
+"#,
+    );
+    assert_cannot_run(
+        "bad-game-run",
+        &["--corpus", &dir.display().to_string()],
+        &["cases.toml::bad-game", "does not load"],
+    );
+}
+
+#[test]
+fn a_legal_move_listed_as_illegal_is_a_corpus_error_not_a_finding() {
+    // issue 16: a legal move under `illegal` became a finding against a
+    // correct engine
+    let dir = corpus(
+        "legal-as-illegal",
+        r#"
+[[case]]
+name = "legal-as-illegal"
+clauses = ["§4.2"]
+source = "issue 16: a hostile corpus"
+game = "Base;InProgress;Black[1];wS1"
+illegal = [{ move = "bA1 wS1-", clause = "§4.2" }]
+"#,
+    );
+    assert_cannot_run(
+        "legal-as-illegal-run",
+        &["--corpus", &dir.display().to_string()],
+        &["cases.toml::legal-as-illegal", "bA1 wS1-"],
+    );
+}
+
+#[test]
+fn a_line_break_inside_an_entry_is_a_corpus_error() {
+    // issue 16: a newline inside an entry became a finding against a
+    // correct engine
+    let dir = corpus(
+        "newline",
+        r#"
+[[case]]
+name = "newline-in-entry"
+clauses = ["§4.2"]
+source = "issue 16: a hostile corpus"
+game = "Base;InProgress;Black[1];wS1"
+legal = ["bA1 wS1-\nvalidmoves"]
+"#,
+    );
+    assert_cannot_run(
+        "newline-run",
+        &["--corpus", &dir.display().to_string()],
+        &["cases.toml::newline-in-entry", "line break"],
+    );
+}
