@@ -201,6 +201,31 @@ fn scenario(case: &LoadedCase) -> Option<Scenario> {
     })
 }
 
+/// A Base+MLP game of `plies` random legal plies (a 64-bit LCG seeded with
+/// `seed`), replayed until one does not end the game.
+fn base_mlp_midgame(plies: usize, seed: u64) -> ReferenceEngine {
+    let mut state = seed;
+    let mut below = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % n as u64) as usize
+    };
+    loop {
+        let mut game = ReferenceEngine::new_game(
+            hive_oracle::core::GameType::BASE_MLP,
+            RulesOptions::default(),
+        );
+        while game.plies() < plies && !game.state().is_over() {
+            let moves = game.legal_moves();
+            game.play_unchecked(moves[below(moves.len())]);
+        }
+        if !game.state().is_over() {
+            return game;
+        }
+    }
+}
+
 /// Serves `root` over HTTP/1.0 on 127.0.0.1 (an ephemeral port) from a
 /// background thread; GET only, the files the page needs, with their media
 /// types (WebAssembly must be `application/wasm`).
@@ -331,18 +356,25 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
         assert!(ids.contains(&id), "screenshot case {id} is not checked");
     }
 
-    // The position of the play / undo / redo check: a Base+MLP midgame.
-    let midgame = "Base+MLP;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ\\;wM /wS1;bM bQ/;wL -wA1;bL bA1\\;wP wM\\;bP bM/";
-    let mid = ReferenceEngine::load(midgame).expect("the midgame loads");
-    // An ant's move: the ant has the most destinations, the costliest click.
+    // The position of the play / undo / redo check and of the timed click: a
+    // Base+MLP midgame, 40 seeded random plies from the start, and in it the
+    // piece of the side to move with the most destinations (the costliest
+    // click: one grant per destination).
+    let mid = base_mlp_midgame(40, 15);
+    let midgame = mid.game_string();
+    let midgame = midgame.as_str();
     let moves = mid.legal_moves();
+    let busiest = moves
+        .iter()
+        .filter(|mv| matches!(mv, Move::Move { .. }))
+        .filter_map(|mv| mv.piece())
+        .max_by_key(|&p| moves.iter().filter(|mv| mv.piece() == Some(p)).count())
+        .expect("a piece on the board can move");
     let first_move = moves
         .iter()
         .copied()
-        .find(
-            |mv| matches!(mv, Move::Move { piece, .. } if piece.bug == hive_oracle::core::Bug::Ant),
-        )
-        .unwrap_or(moves[0]);
+        .find(|mv| mv.piece() == Some(busiest))
+        .expect("it has a move");
     let after_first = {
         let mut g = mid.clone();
         g.play(first_move).expect("a legal move plays");
