@@ -194,6 +194,27 @@ fn check(test: &str, args: &[&str]) -> Run {
     check_in(&temp_dir(test), args, true)
 }
 
+/// `check` of the built-in faulty engine `fault` (`uhp --fault`) on `games`
+/// random games and no corpus.
+fn check_faulty(test: &str, fault: &str, games: &str) -> Run {
+    check(
+        test,
+        &["--engine", &faulty(fault), "--no-corpus", "--games", games],
+    )
+}
+
+/// Asserts the report holds a finding of `kind` with `pattern` whose
+/// detail contains `detail`.
+fn assert_cause(run: &Run, kind: &str, pattern: &str, detail: &str) {
+    let causes = run.causes();
+    assert!(
+        causes
+            .iter()
+            .any(|(k, p, _, d)| k == kind && p == pattern && d.contains(detail)),
+        "no {kind} finding {pattern:?} with {detail:?} in {causes:?}"
+    );
+}
+
 /// The live processes (zombies excluded) whose environment holds the marker.
 fn marked_processes(marker: &str) -> Vec<u32> {
     let needle = format!("HOSTILE_MARKER={marker}\0");
@@ -268,68 +289,25 @@ fn assert_given_up(run: &Run) {
 fn an_engine_printing_y_lines_without_end_is_a_flood_and_given_up_on() {
     // issue 16: `yes` as an answer cost 12-114 s and 2.3-6.8 GB per answer,
     // and was restarted for every case and game
-    let run = check(
-        "flood-lines",
-        &[
-            "--engine",
-            &faulty("flood-lines"),
-            "--no-corpus",
-            "--games",
-            "6",
-        ],
-    );
+    let run = check_faulty("flood-lines", "flood-lines", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
-    let causes = run.causes();
-    assert!(
-        causes
-            .iter()
-            .any(|(kind, pattern, _, detail)| kind == "protocol"
-                && pattern == "flood on validmoves"
-                && detail.contains("10000 lines")),
-        "{causes:?}"
-    );
+    assert_cause(&run, "protocol", "flood on validmoves", "10000 lines");
     assert_given_up(&run);
 }
 
 #[test]
 fn an_engine_printing_bytes_without_a_line_break_is_a_flood() {
     // issue 16: the same flood without newlines
-    let run = check(
-        "flood-bytes",
-        &[
-            "--engine",
-            &faulty("flood-bytes"),
-            "--no-corpus",
-            "--games",
-            "6",
-        ],
-    );
+    let run = check_faulty("flood-bytes", "flood-bytes", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
-    let causes = run.causes();
-    assert!(
-        causes
-            .iter()
-            .any(|(kind, pattern, _, detail)| kind == "protocol"
-                && pattern == "flood on validmoves"
-                && detail.contains("2097152 bytes")),
-        "{causes:?}"
-    );
+    assert_cause(&run, "protocol", "flood on validmoves", "2097152 bytes");
     assert_given_up(&run);
 }
 
 #[test]
 fn a_line_of_one_gigabyte_is_a_flood_quoted_in_a_few_hundred_bytes() {
     // issue 16: one 1 GB line gave a 219 MB report, each finding quoting it
-    let run = check(
-        "huge-line",
-        &[
-            "--engine",
-            &faulty("huge-line"),
-            "--no-corpus",
-            "--games",
-            "6",
-        ],
-    );
+    let run = check_faulty("huge-line", "huge-line", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let report = run.json();
     let answer = &report["findings"][0]["shortest"]["answer"];
@@ -344,16 +322,7 @@ fn a_line_of_one_gigabyte_is_a_flood_quoted_in_a_few_hundred_bytes() {
 #[test]
 fn a_list_of_100000_junk_moves_is_a_flood() {
     // issue 16: 100,000 junk moves gave a 441 MB report and 1.6 GB of memory
-    let run = check(
-        "junk-moves",
-        &[
-            "--engine",
-            &faulty("junk-moves"),
-            "--no-corpus",
-            "--games",
-            "3",
-        ],
-    );
+    let run = check_faulty("junk-moves", "junk-moves", "3");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let causes = run.causes();
     assert!(
@@ -399,16 +368,7 @@ fn escape_codes_from_the_engine_reach_no_report_format() {
 #[test]
 fn heavy_stderr_is_not_a_finding_and_stays_bounded() {
     // issue 16: stderr is not protocol; 64 KiB of noise before every answer
-    let run = check(
-        "stderr-flood",
-        &[
-            "--engine",
-            &faulty("stderr-flood"),
-            "--no-corpus",
-            "--games",
-            "2",
-        ],
-    );
+    let run = check_faulty("stderr-flood", "stderr-flood", "2");
     assert_eq!(run.status, Some(0), "{}", run.stderr);
 }
 
@@ -525,16 +485,7 @@ fn a_banner_without_ok_is_a_timeout_and_given_up_on() {
 #[test]
 fn random_crashes_end_with_a_report_and_no_process_left() {
     // issue 16: each process crashes at a command drawn from its pid
-    let run = check(
-        "random-crash",
-        &[
-            "--engine",
-            &faulty("random-crash"),
-            "--no-corpus",
-            "--games",
-            "6",
-        ],
-    );
+    let run = check_faulty("random-crash", "random-crash", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     assert!(run.causes().iter().any(|(kind, ..)| kind == "crash"));
 }
@@ -570,16 +521,7 @@ fn a_list_with_every_move_twice_breaks_the_rule_of_one_listing_each() {
 #[test]
 fn a_list_repeated_to_100000_entries_fails_the_check() {
     // §9.35; issue 16: a list repeated to 100,000 entries passed with exit 0
-    let run = check(
-        "repeated-moves",
-        &[
-            "--engine",
-            &faulty("repeated-moves"),
-            "--no-corpus",
-            "--games",
-            "2",
-        ],
-    );
+    let run = check_faulty("repeated-moves", "repeated-moves", "2");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let causes = run.causes();
     assert!(
