@@ -16,6 +16,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -29,6 +30,10 @@ use hive_oracle::core::{GameType, Hex, Move, Piece, RulesOptions};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
+
+use super::output::{self, Stop};
+use super::FAILURE;
+use hive_oracle::core::notation::parse_game_type;
 
 /// The engine under test and the model it is checked against.
 type Fast = FastEngine;
@@ -329,4 +334,58 @@ fn report(
     writeln!(out, "GameString:")?;
     writeln!(out, "{}", first.game_string())?;
     out.flush()
+}
+
+/// The most games `selfcheck --games` plays: about a day at the default
+/// length on the project's 2-core machine.
+const SELFCHECK_MAX_GAMES: u64 = 1_000_000;
+/// The longest `selfcheck` game, in plies (`--max-plies`).
+const SELFCHECK_MAX_PLIES: usize = 10_000;
+
+/// The options of `selfcheck`.
+#[derive(clap::Args)]
+pub struct SelfcheckArgs {
+    /// How many games to play (1 to 1,000,000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=SELFCHECK_MAX_GAMES))]
+    games: u64,
+    /// The seed of the random games (the same seed plays the same games).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Only this game type (a GameTypeString); all eight in turn by default.
+    #[arg(long)]
+    game: Option<String>,
+    /// Stop a game after this many plies if it has not ended (1 to 10,000).
+    #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u64).range(1..=SELFCHECK_MAX_PLIES as u64))]
+    max_plies: u64,
+}
+
+/// `selfcheck`: 0 when the engines agree, 1 on a disagreement (after its
+/// report) or on bad input.
+pub fn run_command(args: SelfcheckArgs) -> ExitCode {
+    let SelfcheckArgs {
+        games,
+        seed,
+        game,
+        max_plies,
+    } = args;
+    let game_type = match game.as_deref().map(parse_game_type).transpose() {
+        Ok(game_type) => game_type,
+        Err(e) => return output::exit_status(Err(Stop::Refused(e.to_string())), FAILURE),
+    };
+    let config = Config {
+        games: games.clamp(1, SELFCHECK_MAX_GAMES),
+        seed,
+        game_type,
+        max_plies: (max_plies as usize).clamp(1, SELFCHECK_MAX_PLIES),
+    };
+    let (agreed, written) = run(&config);
+    let verdict = if agreed {
+        ExitCode::SUCCESS
+    } else {
+        if written.is_ok() {
+            output::say("error: the fast engine disagrees with the reference engine (see above)");
+        }
+        ExitCode::from(FAILURE)
+    };
+    output::status_after_report(written, verdict, FAILURE)
 }

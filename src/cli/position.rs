@@ -1,0 +1,333 @@
+//! The commands that take one position: `perft`, `validmoves`, `play`,
+//! `render`, `explain` and `convert`.
+
+use std::io::Write;
+use std::time::Instant;
+
+use clap::ValueEnum;
+
+use hive_oracle::core::notation::{parse_piece, BoardView};
+use hive_oracle::core::{Hex, RulesOptions};
+use hive_oracle::fast::FastEngine;
+use hive_oracle::reference::ReferenceEngine;
+use hive_oracle::render;
+use hive_oracle::rules::{divide, perft_threads, Rules};
+
+use super::output::Stop;
+use super::{load_game, EngineChoice, RulesArgs};
+
+/// The most plies `perft` counts: from the Base start, depth 7 takes about a
+/// second on the fast engine and each ply multiplies the time by about 15, so
+/// depth 11 takes about a day and anything deeper weeks (README, "Perft").
+const PERFT_MAX_DEPTH: u32 = 11;
+/// The most threads `perft --threads` starts.
+const MAX_THREADS: usize = 256;
+
+/// The options of `perft`.
+#[derive(clap::Args)]
+pub struct PerftArgs {
+    /// The deepest ply to count, 1 to 11 (deeper takes weeks).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=PERFT_MAX_DEPTH as i64))]
+    depth: u32,
+    /// A GameTypeString (start of that game) or a full GameString.
+    #[arg(long, default_value = "Base")]
+    game: String,
+    /// The engine that generates the moves.
+    #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
+    engine: EngineChoice,
+    /// Split the root moves across this many threads (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+    threads: u64,
+    /// Also print the count below each root move at DEPTH.
+    #[arg(long)]
+    divide: bool,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+/// The options of `validmoves`.
+#[derive(clap::Args)]
+pub struct ValidmovesArgs {
+    /// The game, as a GameString (or a GameTypeString for a new game).
+    game: String,
+    /// The engine that generates the moves.
+    #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
+    engine: EngineChoice,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+/// The options of `play`.
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// The game, as a GameString (or a GameTypeString for a new game).
+    game: String,
+    /// The moves to play, each a MoveString (quote moves that contain spaces).
+    #[arg(required = true)]
+    moves: Vec<String>,
+    /// The engine that checks and plays the moves.
+    #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
+    engine: EngineChoice,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+/// The options of `render`.
+#[derive(clap::Args)]
+pub struct RenderArgs {
+    /// The game, as a GameString (or a GameTypeString for a new game).
+    game: String,
+    /// Also write a standalone SVG picture to this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    /// Cells to highlight, separated by spaces, commas or semicolons: axial
+    /// coordinates `q,r` in parentheses or not, or piece names (their cells).
+    #[arg(long, value_name = "CELLS")]
+    highlight: Option<String>,
+    /// A MoveString: highlight its start and destination and draw its arrow.
+    #[arg(long = "move", value_name = "MOVE")]
+    mv: Option<String>,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+/// The options of `explain`.
+#[derive(clap::Args)]
+pub struct ExplainArgs {
+    /// The game, as a GameString (or a GameTypeString for a new game).
+    game: String,
+    /// The MoveString to explain (quote it if it contains a space).
+    #[arg(value_name = "MOVE")]
+    mv: Option<String>,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ConvertTarget {
+    /// A UHP GameString (§9.31), as every UHP engine reads it.
+    Gamestring,
+    /// A PGN-style record, as Mzinga writes it.
+    Pgn,
+}
+
+/// The options of `convert`.
+#[derive(clap::Args)]
+pub struct ConvertArgs {
+    /// A record file, or a UHP GameString.
+    input: String,
+    /// What to print.
+    #[arg(long, value_enum, default_value_t = ConvertTarget::Gamestring)]
+    to: ConvertTarget,
+    /// Which game of a file holding several (1 = the first).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    game: u64,
+}
+
+/// `perft`: one line per depth, then the divide of the last one if asked.
+pub fn perft(out: &mut impl Write, args: PerftArgs) -> Result<(), Stop> {
+    let options = args.rules.options();
+    match args.engine {
+        EngineChoice::Fast => run_perft::<FastEngine>(out, &args, options),
+        EngineChoice::Reference => run_perft::<ReferenceEngine>(out, &args, options),
+    }
+}
+
+/// `validmoves`: the legal moves, `;`-separated.
+pub fn validmoves(out: &mut impl Write, args: ValidmovesArgs) -> Result<(), Stop> {
+    let options = args.rules.options();
+    match args.engine {
+        EngineChoice::Fast => run_validmoves::<FastEngine>(out, &args.game, options),
+        EngineChoice::Reference => run_validmoves::<ReferenceEngine>(out, &args.game, options),
+    }
+}
+
+/// `play`: the GameString after the moves, or the first refusal.
+pub fn play(out: &mut impl Write, args: PlayArgs) -> Result<(), Stop> {
+    let options = args.rules.options();
+    match args.engine {
+        EngineChoice::Fast => run_play::<FastEngine>(out, &args.game, &args.moves, options),
+        EngineChoice::Reference => {
+            run_play::<ReferenceEngine>(out, &args.game, &args.moves, options)
+        }
+    }
+}
+
+/// `explain`: a move's verdict with its clauses, or a position's moves.
+pub fn explain(out: &mut impl Write, args: ExplainArgs) -> Result<(), Stop> {
+    let text =
+        hive_oracle::explain::explain_command(&args.game, args.mv.as_deref(), args.rules.options())
+            .map_err(Stop::Refused)?;
+    Ok(out.write_all(text.as_bytes())?)
+}
+
+/// `render`: the ASCII picture, and the SVG one with `--svg`.
+pub fn render(out: &mut impl Write, args: RenderArgs) -> Result<(), Stop> {
+    run_render(
+        out,
+        &args.game,
+        args.svg.as_deref(),
+        args.highlight.as_deref(),
+        args.mv.as_deref(),
+        args.rules.options(),
+    )
+}
+
+fn run_perft<R: Rules + Send>(
+    out: &mut impl Write,
+    args: &PerftArgs,
+    options: RulesOptions,
+) -> Result<(), Stop> {
+    // clap holds both within their ranges; the cast cannot truncate
+    let threads = args.threads.clamp(1, MAX_THREADS as u64) as usize;
+    let depth = args.depth.clamp(1, PERFT_MAX_DEPTH);
+    let show_divide = args.divide;
+    let mut game = load_game::<R>(&args.game, options)?;
+    for d in 1..=depth {
+        let start = Instant::now();
+        let nodes = perft_threads(&game, d, threads);
+        let seconds = start.elapsed().as_secs_f64();
+        let rate = if seconds > 0.0 {
+            nodes as f64 / seconds
+        } else {
+            0.0
+        };
+        writeln!(out, "{d}\t{nodes}\t{seconds:.3} s\t{rate:.0} nodes/s")?;
+        out.flush()?;
+    }
+    if show_divide {
+        for (mv, nodes) in divide(&mut game, depth) {
+            writeln!(out, "{mv}\t{nodes}")?;
+        }
+    }
+    Ok(())
+}
+
+fn run_validmoves<R: Rules>(
+    out: &mut impl Write,
+    game_text: &str,
+    options: RulesOptions,
+) -> Result<(), Stop> {
+    let game = load_game::<R>(game_text, options)?;
+    let moves = game.valid_move_strings();
+    // §8.5 a finished game has no legal moves: print nothing at all
+    if !moves.is_empty() {
+        writeln!(out, "{}", moves.join(";"))?;
+    }
+    Ok(())
+}
+
+fn run_play<R: Rules>(
+    out: &mut impl Write,
+    game_text: &str,
+    moves: &[String],
+    options: RulesOptions,
+) -> Result<(), Stop> {
+    let mut game = load_game::<R>(game_text, options)?;
+    for text in moves {
+        let mv = game.parse_move(text).map_err(|e| e.to_string())?;
+        hive_oracle::explain::play_explained(&mut game, mv)
+            .map_err(|why| format!("{} is illegal: {why}", text.trim()))?;
+    }
+    writeln!(out, "{}", game.game_string())?;
+    Ok(())
+}
+
+/// Reads the `--highlight` list: `q,r` pairs (optionally in parentheses) or
+/// piece names standing for their cells. A cell beyond the picture of the
+/// position (the hive and `render::MARGIN` cells around it) is refused with
+/// the allowed range, whatever the size of its coordinates.
+fn parse_cells(game: &ReferenceEngine, text: &str) -> Result<Vec<Hex>, String> {
+    let frame = render::Frame::of(game);
+    let cleaned: String = text
+        .chars()
+        .map(|c| if matches!(c, '(' | ')' | ';') { ' ' } else { c })
+        .collect();
+    let tokens: Vec<&str> = cleaned.split_whitespace().collect();
+    let mut cells = Vec::new();
+    let mut pending: Option<i64> = None;
+    // Numbers come in pairs (`q,r` or `q, r`); anything else is a piece name.
+    for token in tokens
+        .iter()
+        .flat_map(|t| t.split(','))
+        .filter(|t| !t.is_empty())
+    {
+        if let Some(n) = coordinate(token) {
+            match pending.take() {
+                None => pending = Some(n),
+                Some(q) => cells.push(frame.cell(q, n).map_err(|e| format!("--highlight: {e}"))?),
+            }
+            continue;
+        }
+        if pending.is_some() {
+            return Err(format!("--highlight: \"{token}\" is not a number after q"));
+        }
+        let piece = parse_piece(token).map_err(|e| format!("--highlight: {e}"))?;
+        let at = game
+            .location(piece)
+            .ok_or_else(|| format!("--highlight: {piece} is not on the board"))?;
+        cells.push(at);
+    }
+    if pending.is_some() {
+        return Err("--highlight: a cell needs two coordinates, q,r".to_string());
+    }
+    Ok(cells)
+}
+
+/// A coordinate of `--highlight`: an optional sign and decimal digits, of any
+/// length (one too large for an `i64` is taken as the largest, which is
+/// refused as outside the picture all the same).
+fn coordinate(token: &str) -> Option<i64> {
+    let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(token.parse::<i64>().unwrap_or(if token.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    }))
+}
+
+fn run_render(
+    out: &mut impl Write,
+    game_text: &str,
+    svg_file: Option<&std::path::Path>,
+    highlight: Option<&str>,
+    move_text: Option<&str>,
+    options: RulesOptions,
+) -> Result<(), Stop> {
+    let game = hive_oracle::explain::load(game_text, options)?;
+    let mut cells = match highlight {
+        Some(text) => parse_cells(&game, text)?,
+        None => Vec::new(),
+    };
+    let mut arrow = None;
+    if let Some(text) = move_text {
+        let mv = game.parse_move(text).map_err(|e| e.to_string())?;
+        let ends = hive_oracle::explain::move_cells(&game, mv);
+        if let [from, to] = ends[..] {
+            arrow = Some((from, to));
+        }
+        cells.extend(ends);
+    }
+    if let Some(path) = svg_file {
+        std::fs::write(path, render::svg(&game, &cells, arrow))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    out.write_all(render::ascii(&game, &cells).as_bytes())?;
+    Ok(())
+}
+
+/// `hive-oracle convert`: a record (or a GameString) as a GameString or a PGN.
+pub fn convert(out: &mut impl Write, args: ConvertArgs) -> Result<(), Stop> {
+    let index = usize::try_from(args.game).unwrap_or(usize::MAX);
+    let (record, reference) = hive_oracle::explain::load_record_or_game(&args.input, index)?;
+    match args.to {
+        ConvertTarget::Gamestring => writeln!(out, "{}", reference.game_string())?,
+        ConvertTarget::Pgn => {
+            out.write_all(hive_oracle::records::pgn::write(&record).as_bytes())?
+        }
+    }
+    Ok(())
+}

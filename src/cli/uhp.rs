@@ -1,0 +1,49 @@
+//! `hive-oracle uhp`: the Universal Hive Protocol engine on stdin and
+//! stdout.
+
+use super::output::Stop;
+use super::EngineChoice;
+
+/// The options of `uhp`.
+#[derive(clap::Args)]
+pub struct UhpArgs {
+    /// The engine that holds the game (the `Engine` option can switch it).
+    #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
+    engine: EngineChoice,
+    /// A deliberate fault, for testing the checker (see src/uhp/fault.rs).
+    #[arg(long, hide = true, value_name = "NAME", value_parser = parse_fault)]
+    fault: Option<hive_oracle::uhp::Fault>,
+}
+
+/// Reads the name of a `--fault`.
+fn parse_fault(text: &str) -> Result<hive_oracle::uhp::Fault, String> {
+    text.parse()
+}
+
+/// `uhp`: a closed stdout (the client went away) ends the session quietly
+/// with status 0, as the end of the input does; another I/O error on the
+/// streams is one line on stderr and status 1.
+pub fn run(args: UhpArgs) -> Result<(), Stop> {
+    let UhpArgs { engine, fault } = args;
+    let engine = match engine {
+        EngineChoice::Fast => hive_oracle::uhp::EngineChoice::Fast,
+        EngineChoice::Reference => hive_oracle::uhp::EngineChoice::Reference,
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let result = match fault {
+        // A deliberate fault wraps the real session (src/uhp/fault.rs).
+        Some(fault) => hive_oracle::uhp::run_with_fault(stdin.lock(), stdout.lock(), engine, fault),
+        // stdin is read on a thread of its own, so that the end of the
+        // input stops a time search (hive_oracle::uhp::run_with_reader)
+        None => {
+            hive_oracle::uhp::run_with_reader(std::io::BufReader::new(stdin), stdout.lock(), engine)
+        }
+    };
+    match result {
+        Ok(()) => Ok(()),
+        // The client closed its end of the pipe: nothing is left to answer.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Stop::ClosedPipe),
+        Err(e) => Err(Stop::Refused(format!("uhp: {e}"))),
+    }
+}
