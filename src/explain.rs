@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::core::notation::parse_game_type;
-use crate::core::notation::BoardView;
+use crate::core::BoardView;
 use crate::core::{GameState, Hex, Move, Piece, RulesOptions};
 use crate::records::replay::record_options;
 use crate::records::{DeclaredResult, Ending, Format, Record, RecordedMove};

@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use crate::core::notation::BoardView;
+use crate::core::BoardView;
 use crate::core::{Color, Hex, Piece};
 
 /// Width of one cell in the ASCII picture; a row is shifted by half of it.

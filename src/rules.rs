@@ -7,7 +7,8 @@
 
 use std::fmt;
 
-use crate::core::notation::{self, BoardView, NotationError, Turn};
+use crate::core::notation::{self, NotationError, Turn};
+use crate::core::view::BoardView;
 use crate::core::{Color, GameState, GameType, Move, RulesOptions};
 
 /// Why a move was refused: a sentence and the clauses that forbid it.
@@ -140,12 +141,12 @@ pub trait Rules: BoardView + Clone + Sized {
 
     /// Reads a MoveString in this position (§9.21, §9.13).
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        notation::parse_and_resolve(self, text)
+        crate::core::view::parse_and_resolve(self, text)
     }
 
     /// Prints a move in canonical notation for this position (§9.30).
     fn move_string(&self, mv: Move) -> String {
-        notation::move_string(self, mv)
+        crate::core::view::move_string(self, mv)
     }
 
     /// The canonical GameString of the game so far (§9.31).

@@ -55,7 +55,7 @@ fn render_case(id: &str, case: &Case) -> String {
     }
     let piece = case.piece.as_deref().and_then(|p| parse_piece(p).ok());
     if let Some(p) = piece {
-        if let Some(at) = hive_oracle::core::notation::BoardView::location(&game, p) {
+        if let Some(at) = hive_oracle::core::BoardView::location(&game, p) {
             cells.insert(at);
         }
     }

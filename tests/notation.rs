@@ -142,7 +142,7 @@ fn every_glyph_names_its_side_of_the_reference() {
     let g = game(FOUR_PLIES);
     let at = |piece: &str| {
         let p = parse_piece(piece).expect("piece");
-        hive_oracle::core::notation::BoardView::location(&g, p).expect("on board")
+        hive_oracle::core::BoardView::location(&g, p).expect("on board")
     };
     assert_eq!(at("wS1"), Hex::new(0, 0));
     assert_eq!(at("bG1"), Hex::new(-1, 0));

@@ -13,7 +13,7 @@
 
 use std::collections::BTreeSet;
 
-use hive_oracle::core::notation::BoardView;
+use hive_oracle::core::BoardView;
 use hive_oracle::core::{GameType, Hex, Move, Piece, RulesOptions};
 use hive_oracle::explain::{play_explained, play_explained_slow};
 use hive_oracle::fast::FastEngine;

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::core::notation::BoardView;
+use crate::core::BoardView;
 use crate::core::{Move, Piece};
 use crate::explain::verdict;
 use crate::reference::ReferenceEngine;

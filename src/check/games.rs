@@ -15,7 +15,7 @@ use crate::check::checker::{state_and_turn, Stop, Worker};
 use crate::check::client::Response;
 use crate::check::finding::{Finding, Kind};
 use crate::check::run::{game_rng, pick};
-use crate::core::notation::BoardView;
+use crate::core::BoardView;
 use crate::core::{GameType, Hex, Move, Piece};
 use crate::reference::placement::next_pieces_in_reserve;
 use crate::reference::ReferenceEngine;

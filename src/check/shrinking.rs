@@ -11,7 +11,7 @@ use crate::check::client::{ClientError, Response};
 use crate::check::finding::{clauses_of, Finding, Kind};
 use crate::check::games::play_line;
 use crate::check::shrink::{shrink, Budget, Shows, Shrunk};
-use crate::core::notation::BoardView;
+use crate::core::BoardView;
 use crate::core::Move;
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;

@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 
-use hive_oracle::core::notation::{parse_piece, BoardView};
+use hive_oracle::core::notation::parse_piece;
+use hive_oracle::core::view::BoardView;
 use hive_oracle::core::{Hex, RulesOptions};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;

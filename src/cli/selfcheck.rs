@@ -25,7 +25,8 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use hive_oracle::agreement::compare_engines;
-use hive_oracle::core::notation::{self, BoardView};
+use hive_oracle::core::notation;
+use hive_oracle::core::view::BoardView;
 use hive_oracle::core::{GameType, Hex, Move, Piece, RulesOptions};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;

@@ -5,8 +5,10 @@ pub mod game;
 pub mod hex;
 pub mod notation;
 pub mod piece;
+pub mod view;
 
 pub use game::{GameState, GameType, Move, RulesOptions};
 pub use hex::{Direction, Hex};
-pub use notation::{BoardView, GameRecord, MoveSpec, NotationError, Target, Turn};
+pub use notation::{GameRecord, MoveSpec, NotationError, Target, Turn};
 pub use piece::{Bug, Color, Piece};
+pub use view::BoardView;

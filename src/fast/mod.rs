@@ -32,7 +32,7 @@ mod pieces;
 mod twins;
 mod zobrist;
 
-use crate::core::notation::BoardView;
+use crate::core::BoardView;
 use crate::core::{Bug, GameState, GameType, Hex, Move, Piece, RulesOptions};
 use crate::rules::{IllegalMove, Rules};
 

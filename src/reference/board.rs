@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use crate::core::notation::BoardView;
+use crate::core::BoardView;
 use crate::core::{Color, Hex, Piece};
 
 /// Stacks of pieces by cell (§2.4). Empty cells are absent from the map.

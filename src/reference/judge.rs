@@ -17,7 +17,7 @@ use super::bugs::judge_own_movement;
 use super::bugs::pillbug::{has_pillbug_ability, judge_throw};
 use super::facts::{describe, lift_fact, names, stack_fact, Fact, Refusal};
 use super::{end, movement, opening, placement, Position};
-use crate::core::notation::{move_string, BoardView};
+use crate::core::view::{move_string, BoardView};
 use crate::core::{Bug, Color, GameType, Hex, Move, Piece};
 use crate::rules::IllegalMove;
 

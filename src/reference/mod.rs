@@ -37,7 +37,8 @@ pub mod turns;
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 
-use crate::core::notation::{BoardView, Turn};
+use crate::core::notation::Turn;
+use crate::core::view::BoardView;
 use crate::core::{Color, GameState, GameType, Hex, Move, Piece, RulesOptions};
 use crate::rules::{IllegalMove, Rules};
 

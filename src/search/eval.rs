@@ -4,7 +4,7 @@
 //! [`BoardView`] and [`Rules`] traits): where the two queens stand and which
 //! of their neighbours are occupied, and the legal moves of the side to move.
 
-use crate::core::notation::BoardView;
+use crate::core::BoardView;
 use crate::core::{Bug, Color, Hex, Move, Piece};
 use crate::fast::FastEngine;
 use crate::rules::Rules;

@@ -48,7 +48,7 @@
 //! ```
 //!
 //! [`FastEngine::hash`]: crate::fast::FastEngine::hash
-//! [`BoardView`]: crate::core::notation::BoardView
+//! [`BoardView`]: crate::core::BoardView
 
 mod eval;
 mod table;

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::eval::{self, Queens};
 use super::table::{Bound, TranspositionTable};
 use super::MAX_DEPTH;
-use crate::core::notation::BoardView;
+use crate::core::BoardView;
 use crate::core::{Color, GameState, Move};
 use crate::fast::FastEngine;
 use crate::rules::Rules;

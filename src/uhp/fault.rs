@@ -41,7 +41,8 @@ use super::{
     command_words, quote, response, search_limits, serve, EngineChoice, Failure, Game, LineHandler,
     OptionName, Session,
 };
-use crate::core::notation::{parse_game_string, parse_game_type, BoardView};
+use crate::core::notation::{parse_game_string, parse_game_type};
+use crate::core::view::BoardView;
 use crate::core::{Bug, Color, GameState, Hex, Move, Piece, RulesOptions};
 use crate::reference::board::Board;
 use crate::reference::bugs::pillbug::pillbug_throws;

@@ -3,7 +3,8 @@
 //! engine only says that a move is not legal).
 
 use super::EngineChoice;
-use crate::core::notation::{BoardView, NotationError};
+use crate::core::notation::NotationError;
+use crate::core::view::BoardView;
 use crate::core::{GameState, GameType, Move, RulesOptions};
 use crate::fast::FastEngine;
 use crate::reference::ReferenceEngine;

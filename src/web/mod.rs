@@ -15,7 +15,8 @@ mod spec;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::core::notation::{parse_game_type, parse_piece, BoardView};
+use crate::core::notation::{parse_game_type, parse_piece};
+use crate::core::view::BoardView;
 use crate::core::{Color, Hex, Move, Piece, RulesOptions};
 use crate::explain;
 use crate::reference::{opening, ReferenceEngine};

@@ -79,7 +79,7 @@ pub(crate) struct Pattern {
 
 impl Pattern {
     pub(super) fn of(engine: &FastEngine, disputed: Move, scope: Scope) -> Option<Pattern> {
-        use crate::core::notation::BoardView;
+        use crate::core::BoardView;
         let Move::Move { piece, to } = disputed else {
             return None;
         };
@@ -158,7 +158,7 @@ impl Pattern {
     /// piece moved last turn stands where it should. With the piece and the
     /// orientation, to map the disputed move.
     fn score(&self, engine: &FastEngine) -> (u32, Option<(Piece, Hex, usize)>) {
-        use crate::core::notation::BoardView;
+        use crate::core::BoardView;
         let on_board = |color: Color, bug: Bug| {
             (1..=bug.count())
                 .filter_map(|n| Piece::new(color, bug, n))

@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::core::notation::{self, BoardView};
+use crate::core::view;
+use crate::core::view::BoardView;
 use crate::core::{Bug, Color, Direction, GameType, Hex, Move, Piece};
 
 /// The largest column or row distance from the board's letters that a
@@ -280,7 +281,7 @@ impl Board {
 
     /// The standard UHP MoveString of a move in this position (§10.11; section 4.3).
     pub(super) fn move_string(&self, mv: Move) -> String {
-        notation::move_string(self, mv)
+        view::move_string(self, mv)
     }
 
     /// Plays a move on the board (no rules).
