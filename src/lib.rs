@@ -79,6 +79,8 @@ pub(crate) mod clauses;
 pub mod core;
 pub mod explain;
 pub mod fast;
+#[cfg(feature = "faults")]
+pub mod faults;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod records;

@@ -1,6 +1,6 @@
 //! Proof that `hive-oracle check` catches real faults (issue 6, point 3):
 //! our own UHP engine with a deliberate fault (`uhp --fault NAME`, hidden,
-//! `src/uhp/fault.rs`) is checked, and each fault must be found, reported
+//! `src/faults/`) is checked, and each fault must be found, reported
 //! with the clause it breaks, and shown in a short game. The clean engine is
 //! checked in `tests/check.rs`; 200 clean games are an `#[ignore]`d test here.
 

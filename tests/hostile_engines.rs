@@ -4,7 +4,7 @@
 //! from the engine in any report, and no process of the engine left behind.
 //!
 //! The engines are our own UHP engine with a deliberate fault (`uhp --fault
-//! NAME`, src/uhp/fault.rs: floods of output, a 1 GiB line, escape codes,
+//! NAME`, src/faults/: floods of output, a 1 GiB line, escape codes,
 //! heavy stderr, lists with duplicates or 100,000 entries, random crashes)
 //! and the shell scripts of `tests/hostile/` (wrappers with and without
 //! `exec`, a background job, a grandchild holding stdout, an echo, a banner

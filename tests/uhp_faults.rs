@@ -1,5 +1,5 @@
 //! The deliberate faults of our UHP engine (`hive-oracle uhp --fault NAME`,
-//! `src/uhp/fault.rs`), which the checker's tests run against: each rule
+//! `src/faults/`), which the checker's tests run against: each rule
 //! fault really shows in a concrete position (and the engine without the
 //! fault is right there), each notation and protocol fault makes the session
 //! or the binary misbehave as documented. Positions are the verified ones of
@@ -10,7 +10,8 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use hive_oracle::uhp::{EngineChoice, Fault, FaultySession, LineHandler, Session};
+use hive_oracle::faults::{Fault, FaultySession};
+use hive_oracle::uhp::{EngineChoice, LineHandler, Session};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

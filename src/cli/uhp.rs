@@ -10,13 +10,16 @@ pub struct UhpArgs {
     /// The engine that holds the game (the `Engine` option can switch it).
     #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
     engine: EngineChoice,
-    /// A deliberate fault, for testing the checker (see src/uhp/fault.rs).
+    /// A deliberate fault, for testing the checker (src/faults/; only in a
+    /// build with the `faults` feature, which the test suite turns on).
+    #[cfg(feature = "faults")]
     #[arg(long, hide = true, value_name = "NAME", value_parser = parse_fault)]
-    fault: Option<hive_oracle::uhp::Fault>,
+    fault: Option<hive_oracle::faults::Fault>,
 }
 
 /// Reads the name of a `--fault`.
-fn parse_fault(text: &str) -> Result<hive_oracle::uhp::Fault, String> {
+#[cfg(feature = "faults")]
+fn parse_fault(text: &str) -> Result<hive_oracle::faults::Fault, String> {
     text.parse()
 }
 
@@ -24,22 +27,30 @@ fn parse_fault(text: &str) -> Result<hive_oracle::uhp::Fault, String> {
 /// with status 0, as the end of the input does; another I/O error on the
 /// streams is one line on stderr and status 1.
 pub fn run(args: UhpArgs) -> Result<(), Stop> {
-    let UhpArgs { engine, fault } = args;
-    let engine = match engine {
+    let engine = match args.engine {
         EngineChoice::Fast => hive_oracle::uhp::EngineChoice::Fast,
         EngineChoice::Reference => hive_oracle::uhp::EngineChoice::Reference,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let result = match fault {
-        // A deliberate fault wraps the real session (src/uhp/fault.rs).
-        Some(fault) => hive_oracle::uhp::run_with_fault(stdin.lock(), stdout.lock(), engine, fault),
-        // stdin is read on a thread of its own, so that the end of the
-        // input stops a time search (hive_oracle::uhp::run_with_reader)
-        None => {
-            hive_oracle::uhp::run_with_reader(std::io::BufReader::new(stdin), stdout.lock(), engine)
-        }
-    };
+    // A deliberate fault wraps the real session (src/faults/).
+    #[cfg(feature = "faults")]
+    if let Some(fault) = args.fault {
+        let result =
+            hive_oracle::faults::run_with_fault(stdin.lock(), stdout.lock(), engine, fault);
+        return ended(result);
+    }
+    // stdin is read on a thread of its own, so that the end of the input
+    // stops a time search (hive_oracle::uhp::run_with_reader)
+    ended(hive_oracle::uhp::run_with_reader(
+        std::io::BufReader::new(stdin),
+        stdout.lock(),
+        engine,
+    ))
+}
+
+/// How the session's end maps to the command's result.
+fn ended(result: std::io::Result<()>) -> Result<(), Stop> {
     match result {
         Ok(()) => Ok(()),
         // The client closed its end of the pipe: nothing is left to answer.

@@ -136,7 +136,8 @@ impl Game {
     }
 
     /// Applies a move without checking it, even one the rules refuse (the
-    /// session itself never does).
+    /// session itself never does; the fault decorator does).
+    #[cfg(feature = "faults")]
     pub(crate) fn play_unchecked(&mut self, mv: Move) {
         on_engine!(self, g => g.play_unchecked(mv))
     }

@@ -17,7 +17,6 @@
 //! assert_eq!(session.handle_line(b"undo"), ["Base;NotStarted;White[1]", "ok"]);
 //! ```
 
-pub(crate) mod fault;
 mod game;
 mod options;
 
@@ -30,7 +29,6 @@ use crate::core::notation::parse_game_type;
 use crate::core::GameType;
 use crate::search::{self, SearchLimits, TranspositionTable};
 
-pub use fault::{run_with_fault, Fault, FaultySession};
 pub use game::Game;
 pub use options::{OptionName, Options};
 
@@ -151,13 +149,15 @@ impl Session {
     }
 
     /// The game, if any, to change in place. The caller keeps its engine
-    /// and its rules those of the options.
+    /// and its rules those of the options. (For the fault decorator.)
+    #[cfg(feature = "faults")]
     pub(crate) fn game_mut(&mut self) -> Option<&mut Game> {
         self.game.as_mut()
     }
 
     /// Replaces the game. The caller gives it the engine and the rules of
-    /// the options (as `newgame` does).
+    /// the options (as `newgame` does). (For the fault decorator.)
+    #[cfg(feature = "faults")]
     pub(crate) fn replace_game(&mut self, game: Game) {
         self.game = Some(game);
     }

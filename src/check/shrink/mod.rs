@@ -535,5 +535,5 @@ where
 }
 
 mod rebuild;
-#[cfg(test)]
+#[cfg(all(test, feature = "faults"))]
 mod tests;

@@ -4,8 +4,8 @@
 //! games come from seeded random play.
 
 use super::*;
-use crate::uhp::fault::extra_moves;
-use crate::uhp::{Fault, Game};
+use crate::faults::{extra_moves, Fault};
+use crate::uhp::Game;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::BTreeSet;

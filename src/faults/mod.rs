@@ -1,5 +1,6 @@
-//! Deliberate faults for testing `hive-oracle check`: the hidden option
-//! `hive-oracle uhp --fault NAME` makes our own UHP engine wrong in one
+//! Deliberate faults for testing `hive-oracle check` (feature `faults`,
+//! which the test suite turns on and a default build leaves out): the
+//! hidden option `hive-oracle uhp --fault NAME` makes our own UHP engine wrong in one
 //! known way, so that tests can assert the checker finds each fault.
 //!
 //! # A decorator around the real session
@@ -37,10 +38,6 @@ use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use super::{
-    command_words, quote, response, search_limits, serve, EngineChoice, Failure, Game, LineHandler,
-    OptionName, Session,
-};
 use crate::core::notation::{parse_game_string, parse_game_type};
 use crate::core::view::BoardView;
 use crate::core::{Bug, Color, GameState, Hex, Move, Piece, RulesOptions};
@@ -53,6 +50,10 @@ use crate::reference::movement::{
 use crate::reference::{opening, ReferenceEngine};
 use crate::rules::Rules;
 use crate::search::SearchLimits;
+use crate::uhp::{
+    command_words, quote, response, search_limits, serve, EngineChoice, Failure, Game, LineHandler,
+    OptionName, Session,
+};
 
 /// A deliberate deviation from the rules or from the protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
