@@ -275,26 +275,8 @@ pub(crate) fn stack_fact(board: &Board, hex: Hex) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::movement::keeps_contact;
     use crate::reference::ReferenceEngine;
     use crate::rules::Rules;
-
-    #[test]
-    fn keeps_contact_matches_the_contact_fact() {
-        // §5.4: the fact says "leave the hive" exactly when contact is lost.
-        let game = ReferenceEngine::load("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
-            .expect("loads");
-        let from = Hex::new(-1, 0);
-        let lifted = game.board().with_top_lifted(from);
-        for to in from.neighbours() {
-            let text = contact_fact(&lifted, from, to);
-            assert_eq!(
-                text.contains("leave the hive"),
-                !keeps_contact(&lifted, from, to),
-                "{text}"
-            );
-        }
-    }
 
     #[test]
     fn groups_after_a_lift_are_listed() {
