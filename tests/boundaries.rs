@@ -389,7 +389,7 @@ impl Crate {
     fn file_of(&self, path: &ModulePath) -> Option<&String> {
         (0..=path.len())
             .rev()
-            .find_map(|n| self.modules.get(&path[..n].to_vec()))
+            .find_map(|n| self.modules.get(&path[..n]))
     }
 
     /// The uses between files: for each file, the files it names, each with

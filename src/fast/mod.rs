@@ -27,17 +27,16 @@
 //! of a destination is found from an occupied neighbour.
 
 mod grid;
+mod interface;
 mod movegen;
 mod pieces;
 mod twins;
 mod zobrist;
 
-use crate::core::BoardView;
 use crate::core::{Bug, GameState, GameType, Hex, Move, Piece, RulesOptions};
-use crate::rules::{IllegalMove, Rules};
 
 use grid::{cell_of, neighbour, AXIAL, CELLS, NOWHERE};
-use pieces::{bug_index, color_of, id_of, piece_of, NO_PIECE, PIECES};
+use pieces::{bug_index, color_of, piece_of, NO_PIECE, PIECES};
 
 /// A move in the engine's own terms: a piece id and a destination cell, so
 /// that two paths to one cell are one move (§5.9).
@@ -496,148 +495,5 @@ impl FastEngine {
             self.unmake();
         }
         nodes
-    }
-}
-
-impl BoardView for FastEngine {
-    fn game_type(&self) -> GameType {
-        self.game_type
-    }
-
-    fn location(&self, piece: Piece) -> Option<Hex> {
-        if !self.game_type.has_bug(piece.bug)
-            || piece.number == 0
-            || piece.number > piece.bug.count()
-        {
-            return None;
-        }
-        let p = id_of(piece) as usize;
-        (self.pos[p] != NOWHERE).then_some(self.hex[p])
-    }
-
-    fn stack(&self, hex: Hex) -> Vec<Piece> {
-        let cell = cell_of(hex) as usize;
-        let mut out = Vec::new();
-        if self.height[cell] == 0 || self.hex[self.top[cell] as usize] != hex {
-            return out;
-        }
-        let mut p = self.top[cell];
-        while p != NO_PIECE {
-            out.push(piece_of(p));
-            p = self.below[p as usize];
-        }
-        out.reverse();
-        out
-    }
-
-    fn board_is_empty(&self) -> bool {
-        self.on_board == [0, 0]
-    }
-}
-
-impl Rules for FastEngine {
-    fn new_game(game_type: GameType, options: RulesOptions) -> Self {
-        let mut game = FastEngine {
-            game_type,
-            options,
-            height: [0; CELLS],
-            top: [NO_PIECE; CELLS],
-            pos: [NOWHERE; PIECES],
-            below: [NO_PIECE; PIECES],
-            hex: [Hex::ORIGIN; PIECES],
-            placed: [[0; 8]; 2],
-            on_board: [0; 2],
-            top_pieces: [0; 2],
-            bug_indices: [0; 8],
-            bug_count: 0,
-            adjacent_color: [[0; CELLS]; 2],
-            immune: NO_PIECE,
-            state: GameState::NotStarted,
-            hash: 0,
-            history: Vec::with_capacity(256),
-            undo: Vec::with_capacity(256),
-            repetition_keys: Vec::new(),
-        };
-        for bug in game_type.bugs() {
-            game.bug_indices[game.bug_count as usize] = bug_index(bug) as u8;
-            game.bug_count += 1;
-        }
-        if options.repetition_draw {
-            let key = game.repetition_key(false);
-            game.repetition_keys.push(key);
-        }
-        game
-    }
-
-    fn options(&self) -> RulesOptions {
-        self.options
-    }
-
-    fn generate_moves(&self, out: &mut Vec<Move>) {
-        let mut fast = Vec::with_capacity(64);
-        self.generate(&mut fast);
-        out.extend(fast.into_iter().map(|m| self.to_move(m)));
-    }
-
-    fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        let mut fast = Vec::with_capacity(64);
-        self.generate(&mut fast);
-        match fast.into_iter().find(|&m| self.to_move(m) == mv) {
-            Some(m) => {
-                self.make(m);
-                Ok(())
-            }
-            // §8.5 every move is refused once the game has ended
-            None if self.state.is_over() => Err(IllegalMove::new(
-                format!("the game is over ({}): no move is legal", self.state),
-                &["§8.5"],
-            )),
-            // §7.2 no pass while a placement or movement is legal
-            None if mv == Move::Pass => Err(IllegalMove::new(
-                "cannot pass: there are legal moves",
-                &["§7.2"],
-            )),
-            None => Err(IllegalMove::new(format!("{mv} is not a legal move"), &[])),
-        }
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
-        let m = match mv {
-            Move::Pass => FastMove::PASS,
-            Move::Place { piece, to } | Move::Move { piece, to } => FastMove {
-                piece: id_of(piece),
-                to: cell_of(to),
-            },
-        };
-        self.make(m);
-    }
-
-    fn undo(&mut self) -> Option<Move> {
-        self.unmake()
-    }
-
-    fn state(&self) -> GameState {
-        self.state
-    }
-
-    fn history(&self) -> &[Move] {
-        &self.history
-    }
-
-    fn count_leaves(&mut self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut buffers: Vec<Vec<FastMove>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-        self.perft_fast(depth, &mut buffers)
-    }
-}
-
-impl std::fmt::Debug for FastEngine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("FastEngine")
-            .field("game", &self.game_string())
-            .field("hash", &self.hash)
-            .finish()
     }
 }
