@@ -31,6 +31,8 @@ mod interface;
 mod movegen;
 mod pieces;
 mod twins;
+
+pub use twins::BrokenInvariant;
 mod zobrist;
 
 use crate::core::{Bug, GameState, GameType, Hex, Move, Piece, RulesOptions};

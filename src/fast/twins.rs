@@ -4,6 +4,7 @@
 use super::grid::{cell_of, neighbour, CellSet, CELLS, NOWHERE};
 use super::pieces::{bug_index, bug_of, color_of, NO_PIECE, PIECES};
 use super::{zobrist, FastEngine};
+use crate::core::{GameState, Hex};
 
 impl FastEngine {
     /// The hash recomputed from scratch: every piece with its cell and level,
@@ -57,9 +58,20 @@ impl FastEngine {
         pinned
     }
 
-    /// Compares every incremental structure with its from-scratch twin.
-    pub fn check_invariants(&self) -> Result<(), String> {
-        // heights and tops from the pieces' cells and stack links
+    /// Compares every incremental structure with its from-scratch twin:
+    /// stacks, adjacent colours, the sets of top pieces, the counts, then
+    /// the hash, the pinned set, the state and the undo records.
+    pub fn check_invariants(&self) -> Result<(), BrokenInvariant> {
+        self.stacks_agree()?;
+        self.adjacent_colours_agree()?;
+        self.top_pieces_agree()?;
+        self.counts_agree()?;
+        self.derived_state_agrees()
+    }
+
+    /// Heights and tops from the pieces' cells and stack links; each piece's
+    /// `Hex` against its cell, and its level (§2.6).
+    fn stacks_agree(&self) -> Result<(), BrokenInvariant> {
         let mut height = [0u8; CELLS];
         let mut covered = [false; PIECES];
         for p in 0..PIECES {
@@ -68,51 +80,55 @@ impl FastEngine {
                 let b = self.below[p];
                 if b != NO_PIECE {
                     if self.pos[b as usize] != self.pos[p] {
-                        return Err(format!("piece {p} rests on {b}, which is on another cell"));
+                        return Err(BrokenInvariant::RestsAcrossCells { piece: p, below: b });
                     }
                     covered[b as usize] = true;
                 }
             } else if self.below[p] != NO_PIECE {
-                return Err(format!("piece {p} is in reserve but rests on a piece"));
+                return Err(BrokenInvariant::ReserveRestsOnAPiece { piece: p });
             }
         }
         for (c, &count) in height.iter().enumerate() {
             if count != self.height[c] {
-                return Err(format!(
-                    "cell {c}: height {} but {count} pieces",
-                    self.height[c]
-                ));
+                return Err(BrokenInvariant::Height {
+                    cell: c,
+                    kept: self.height[c],
+                    counted: count,
+                });
             }
             let t = self.top[c];
             if count == 0 {
                 if t != NO_PIECE {
-                    return Err(format!("empty cell {c} has top piece {t}"));
+                    return Err(BrokenInvariant::TopOnEmptyCell { cell: c, top: t });
                 }
             } else if t == NO_PIECE || self.pos[t as usize] as usize != c || covered[t as usize] {
-                return Err(format!(
-                    "cell {c}: top piece {t} is not the uncovered piece there"
-                ));
+                return Err(BrokenInvariant::TopNotUncovered { cell: c, top: t });
             }
         }
         for p in 0..PIECES {
-            if self.pos[p] != NOWHERE {
-                if cell_of(self.hex[p]) != self.pos[p] {
-                    return Err(format!(
-                        "piece {p}: hex {} is not cell {}",
-                        self.hex[p], self.pos[p]
-                    ));
-                }
-                if self.level_of(p as u8) >= 7 {
-                    return Err(format!(
-                        "piece {p} stands at level {} (§2.6)",
-                        self.level_of(p as u8)
-                    ));
-                }
+            if self.pos[p] == NOWHERE {
+                continue;
+            }
+            if cell_of(self.hex[p]) != self.pos[p] {
+                return Err(BrokenInvariant::HexNotCell {
+                    piece: p,
+                    hex: self.hex[p],
+                    cell: self.pos[p],
+                });
+            }
+            if self.level_of(p as u8) >= 7 {
+                return Err(BrokenInvariant::TooHigh {
+                    piece: p,
+                    level: self.level_of(p as u8),
+                });
             }
         }
-        // adjacent stack colours (§2.5, §3.5, §3.6)
-        for (c, &count) in height.iter().enumerate() {
-            let _ = count;
+        Ok(())
+    }
+
+    /// The colours of the stacks next to each cell (§2.5, §3.5, §3.6).
+    fn adjacent_colours_agree(&self) -> Result<(), BrokenInvariant> {
+        for c in 0..CELLS {
             let mut adjacent = [0u8; 2];
             for d in 0..6 {
                 let t = self.top[neighbour(c as u16, d) as usize];
@@ -120,14 +136,20 @@ impl FastEngine {
                     adjacent[color_of(t)] += 1;
                 }
             }
-            if adjacent != [self.adjacent_color[0][c], self.adjacent_color[1][c]] {
-                return Err(format!(
-                    "cell {c}: adjacent colours {:?} but {adjacent:?} recounted",
-                    [self.adjacent_color[0][c], self.adjacent_color[1][c]]
-                ));
+            let kept = [self.adjacent_color[0][c], self.adjacent_color[1][c]];
+            if adjacent != kept {
+                return Err(BrokenInvariant::AdjacentColours {
+                    cell: c,
+                    kept,
+                    counted: adjacent,
+                });
             }
         }
-        // the sets of top pieces
+        Ok(())
+    }
+
+    /// The sets of top pieces of each colour.
+    fn top_pieces_agree(&self) -> Result<(), BrokenInvariant> {
         let mut top_pieces = [0u16; 2];
         for p in 0..PIECES as u8 {
             let c = self.pos[p as usize];
@@ -136,12 +158,16 @@ impl FastEngine {
             }
         }
         if top_pieces != self.top_pieces {
-            return Err(format!(
-                "top pieces {:?} but {top_pieces:?} recomputed",
-                self.top_pieces
-            ));
+            return Err(BrokenInvariant::TopPieces {
+                kept: self.top_pieces,
+                recomputed: top_pieces,
+            });
         }
-        // counts
+        Ok(())
+    }
+
+    /// The placed-piece counts per colour and bug.
+    fn counts_agree(&self) -> Result<(), BrokenInvariant> {
         let mut placed = [[0u8; 8]; 2];
         let mut on_board = [0u8; 2];
         for p in 0..PIECES as u8 {
@@ -151,40 +177,106 @@ impl FastEngine {
             }
         }
         if placed != self.placed || on_board != self.on_board {
-            return Err("placed-piece counts differ from the board".to_string());
-        }
-        // hash, pinned set, state
-        if self.hash != self.hash_slow() {
-            return Err(format!(
-                "hash {:x} but {:x} from scratch",
-                self.hash,
-                self.hash_slow()
-            ));
-        }
-        if self.pinned_cells() != self.pinned_slow() {
-            return Err("articulation points differ from brute force".to_string());
-        }
-        if self.state != self.compute_state() {
-            return Err(format!(
-                "state {} but {} recomputed",
-                self.state,
-                self.compute_state()
-            ));
-        }
-        if self.history.len() != self.undo.len() || self.undo.iter().any(|u| !u.recorded) {
-            return Err(format!(
-                "{} moves in the history but {} undo records, not all recorded",
-                self.history.len(),
-                self.undo.len()
-            ));
-        }
-        let immune = self.undo.last().map(|u| u.mv.piece).unwrap_or(NO_PIECE);
-        if immune != self.immune {
-            return Err(format!(
-                "immune piece {} but the last move moved {immune}",
-                self.immune
-            ));
+            return Err(BrokenInvariant::Counts);
         }
         Ok(())
     }
+
+    /// The hash, the pinned set and the state against their from-scratch
+    /// twins; one recorded undo record per move; the immune piece (§5.10).
+    fn derived_state_agrees(&self) -> Result<(), BrokenInvariant> {
+        if self.hash != self.hash_slow() {
+            return Err(BrokenInvariant::Hash {
+                kept: self.hash,
+                recomputed: self.hash_slow(),
+            });
+        }
+        if self.pinned_cells() != self.pinned_slow() {
+            return Err(BrokenInvariant::Pinned);
+        }
+        if self.state != self.compute_state() {
+            return Err(BrokenInvariant::State {
+                kept: self.state,
+                recomputed: self.compute_state(),
+            });
+        }
+        if self.history.len() != self.undo.len() || self.undo.iter().any(|u| !u.recorded) {
+            return Err(BrokenInvariant::UndoRecords {
+                moves: self.history.len(),
+                records: self.undo.len(),
+            });
+        }
+        let immune = self.undo.last().map(|u| u.mv.piece).unwrap_or(NO_PIECE);
+        if immune != self.immune {
+            return Err(BrokenInvariant::Immune {
+                kept: self.immune,
+                last_moved: immune,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// An incremental structure of the fast engine that differs from its
+/// from-scratch twin: a bug of the fast engine, never of the input. Pieces
+/// and cells are the engine's own indices.
+// Each variant's message says what its fields are.
+#[allow(missing_docs)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BrokenInvariant {
+    /// A piece's link points at a piece on another cell.
+    #[error("piece {piece} rests on {below}, which is on another cell")]
+    RestsAcrossCells { piece: usize, below: u8 },
+    /// A piece in the reserve has a stack link.
+    #[error("piece {piece} is in reserve but rests on a piece")]
+    ReserveRestsOnAPiece { piece: usize },
+    /// A cell's kept height is not its number of pieces.
+    #[error("cell {cell}: height {kept} but {counted} pieces")]
+    Height { cell: usize, kept: u8, counted: u8 },
+    /// An empty cell has a top piece.
+    #[error("empty cell {cell} has top piece {top}")]
+    TopOnEmptyCell { cell: usize, top: u8 },
+    /// A cell's top piece is not the uncovered piece on it.
+    #[error("cell {cell}: top piece {top} is not the uncovered piece there")]
+    TopNotUncovered { cell: usize, top: u8 },
+    /// A piece's `Hex` is not its cell.
+    #[error("piece {piece}: hex {hex} is not cell {cell}")]
+    HexNotCell { piece: usize, hex: Hex, cell: u16 },
+    /// A piece stands above the highest level (§2.6).
+    #[error("piece {piece} stands at level {level} (§2.6)")]
+    TooHigh { piece: usize, level: usize },
+    /// The kept adjacent colours of a cell are not the recounted ones.
+    #[error("cell {cell}: adjacent colours {kept:?} but {counted:?} recounted")]
+    AdjacentColours {
+        cell: usize,
+        kept: [u8; 2],
+        counted: [u8; 2],
+    },
+    /// The sets of top pieces differ.
+    #[error("top pieces {kept:?} but {recomputed:?} recomputed")]
+    TopPieces {
+        kept: [u16; 2],
+        recomputed: [u16; 2],
+    },
+    /// The placed-piece counts differ.
+    #[error("placed-piece counts differ from the board")]
+    Counts,
+    /// The incremental hash differs.
+    #[error("hash {kept:x} but {recomputed:x} from scratch")]
+    Hash { kept: u64, recomputed: u64 },
+    /// The pinned set differs from brute force.
+    #[error("articulation points differ from brute force")]
+    Pinned,
+    /// The kept state differs.
+    #[error("state {kept} but {recomputed} recomputed")]
+    State {
+        kept: GameState,
+        recomputed: GameState,
+    },
+    /// The undo records do not match the history.
+    #[error("{moves} moves in the history but {records} undo records, not all recorded")]
+    UndoRecords { moves: usize, records: usize },
+    /// The immune piece is not the one moved last.
+    #[error("immune piece {kept} but the last move moved {last_moved}")]
+    Immune { kept: u8, last_moved: u8 },
 }
