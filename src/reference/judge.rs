@@ -295,62 +295,15 @@ fn placement_facts(position: &Position, piece: Piece, to: Hex) -> Vec<Fact> {
 /// Moving `piece` to `to` (chapters 4 to 6): the general rules in spec
 /// order, then the piece's own movement and the pillbug's ability.
 fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
+    // PRECONDITIONS: §5.1, §5.7, §4.3, §1.9, §5.2, §5.10
+    let from = match movement_preconditions(position, piece, to) {
+        Ok(from) => from,
+        Err(refusal) => return refusal,
+    };
+    // WAYS: §5.3 then the bug's own movement; a throw (§6.8.2)
     let board = position.board();
     let color = position.side_to_move();
     let immune = position.immune_piece();
-    let Some(from) = board.location(piece) else {
-        // §5.1 only a piece on the board moves
-        return refused(
-            format!("{piece} is not on the board, so it cannot move"),
-            &["§5.1"],
-        );
-    };
-    if from == to {
-        // §5.7 a move ends elsewhere
-        return refused(
-            format!("{piece} must end somewhere other than where it starts"),
-            &["§5.7"],
-        );
-    }
-    if !opening::may_move_pieces(board, color) {
-        // §4.3 no movement before the queen
-        return refused(
-            format!("{color} cannot move pieces before placing the queen"),
-            &["§4.3"],
-        );
-    }
-    // §5.1 another player's piece moves only by a pillbug's ability (§6.8.2)
-    let thrower_nearby = from.neighbours().into_iter().any(|n| {
-        board
-            .top(n)
-            .is_some_and(|p| p.color == color && matches!(p.bug, Bug::Pillbug | Bug::Mosquito))
-    });
-    if piece.color != color && !thrower_nearby {
-        return refused(
-            format!("{piece} is not {color}'s piece, and no {color} pillbug or mosquito next to it could move it"),
-            // §1.9 forbids it, §6.8.2 is the exception that does not apply,
-            // §5.1 the general rule of movement
-            &["§1.9", "§6.8.2", "§5.1"],
-        );
-    }
-    if board.top(from) != Some(piece) {
-        // §5.2 a covered piece neither moves nor is thrown
-        return Judgement::Illegal(Refusal::shown(
-            format!("{piece} is covered, so it cannot move or be thrown"),
-            &["§5.2"],
-            format!(
-                "the stack at {from}, bottom to top: {}; {piece} is not alone on top",
-                names(board.stack(from))
-            ),
-        ));
-    }
-    if immune == Some(piece) {
-        // §5.10 the piece moved last turn
-        return refused(
-            format!("{piece} moved last turn, so it cannot move or be thrown this turn"),
-            &["§5.10"],
-        );
-    }
     let own = (piece.color == color).then(|| {
         if movement::one_hive_holds(board, from) {
             judge_own_movement(piece.bug, board, piece, from, to)
@@ -387,6 +340,7 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
             ways,
         };
     }
+    // REFUSAL: the piece's own rule, the throw's, or both
     // A throw was within reach when one of the player's own throwers that
     // may act touches both the piece and the empty destination: then the
     // refusal names the rule that stops the throw as well as the one that
@@ -398,7 +352,89 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
                     t.color == color && immune != Some(t) && has_pillbug_ability(board, t, at)
                 })
         });
-    Judgement::Illegal(match (own_refusal, throw_refusal) {
+    Judgement::Illegal(movement_refusal(
+        piece,
+        to,
+        own_refusal,
+        throw_refusal,
+        throw_in_reach,
+    ))
+}
+
+/// The rules any movement of `piece` must meet before its own movement or a
+/// throw is considered, in spec order: on the board (§5.1), ending elsewhere
+/// (§5.7), the queen placed (§4.3), the player's own piece unless a pillbug
+/// or mosquito of theirs is next to it (§1.9, §6.8.2), uncovered (§5.2), not
+/// moved last turn (§5.10). The piece's cell, or the refusal.
+fn movement_preconditions(position: &Position, piece: Piece, to: Hex) -> Result<Hex, Judgement> {
+    let board = position.board();
+    let color = position.side_to_move();
+    let Some(from) = board.location(piece) else {
+        // §5.1 only a piece on the board moves
+        return Err(refused(
+            format!("{piece} is not on the board, so it cannot move"),
+            &["§5.1"],
+        ));
+    };
+    if from == to {
+        // §5.7 a move ends elsewhere
+        return Err(refused(
+            format!("{piece} must end somewhere other than where it starts"),
+            &["§5.7"],
+        ));
+    }
+    if !opening::may_move_pieces(board, color) {
+        // §4.3 no movement before the queen
+        return Err(refused(
+            format!("{color} cannot move pieces before placing the queen"),
+            &["§4.3"],
+        ));
+    }
+    // §5.1 another player's piece moves only by a pillbug's ability (§6.8.2)
+    let thrower_nearby = from.neighbours().into_iter().any(|n| {
+        board
+            .top(n)
+            .is_some_and(|p| p.color == color && matches!(p.bug, Bug::Pillbug | Bug::Mosquito))
+    });
+    if piece.color != color && !thrower_nearby {
+        return Err(refused(
+            format!("{piece} is not {color}'s piece, and no {color} pillbug or mosquito next to it could move it"),
+            // §1.9 forbids it, §6.8.2 is the exception that does not apply,
+            // §5.1 the general rule of movement
+            &["§1.9", "§6.8.2", "§5.1"],
+        ));
+    }
+    if board.top(from) != Some(piece) {
+        // §5.2 a covered piece neither moves nor is thrown
+        return Err(Judgement::Illegal(Refusal::shown(
+            format!("{piece} is covered, so it cannot move or be thrown"),
+            &["§5.2"],
+            format!(
+                "the stack at {from}, bottom to top: {}; {piece} is not alone on top",
+                names(board.stack(from))
+            ),
+        )));
+    }
+    if position.immune_piece() == Some(piece) {
+        // §5.10 the piece moved last turn
+        return Err(refused(
+            format!("{piece} moved last turn, so it cannot move or be thrown this turn"),
+            &["§5.10"],
+        ));
+    }
+    Ok(from)
+}
+
+/// The refusal of a movement that has no way: the piece's own rule, the
+/// throw's, or both when a throw was within reach.
+fn movement_refusal(
+    piece: Piece,
+    to: Hex,
+    own_refusal: Option<Refusal>,
+    throw_refusal: Option<Refusal>,
+    throw_in_reach: bool,
+) -> Refusal {
+    match (own_refusal, throw_refusal) {
         // A pinned piece next to its own pillbug can be neither moved nor
         // thrown: name both rules (§5.3 for the move, §6.8.4 for the throw).
         (Some(own), Some(throw))
@@ -436,7 +472,7 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
         (None, Some(throw)) => throw,
         // Unreachable: with no way, one of the two refused.
         (None, None) => Refusal::plain(format!("{piece} cannot reach {to}"), &[]),
-    })
+    }
 }
 
 /// An illegal move whose reason is its only fact.

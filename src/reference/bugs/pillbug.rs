@@ -216,34 +216,7 @@ fn throw_refusal(
     throwers: &[(Hex, Piece)],
 ) -> Refusal {
     if throwers.is_empty() {
-        // Say why the nearest candidate cannot throw.
-        if let Some(&(_, p)) = candidates.iter().find(|&&(_, p)| immune == Some(p)) {
-            // §5.10 the thrower moved last turn
-            return Refusal::plain(
-                format!(
-                    "{p} moved last turn, so it cannot use its ability to move {piece} this turn"
-                ),
-                &["§5.10"],
-            );
-        }
-        if let Some(&(_, p)) = candidates.iter().find(|&&(at, _)| board.height(at) >= 2) {
-            // §6.7.4 a mosquito on the hive is a beetle
-            return Refusal::plain(
-                format!("{p} is on top of the hive, where a mosquito moves only as a beetle and cannot throw {piece}"),
-                &["§6.7.4"],
-            );
-        }
-        if let Some(&(_, p)) = candidates.first() {
-            // §6.7.5 a mosquito has the ability only next to a pillbug
-            return Refusal::plain(
-                format!("{p} touches no pillbug, so it has no ability to move {piece}"),
-                &["§6.7.5"],
-            );
-        }
-        return Refusal::plain(
-            format!("{piece} is not {color}'s piece, and no {color} pillbug or mosquito next to it could move it"),
-            &["§1.9", "§6.8.2", "§5.1"],
-        );
+        return no_thrower_refusal(board, color, immune, piece, candidates);
     }
     if board.height(from) != 1 {
         // §6.8.3 only a piece alone in its cell
@@ -264,6 +237,59 @@ fn throw_refusal(
             lift_fact(board, piece, from),
         );
     }
+    landing_refusal(board, color, piece, from, to, throwers)
+}
+
+/// Why no candidate next to `piece` may throw it: the first candidate moved
+/// last turn (§5.10), or a mosquito on the hive (§6.7.4) or touching no
+/// pillbug (§6.7.5); with no candidate at all, the piece is simply not the
+/// player's (§1.9).
+fn no_thrower_refusal(
+    board: &Board,
+    color: Color,
+    immune: Option<Piece>,
+    piece: Piece,
+    candidates: &[(Hex, Piece)],
+) -> Refusal {
+    // Say why the nearest candidate cannot throw.
+    if let Some(&(_, p)) = candidates.iter().find(|&&(_, p)| immune == Some(p)) {
+        // §5.10 the thrower moved last turn
+        return Refusal::plain(
+            format!("{p} moved last turn, so it cannot use its ability to move {piece} this turn"),
+            &["§5.10"],
+        );
+    }
+    if let Some(&(_, p)) = candidates.iter().find(|&&(at, _)| board.height(at) >= 2) {
+        // §6.7.4 a mosquito on the hive is a beetle
+        return Refusal::plain(
+            format!("{p} is on top of the hive, where a mosquito moves only as a beetle and cannot throw {piece}"),
+            &["§6.7.4"],
+        );
+    }
+    if let Some(&(_, p)) = candidates.first() {
+        // §6.7.5 a mosquito has the ability only next to a pillbug
+        return Refusal::plain(
+            format!("{p} touches no pillbug, so it has no ability to move {piece}"),
+            &["§6.7.5"],
+        );
+    }
+    Refusal::plain(
+        format!("{piece} is not {color}'s piece, and no {color} pillbug or mosquito next to it could move it"),
+        &["§1.9", "§6.8.2", "§5.1"],
+    )
+}
+
+/// Why a piece that may be lifted cannot land on `to`: not next to a
+/// thrower, or occupied (§6.8.8), or else a height gate on the climb or the
+/// drop (§6.8.5).
+fn landing_refusal(
+    board: &Board,
+    color: Color,
+    piece: Piece,
+    from: Hex,
+    to: Hex,
+    throwers: &[(Hex, Piece)],
+) -> Refusal {
     // Every thrower with the ability, whether or not it is immune.
     let able: Vec<String> = from
         .neighbours()
