@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::core::Move;
+use crate::core::{GameState, Move, Turn};
 use crate::rules::Rules;
 
 /// What two agreeing engines share in a position.
@@ -22,6 +22,35 @@ pub(crate) fn move_names<M: Rules>(model: &M, moves: &BTreeSet<Move>) -> Vec<Str
     out
 }
 
+/// How the engine under test differs from the model in one position; the
+/// moves are named canonically in the model's position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Disagreement {
+    /// The engine under test lists these moves more than once (§5.9).
+    #[error("the engine under test lists moves more than once: {}", .0.join(";"))]
+    ListedTwice(Vec<String>),
+    /// The legal move sets differ.
+    #[error("the legal moves differ\n  missing: {}\n  extra:   {}", .missing.join(";"), .extra.join(";"))]
+    LegalMoves {
+        /// Legal for the model, not listed by the engine under test.
+        missing: Vec<String>,
+        /// Listed by the engine under test, not legal for the model.
+        extra: Vec<String>,
+    },
+    /// The states differ (§8.8): the engine under test's, then the model's.
+    #[error("the state differs: {0} against {1}")]
+    State(GameState, GameState),
+    /// The turns differ (§9.18): the engine under test's, then the model's.
+    #[error("the turn differs: {0} against {1}")]
+    Turn(Turn, Turn),
+    /// The histories differ.
+    #[error("the histories differ")]
+    History,
+    /// The engine under test prints this GameString, not the model's.
+    #[error("the GameString differs: the engine under test prints\n  {0}")]
+    GameString(String),
+}
+
 /// Compares the engine under test with the model in their current
 /// positions: legal moves as absolute moves each listed once (§5.9), the
 /// state (§8.8), the side to move and the turn (§7.1, §9.18), the history,
@@ -32,7 +61,7 @@ pub fn compare_engines<S: Rules, M: Rules>(
     system: &S,
     model: &M,
     model_game_string: &str,
-) -> Result<Agreement, String> {
+) -> Result<Agreement, Disagreement> {
     let system_list = system.legal_moves();
     let system_set: BTreeSet<Move> = system_list.iter().copied().collect();
     if system_set.len() != system_list.len() {
@@ -42,43 +71,29 @@ pub fn compare_engines<S: Rules, M: Rules>(
             .copied()
             .filter(|&mv| !seen.insert(mv))
             .collect();
-        return Err(format!(
-            "the engine under test lists moves more than once: {}",
-            move_names(model, &twice).join(";")
-        ));
+        return Err(Disagreement::ListedTwice(move_names(model, &twice)));
     }
     let model_set: BTreeSet<Move> = model.legal_moves().into_iter().collect();
     if system_set != model_set {
         let missing: BTreeSet<Move> = model_set.difference(&system_set).copied().collect();
         let extra: BTreeSet<Move> = system_set.difference(&model_set).copied().collect();
-        return Err(format!(
-            "the legal moves differ\n  missing: {}\n  extra:   {}",
-            move_names(model, &missing).join(";"),
-            move_names(model, &extra).join(";")
-        ));
+        return Err(Disagreement::LegalMoves {
+            missing: move_names(model, &missing),
+            extra: move_names(model, &extra),
+        });
     }
     if system.state() != model.state() {
-        return Err(format!(
-            "the state differs: {} against {}",
-            system.state(),
-            model.state()
-        ));
+        return Err(Disagreement::State(system.state(), model.state()));
     }
     if system.side_to_move() != model.side_to_move() || system.turn() != model.turn() {
-        return Err(format!(
-            "the turn differs: {} against {}",
-            system.turn(),
-            model.turn()
-        ));
+        return Err(Disagreement::Turn(system.turn(), model.turn()));
     }
     if system.history() != model.history() {
-        return Err("the histories differ".to_string());
+        return Err(Disagreement::History);
     }
     let system_string = system.game_string();
     if system_string != model_game_string {
-        return Err(format!(
-            "the GameString differs: the engine under test prints\n  {system_string}"
-        ));
+        return Err(Disagreement::GameString(system_string));
     }
     Ok(Agreement {
         legal: model_set.into_iter().collect(),

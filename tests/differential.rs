@@ -1,4 +1,4 @@
-//! Differential tests (issue 3, point 3): the fast engine is the system under
+//! Differential tests: the fast engine is the system under
 //! test, the reference engine is the model. Random legal games of all eight
 //! game types (§1.4), both openings (§4.2) and with the repetition draw on or
 //! off (§8.7.2) are played on both engines at once, to the end of the game or
@@ -53,7 +53,7 @@ type Fast = FastEngine;
 /// The model.
 type Model = ReferenceEngine;
 
-/// Games stop after this many plies if they have not ended (issue 3).
+/// Games stop after this many plies if they have not ended.
 const MAX_PLIES: usize = 150;
 
 /// At most this many steps per walk: long enough that most walks reach the
@@ -77,7 +77,7 @@ struct Snapshot {
 /// (`hive_oracle::agreement::compare_engines`) and returns the snapshot of
 /// it; `Err` says what differs.
 fn compare(fast: &Fast, model: &Model) -> Result<Snapshot, String> {
-    let agreement = compare_engines(fast, model, &model.game_string())?;
+    let agreement = compare_engines(fast, model, &model.game_string()).map_err(|e| e.to_string())?;
     Ok(Snapshot {
         game_string: agreement.game_string,
         legal: agreement.legal,

@@ -1,4 +1,4 @@
-//! The fuzz corpora replayed on stable Rust (issue 7): every file under
+//! The fuzz corpora replayed on stable Rust: every file under
 //! `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/` goes through
 //! `hive_oracle::fuzzing::Target::replay`, which decodes it as the cargo-fuzz
 //! target does and checks the same property. Each regression also has a
@@ -23,7 +23,7 @@ use hive_oracle::fuzzing::{GameSetup, Step, Target};
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
 
-/// The committed corpus must hold at least this many files in all (issue 7).
+/// The committed corpus must hold at least this many files in all.
 const MIN_CORPUS_FILES: usize = 20;
 
 fn fuzz_dir() -> PathBuf {
@@ -81,7 +81,7 @@ fn replay_file(target: Target, path: &Path) -> Result<(), String> {
 
 /// Replays one committed regression file of a target: what each named
 /// regression test below calls.
-#[allow(dead_code)] // no regression yet: the runs of issue 7 found no crash
+#[allow(dead_code)] // no regression yet: the fuzzing runs found no crash
 fn replay_regression(target: Target, name: &str) {
     let path = fuzz_dir()
         .join("regressions")
@@ -161,7 +161,7 @@ fn encoded_games_decode_to_the_same_game() {
 //         replay_regression(Target::Differential, "pillbug-throw-onto-a-stack");
 //     }
 //
-// None yet: the runs of issue 7 (eleven minutes per target) found no crash.
+// None yet: the fuzzing runs (eleven minutes per target) found no crash.
 // ---------------------------------------------------------------------------
 
 /// Every committed regression is replayed by a named test of this file, not

@@ -1,4 +1,4 @@
-//! Hostile input to the command line and the UHP server (issue 16): every
+//! Hostile input to the command line and the UHP server: every
 //! command finishes with the exit status the README gives, its output under
 //! a stated size and its memory under a stated bound, for pictures asked
 //! for far from the hive, huge amounts of work, closed pipes and full disks.

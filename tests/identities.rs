@@ -1,5 +1,5 @@
-//! The fast engine's algebraic identities (issue 12, point 8: one
-//! property-testing framework per concern). quickcheck draws one random
+//! The fast engine's algebraic identities (one property-testing framework
+//! per concern: quickcheck here). quickcheck draws one random
 //! position of any game type and options and checks an identity there:
 //!
 //! * §9.31: a game loaded from its own GameString has the hash of the game

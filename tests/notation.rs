@@ -18,7 +18,8 @@ use proptest::prelude::*;
 
 const FOUR_PLIES: &str = "Base;InProgress;White[3];wS1;bG1 -wS1;wA1 wS1/;bG2 /bG1";
 
-/// `wB1` sits on `wQ` at (-1, 0): issue 13's position for a covered mover.
+/// `wB1` sits on `wQ` at (-1, 0): the position of an audit of the spec
+/// against the established engines, for a covered mover.
 const COVERED_QUEEN: &str =
     "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 -wQ;bA1 bQ-;wB1 wQ;bA1 bQ/";
 

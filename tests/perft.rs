@@ -45,7 +45,7 @@ fn base_mlp_perft_depth_5() {
 #[test]
 #[ignore = "slow; run with --release --ignored"]
 fn base_perft_depth_6() {
-    // published in issue 3 and by the UHP engines
+    // the counts the UHP engines publish
     let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
     assert_eq!(perft(&mut game, 6), 12_219_480);
 }
@@ -100,7 +100,7 @@ fn standard_opening_allows_the_queen_first() {
 }
 
 // ---------------------------------------------------------------------------
-// The fast engine (issue 3, point 6)
+// The fast engine
 // ---------------------------------------------------------------------------
 
 /// The fast engine's own perft (`count_leaves` on its own move
@@ -207,7 +207,7 @@ fn fast_perft_depth_5() {
 #[test]
 #[ignore = "long; run with --release --ignored"]
 fn fast_base_perft_depth_6() {
-    // published in issue 3 and by the UHP engines (spec/sources/uhp-notes.md section 5.5)
+    // the counts the UHP engines publish (spec/sources/uhp-notes.md section 5.5)
     let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
     assert_eq!(game.count_leaves(6), 12_219_480);
 }
@@ -215,7 +215,7 @@ fn fast_base_perft_depth_6() {
 #[test]
 #[ignore = "long; run with --release --ignored"]
 fn fast_base_perft_depth_7() {
-    // published in issue 3 and by the UHP engines (spec/sources/uhp-notes.md section 5.5)
+    // the counts the UHP engines publish (spec/sources/uhp-notes.md section 5.5)
     let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
     assert_eq!(game.count_leaves(7), 181_641_900);
 }
@@ -223,7 +223,7 @@ fn fast_base_perft_depth_7() {
 #[test]
 #[ignore = "long; run with --release --ignored"]
 fn fast_base_mlp_perft_depth_6() {
-    // published in issue 3 and by the UHP engines (spec/sources/uhp-notes.md section 5.5)
+    // the counts the UHP engines publish (spec/sources/uhp-notes.md section 5.5)
     let mut game = FastEngine::new_game(GameType::BASE_MLP, RulesOptions::default());
     assert_eq!(game.count_leaves(6), 192_353_904);
 }

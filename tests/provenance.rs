@@ -1,4 +1,4 @@
-//! Provenance inside the repository (issue 12, point 9): every source that
+//! Provenance inside the repository: every source that
 //! the spec, the cases, the code and the tests cite can be followed from the
 //! repository alone.
 //!

@@ -11,16 +11,16 @@
 //!   vocabulary in `src/core/` that it uses for chapter 9) and by at least
 //!   one test in `tests/` (this file excluded);
 //! * the fast engine (`src/fast/`) cites existing leaf clauses one by one,
-//!   never a range such as `§6.4.1–§6.4.3` (issue 12, point 7), and cites
+//!   never a range such as `§6.4.1–§6.4.3`, and cites
 //!   every leaf clause of chapters 3 to 8, the rules of move generation and
 //!   of the game state, but those in `FAST_ENGINE_EXEMPT`;
 //! * every test that `spec/rulings.md` names as pinning a ruling exists;
 //! * every leaf clause has an `Example:` with a UHP GameString or a `Cases:`
 //!   line, every case a `Cases:` line names exists and cites the clause,
 //!   and every GameString in the examples of a leaf clause loads on the
-//!   reference engine (issue 13, point 5);
+//!   reference engine;
 //! * no leaf clause's paragraph is over `MAX_CLAUSE_WORDS` words unless
-//!   `LONG_CLAUSES` gives the reason (issue 13, point 4).
+//!   `LONG_CLAUSES` gives the reason.
 //!
 //! `ALLOWED_WITHOUT_CODE` holds the clauses that have no code by nature,
 //! each with its reason. Run with `--nocapture` to see the coverage tables
@@ -303,7 +303,7 @@ fn every_clause_is_defined_once() {
 
 #[test]
 fn every_leaf_clause_has_a_title() {
-    // issue 12, point 1: clause titles come from the spec's label lines
+    // clause titles come from the spec's label lines
     // (`[§6.4.2] Spider never revisits`), which src/clauses.rs reads at
     // build time; every leaf clause needs one.
     let all = labels();
@@ -397,7 +397,7 @@ fn every_leaf_clause_is_implemented_and_tested() {
 
 #[test]
 fn fast_engine_cites_existing_leaf_clauses_never_ranges() {
-    // issue 12, point 7: (a) every citation in src/fast/ names an existing
+    // (a) every citation in src/fast/ names an existing
     // leaf clause; (b) ranges are refused, not expanded: a range hides which
     // clause a guard enforces and sweeps in clauses the code does not, so
     // the fast engine lists the leaves it means.
@@ -419,7 +419,7 @@ fn fast_engine_cites_existing_leaf_clauses_never_ranges() {
 
 #[test]
 fn fast_engine_cites_every_leaf_clause_of_chapters_3_to_8() {
-    // issue 12, point 7: the fast engine cites every rule of move generation
+    // the fast engine cites every rule of move generation
     // and of the game state, at the guard that enforces it.
     let all = labels();
     let leaves = leaves(&all);
@@ -537,7 +537,7 @@ const CLAUSES_WITHOUT_CASE: &[(&str, &str)] = &[
 
 #[test]
 fn every_leaf_clause_has_a_case() {
-    // issue 5: the corpus pins every leaf clause (spec/cases.md, "Coverage")
+    // the corpus pins every leaf clause (spec/cases.md, "Coverage")
     let all = labels();
     let cited = citations(&case_files());
     let leaf_clauses = leaves(&all);
@@ -570,7 +570,7 @@ fn every_leaf_clause_has_a_case() {
 
 #[test]
 fn every_ruling_links_cases_that_exist() {
-    // issue 5, point 7: spec/rulings.md links each ruling to the cases that pin it
+    // spec/rulings.md links each ruling to the cases that pin it
     let text = read(&root().join("spec/rulings.md"));
     let link = Regex::new(r"tests/cases/([a-z0-9-]+\.toml)::([a-z0-9-]+)").expect("regex");
     let dir = root().join("tests/cases");
@@ -607,10 +607,10 @@ fn every_ruling_links_cases_that_exist() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-// --- examples, `Cases:` lines and clause length (issue 13, points 4 and 5) ---
+// --- examples, `Cases:` lines and clause length ---
 
 /// The most words a leaf clause's paragraph may have unless `LONG_CLAUSES`
-/// gives the reason it needs more (issue 13, point 4).
+/// gives the reason it needs more.
 const MAX_CLAUSE_WORDS: usize = 60;
 
 /// Leaf clauses whose paragraph is longer than `MAX_CLAUSE_WORDS` because
@@ -768,7 +768,7 @@ fn example_options(text: &str) -> hive_oracle::core::RulesOptions {
 
 #[test]
 fn every_leaf_clause_has_an_example() {
-    // issue 13, point 5: below every leaf clause, an `Example:` paragraph
+    // below every leaf clause, an `Example:` paragraph
     // with a UHP GameString, or a `Cases:` line naming the cases that pin
     // it. A diagram or a position in axial coordinates alone is not enough.
     let game_string = game_string_regex();
@@ -810,7 +810,7 @@ fn every_leaf_clause_has_an_example() {
 
 #[test]
 fn every_cases_line_names_cases_that_pin_the_clause() {
-    // issue 13, point 5: a `Cases:` line names cases that exist and that
+    // a `Cases:` line names cases that exist and that
     // cite the clause in their `clauses` field (spec/cases.md).
     let dir = root().join("tests/cases");
     let corpus = hive_oracle::cases::load_corpus(&dir).unwrap_or_else(|e| panic!("{e}"));
@@ -870,7 +870,7 @@ fn every_cases_line_names_cases_that_pin_the_clause() {
 
 #[test]
 fn every_example_game_string_loads() {
-    // issue 13, point 5: every GameString an example of a leaf clause shows
+    // every GameString an example of a leaf clause shows
     // as a position loads on the reference engine, under the rules options
     // its text names ("repetition" turns the repetition draw on, "standard
     // opening" turns the tournament opening off). In chapter 9 a string the
@@ -924,7 +924,7 @@ fn every_example_game_string_loads() {
 
 #[test]
 fn no_leaf_clause_is_over_long_without_a_reason() {
-    // issue 13, point 4: no clause over about 60 words without a reason.
+    // no clause over about 60 words without a reason.
     let blocks = leaf_blocks();
     let words: BTreeMap<String, usize> = blocks
         .iter()
@@ -970,7 +970,7 @@ fn no_leaf_clause_is_over_long_without_a_reason() {
 
 #[test]
 fn every_records_line_names_record_files_that_exist() {
-    // issue 14: a clause of chapter 10 names the test record files that pin
+    // a clause of chapter 10 names the test record files that pin
     // it, each `tests/records/...` in backticks; each must exist, and every
     // leaf clause of the chapter must have such a line.
     let file = Regex::new(r"`(tests/records/[^`]+)`").expect("regex");

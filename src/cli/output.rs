@@ -1,4 +1,4 @@
-//! How the command line writes (part of the binary, issue 16): every write to
+//! How the command line writes (part of the binary): every write to
 //! stdout can fail, and each kind of failure ends a command the way a
 //! pipeline expects.
 //!

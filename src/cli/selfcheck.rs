@@ -1,5 +1,5 @@
 //! `hive-oracle selfcheck`: random games played on the fast engine and the
-//! reference engine at once, compared at every ply (issue 3, point 4).
+//! reference engine at once, compared at every ply.
 //!
 //! Game `i` of a run is played with its own generator (rand's `StdRng`)
 //! seeded from the run's seed and `i`, so every game can be replayed alone;
@@ -111,7 +111,7 @@ fn compare(
         model.plies(),
         names_so_far,
     );
-    let agreement = compare_engines(fast, model, &model_string)?;
+    let agreement = compare_engines(fast, model, &model_string).map_err(|e| e.to_string())?;
     Ok((agreement.legal, agreement.game_string))
 }
 

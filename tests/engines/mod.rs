@@ -1,5 +1,4 @@
-//! The rule tests of `tests/rules_*.rs` run on both engines (issue 12,
-//! point 8). A rule fact the case vocabulary can state (spec/cases.md) is a
+//! The rule tests of `tests/rules_*.rs` run on both engines. A rule fact the case vocabulary can state (spec/cases.md) is a
 //! case in `tests/cases/`; what it cannot say (a move listed twice, two
 //! spellings of one move, undo, turn numbers and GameStrings, loading
 //! errors, piece locations, properties of random games) is a Rust test,
