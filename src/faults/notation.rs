@@ -86,20 +86,20 @@ fn with_glyphs_swapped(text: &str) -> String {
 /// Under refuses-lowercase, the refusal of a `play` move whose letters are
 /// not in canonical case (§9.20 declined); `None` otherwise.
 pub(super) fn move_case_refusal(fault: Fault, text: &str) -> Option<String> {
-    if fault != Fault::RefusesLowercase || move_in_canonical_case(text) {
-        return None;
-    }
-    Some(format!(
-        "{} is not written in canonical letter case",
-        quote(text.trim())
-    ))
+    case_refusal(fault, text, move_in_canonical_case)
 }
 
 /// Under refuses-lowercase, the refusal of a `newgame` argument (a
 /// GameTypeString or a GameString) whose letters are not in canonical case
 /// (§9.20 declined); `None` otherwise.
 pub(super) fn game_case_refusal(fault: Fault, text: &str) -> Option<String> {
-    if fault != Fault::RefusesLowercase || game_in_canonical_case(text) {
+    case_refusal(fault, text, game_in_canonical_case)
+}
+
+/// Under refuses-lowercase, the refusal of `text` when `in_canonical_case`
+/// says its letters are not as printed; `None` otherwise.
+fn case_refusal(fault: Fault, text: &str, in_canonical_case: fn(&str) -> bool) -> Option<String> {
+    if fault != Fault::RefusesLowercase || in_canonical_case(text) {
         return None;
     }
     Some(format!(
