@@ -1,7 +1,7 @@
-//! The UHP command handler (issue 4, "Performance"): `validmoves` on a
-//! midgame Base+MLP position, and the refusal of an illegal move in a long
-//! Base+MLP game, through `Session::handle_line` as a client's line would go,
-//! on both engines. Run: `cargo bench --bench uhp`.
+//! The UHP command handler, whose cost a client pays on every command:
+//! `validmoves` on a midgame Base+MLP position, and the refusal of an
+//! illegal move in a long Base+MLP game, through `Session::handle_line` as a
+//! client's line would go, on both engines. Run: `cargo bench --bench uhp`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::rngs::StdRng;

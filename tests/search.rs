@@ -1,4 +1,4 @@
-//! `bestmove` as a library (issue 4, point 5): `hive_oracle::search::best_move`
+//! `bestmove` as a library: `hive_oracle::search::best_move`
 //! on the fast engine. Each test says what it pins. Positions are GameStrings
 //! with legal histories; the ones of `tests/rules_end.rs` are reused, and the
 //! others were checked with `hive-oracle validmoves` and `hive-oracle play`.
@@ -73,7 +73,8 @@ const LOST_IN_TWO: &str = "Base+MLP;InProgress;Black[19];wS1;bP wS1\\;wQ wS1/;bS
      wS2 -bG1;bS2 wA1-;wG1 \\wA1;bA3 bS2/;wG2 wB1\\;bA3 /wG2;wP -wB1;bA2 /bP;wP /bA2;\
      bM bA3\\;wM wP\\;bM /wM;wL -wP;bA1 -wL;wG3 -wQ";
 
-/// The allowance on top of a time budget (issue 4, point 5).
+/// The allowance on top of a time budget: a time search may overrun its
+/// budget by at most this much.
 const OVERSHOOT: Duration = Duration::from_millis(50);
 
 fn game(text: &str) -> FastEngine {

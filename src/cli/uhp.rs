@@ -21,6 +21,7 @@ pub struct UhpArgs {
 #[cfg(feature = "faults")]
 fn parse_fault(text: &str) -> Result<hive_oracle::faults::Fault, String> {
     text.parse()
+        .map_err(|e: hive_oracle::faults::UnknownFault| e.to_string())
 }
 
 /// `uhp`: a closed stdout (the client went away) ends the session quietly

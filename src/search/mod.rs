@@ -1,4 +1,4 @@
-//! `bestmove`: a game-tree search on the fast engine (issue 4, point 5).
+//! `bestmove`: a game-tree search on the fast engine.
 //!
 //! Iterative deepening over a fail-soft negamax alpha-beta, with a
 //! transposition table keyed by the fast engine's incremental Zobrist hash

@@ -1,14 +1,59 @@
 //! The game of a UHP session, held by either engine. Every refusal is
 //! explained by the reference engine, which names the clause (the fast
 //! engine only says that a move is not legal).
+//!
+//! [`Game`] is an enum of the two engines rather than a trait object: the
+//! engine trait ([`Rules`]) is generic (`Clone + Sized`), and each method
+//! below is one `match` that calls the same method on whichever engine
+//! holds the game, so a command costs what it costs on that engine.
 
-use super::EngineChoice;
 use crate::core::notation::NotationError;
 use crate::core::view::BoardView;
 use crate::core::{GameState, GameType, Move, RulesOptions};
 use crate::fast::FastEngine;
 use crate::reference::ReferenceEngine;
-use crate::rules::Rules;
+use crate::rules::{LoadError, Rules};
+
+/// Which engine holds the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// The fast engine (src/fast/).
+    Fast,
+    /// The reference engine (src/reference/).
+    Reference,
+}
+
+impl EngineChoice {
+    /// The value of the `Engine` option.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineChoice::Fast => "Fast",
+            EngineChoice::Reference => "Reference",
+        }
+    }
+}
+
+/// Why the game of a session refused a GameString or a move, or could not
+/// be copied to the fast engine.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The GameString does not load: the reference engine's reason, which
+    /// names the move and the clause (§9.31).
+    #[error("{0}")]
+    Load(LoadError),
+    /// The fast engine refused a GameString that the reference engine
+    /// loads: a bug, to be reported.
+    #[error("{0} (the reference engine accepts this game: please report it)")]
+    EnginesDisagree(LoadError),
+    /// A move the rules refuse, as the reference engine explains it in the
+    /// same position, with its clause.
+    #[error("{0}")]
+    Refused(String),
+    /// The fast engine did not load a game that the reference engine holds
+    /// (the search runs on the fast engine).
+    #[error("the fast engine did not load the game")]
+    NotOnFastEngine,
+}
 
 /// A game on one of the two engines.
 #[derive(Clone)]
@@ -17,16 +62,6 @@ pub enum Game {
     Fast(Box<FastEngine>),
     /// The reference engine.
     Reference(ReferenceEngine),
-}
-
-/// Runs the same code on whichever engine holds the game.
-macro_rules! on_engine {
-    ($game:expr, $engine:ident => $body:expr) => {
-        match $game {
-            Game::Fast($engine) => $body,
-            Game::Reference($engine) => $body,
-        }
-    };
 }
 
 impl Game {
@@ -42,26 +77,29 @@ impl Game {
 
     /// Loads a GameString, replaying and checking every move (§9.31). A
     /// refusal is the reference engine's, which names the move and the clause.
-    pub fn load(engine: EngineChoice, text: &str, options: RulesOptions) -> Result<Game, String> {
-        let explained = |fast_error: String| match ReferenceEngine::load_with(text, options) {
-            Err(why) => why.to_string(),
-            Ok(_) => {
-                format!("{fast_error} (the reference engine accepts this game: please report it)")
-            }
-        };
+    pub fn load(
+        engine: EngineChoice,
+        text: &str,
+        options: RulesOptions,
+    ) -> Result<Game, GameError> {
         match engine {
             EngineChoice::Fast => FastEngine::load_with(text, options)
                 .map(|g| Game::Fast(Box::new(g)))
-                .map_err(|e| explained(e.to_string())),
+                .map_err(
+                    |fast_error| match ReferenceEngine::load_with(text, options) {
+                        Err(why) => GameError::Load(why),
+                        Ok(_) => GameError::EnginesDisagree(fast_error),
+                    },
+                ),
             EngineChoice::Reference => ReferenceEngine::load_with(text, options)
                 .map(Game::Reference)
-                .map_err(|e| e.to_string()),
+                .map_err(GameError::Load),
         }
     }
 
     /// The same game on the other engine (or the same one), by reloading its
     /// GameString; `self` is untouched.
-    pub(crate) fn switched(&self, engine: EngineChoice) -> Result<Game, String> {
+    pub(crate) fn switched(&self, engine: EngineChoice) -> Result<Game, GameError> {
         if engine == self.engine() {
             return Ok(self.clone());
         }
@@ -78,82 +116,121 @@ impl Game {
 
     /// The game type (§1.4).
     pub fn game_type(&self) -> GameType {
-        on_engine!(self, g => g.game_type())
+        match self {
+            Game::Fast(g) => g.game_type(),
+            Game::Reference(g) => g.game_type(),
+        }
     }
 
     /// The rules options (§4.2, §8.7.2).
     pub fn options(&self) -> RulesOptions {
-        on_engine!(self, g => g.options())
+        match self {
+            Game::Fast(g) => g.options(),
+            Game::Reference(g) => g.options(),
+        }
     }
 
     /// The state of the game (§8.8).
     pub fn state(&self) -> GameState {
-        on_engine!(self, g => g.state())
+        match self {
+            Game::Fast(g) => g.state(),
+            Game::Reference(g) => g.state(),
+        }
     }
 
     /// The number of plies played, passes included (§7.3).
     pub fn plies(&self) -> usize {
-        on_engine!(self, g => g.plies())
+        match self {
+            Game::Fast(g) => g.plies(),
+            Game::Reference(g) => g.plies(),
+        }
     }
 
     /// The canonical GameString (§9.31).
     pub fn game_string(&self) -> String {
-        on_engine!(self, g => g.game_string())
+        match self {
+            Game::Fast(g) => g.game_string(),
+            Game::Reference(g) => g.game_string(),
+        }
     }
 
     /// Reads a MoveString in the current position (§9.21, §9.13).
     pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        on_engine!(self, g => g.parse_move(text))
+        match self {
+            Game::Fast(g) => g.parse_move(text),
+            Game::Reference(g) => g.parse_move(text),
+        }
     }
 
     /// The canonical MoveString of a move in the current position (§9.30).
     pub fn move_string(&self, mv: Move) -> String {
-        on_engine!(self, g => g.move_string(mv))
+        match self {
+            Game::Fast(g) => g.move_string(mv),
+            Game::Reference(g) => g.move_string(mv),
+        }
     }
 
     /// The legal moves of the side to move (§7.1).
     pub fn legal_moves(&self) -> Vec<Move> {
-        on_engine!(self, g => g.legal_moves())
+        match self {
+            Game::Fast(g) => g.legal_moves(),
+            Game::Reference(g) => g.legal_moves(),
+        }
     }
 
     /// The legal moves as sorted canonical MoveStrings (§9.30).
     pub fn valid_move_strings(&self) -> Vec<String> {
-        on_engine!(self, g => g.valid_move_strings())
+        match self {
+            Game::Fast(g) => g.valid_move_strings(),
+            Game::Reference(g) => g.valid_move_strings(),
+        }
     }
 
     /// Plays a move; a refusal leaves the game as it was and is explained by
     /// the reference engine in the same position, with its clause.
-    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
         match self {
-            Game::Reference(g) => g.play(mv).map_err(|why| why.to_string()),
-            Game::Fast(g) => crate::explain::play_explained(g.as_mut(), mv),
+            Game::Reference(g) => g
+                .play(mv)
+                .map_err(|why| GameError::Refused(why.to_string())),
+            Game::Fast(g) => crate::explain::play_explained(g.as_mut(), mv)
+                .map_err(|why| GameError::Refused(why.to_string())),
         }
     }
 
     /// The moves played so far, passes included.
     pub fn history(&self) -> &[Move] {
-        on_engine!(self, g => g.history())
+        match self {
+            Game::Fast(g) => g.history(),
+            Game::Reference(g) => g.history(),
+        }
     }
 
     /// Applies a move without checking it, even one the rules refuse (the
     /// session itself never does; the fault decorator does).
     #[cfg(feature = "faults")]
     pub(crate) fn play_unchecked(&mut self, mv: Move) {
-        on_engine!(self, g => g.play_unchecked(mv))
+        match self {
+            Game::Fast(g) => g.play_unchecked(mv),
+            Game::Reference(g) => g.play_unchecked(mv),
+        }
     }
 
     /// Takes back the last move, if there is one.
     pub fn undo(&mut self) -> Option<Move> {
-        on_engine!(self, g => g.undo())
+        match self {
+            Game::Fast(g) => g.undo(),
+            Game::Reference(g) => g.undo(),
+        }
     }
 
     /// The game on the fast engine, for the search.
-    pub(crate) fn to_fast(&self) -> Result<FastEngine, String> {
+    pub(crate) fn to_fast(&self) -> Result<FastEngine, GameError> {
         match self {
             Game::Fast(g) => Ok((**g).clone()),
             Game::Reference(_) => match self.switched(EngineChoice::Fast)? {
                 Game::Fast(g) => Ok(*g),
-                Game::Reference(_) => Err("the fast engine did not load the game".to_string()),
+                Game::Reference(_) => Err(GameError::NotOnFastEngine),
             },
         }
     }

@@ -2,7 +2,8 @@
 //! rules options, the engine, and the search settings. Each is printed as a
 //! standard UHP option line, `Name;type;Value;Default[;...]`.
 
-use super::{quote, EngineChoice};
+use super::game::EngineChoice;
+use super::reply::quote;
 use crate::core::RulesOptions;
 
 /// The deepest `bestmove depth` search the session runs by default: on the
@@ -139,24 +140,20 @@ impl OptionName {
     }
 
     /// Reads an option name in any letter case.
-    pub fn parse(text: &str) -> Result<OptionName, String> {
+    pub fn parse(text: &str) -> Result<OptionName, OptionError> {
         OptionName::parse_among(text, &OptionName::ALL)
     }
 
     /// Reads an option name in any letter case among `known` (the options an
     /// engine lists); any other name is refused as unknown.
-    pub(crate) fn parse_among(text: &str, known: &[OptionName]) -> Result<OptionName, String> {
+    pub(crate) fn parse_among(text: &str, known: &[OptionName]) -> Result<OptionName, OptionError> {
         known
             .iter()
             .copied()
             .find(|name| name.text().eq_ignore_ascii_case(text))
-            .ok_or_else(|| {
-                let known: Vec<&str> = known.iter().map(|n| n.text()).collect();
-                format!(
-                    "unknown option {}: the options are {}",
-                    quote(text),
-                    known.join(", ")
-                )
+            .ok_or_else(|| OptionError::Unknown {
+                given: text.to_string(),
+                known: known.to_vec(),
             })
     }
 
@@ -170,9 +167,61 @@ impl OptionName {
     }
 }
 
+/// Why `options get` or `options set` was refused (spec/sources/uhp-notes.md
+/// section 5.8): an option the engine does not know, or a value the option
+/// does not take. Each names the option and quotes the value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// No option of the engine has this name.
+    #[error("unknown option {}: the options are {}", quote(.given), names(.known))]
+    Unknown {
+        /// The name as given.
+        given: String,
+        /// The options the engine knows.
+        known: Vec<OptionName>,
+    },
+    /// `Engine` takes `Fast` or `Reference`.
+    #[error("{} takes Fast or Reference, not {}", .name.text(), quote(.value))]
+    NotAnEngine {
+        /// The option.
+        name: OptionName,
+        /// The value as given.
+        value: String,
+    },
+    /// A `bool` option takes `True` or `False`.
+    #[error("{} takes True or False, not {}", .name.text(), quote(.value))]
+    NotABool {
+        /// The option.
+        name: OptionName,
+        /// The value as given.
+        value: String,
+    },
+    /// An `int` option takes a whole number from 1 to its maximum, in
+    /// decimal digits.
+    #[error("{} takes a whole number from 1 to {max}, not {}", .name.text(), quote(.value))]
+    OutOfRange {
+        /// The option.
+        name: OptionName,
+        /// The largest value it takes.
+        max: u32,
+        /// The value as given.
+        value: String,
+    },
+}
+
+/// The names of `options`, `, `-separated.
+fn names(options: &[OptionName]) -> String {
+    let names: Vec<&str> = options.iter().map(|n| n.text()).collect();
+    names.join(", ")
+}
+
 /// Reads `value` as a value of option `name` and returns the options with it
 /// set; `options` itself is not touched.
-pub fn with_value(options: &Options, name: OptionName, value: &str) -> Result<Options, String> {
+pub fn with_value(
+    options: &Options,
+    name: OptionName,
+    value: &str,
+) -> Result<Options, OptionError> {
     let mut next = *options;
     match name {
         OptionName::TournamentOpening => next.tournament_opening = parse_bool(name, value)?,
@@ -183,11 +232,10 @@ pub fn with_value(options: &Options, name: OptionName, value: &str) -> Result<Op
             } else if value.eq_ignore_ascii_case("reference") {
                 EngineChoice::Reference
             } else {
-                return Err(format!(
-                    "{} takes Fast or Reference, not {}",
-                    name.text(),
-                    quote(value)
-                ));
+                return Err(OptionError::NotAnEngine {
+                    name,
+                    value: value.to_string(),
+                });
             }
         }
         OptionName::MaxDepth => next.max_depth = parse_int(name, value, MAX_DEPTH_LIMIT)?,
@@ -198,28 +246,25 @@ pub fn with_value(options: &Options, name: OptionName, value: &str) -> Result<Op
     Ok(next)
 }
 
-fn parse_bool(name: OptionName, value: &str) -> Result<bool, String> {
+fn parse_bool(name: OptionName, value: &str) -> Result<bool, OptionError> {
     if value.eq_ignore_ascii_case("true") {
         Ok(true)
     } else if value.eq_ignore_ascii_case("false") {
         Ok(false)
     } else {
-        Err(format!(
-            "{} takes True or False, not {}",
-            name.text(),
-            quote(value)
-        ))
+        Err(OptionError::NotABool {
+            name,
+            value: value.to_string(),
+        })
     }
 }
 
 /// An integer from 1 to `max`, written in decimal digits only.
-fn parse_int(name: OptionName, value: &str, max: u32) -> Result<u32, String> {
-    let problem = || {
-        format!(
-            "{} takes a whole number from 1 to {max}, not {}",
-            name.text(),
-            quote(value)
-        )
+fn parse_int(name: OptionName, value: &str, max: u32) -> Result<u32, OptionError> {
+    let problem = || OptionError::OutOfRange {
+        name,
+        max,
+        value: value.to_string(),
     };
     if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
         return Err(problem());

@@ -1,0 +1,155 @@
+//! How the faults change what the engine prints and reads: the
+//! `validmoves` list (moves added or dropped, listed twice, repeated, junk,
+//! escape codes), the GameString printed (glyphs swapped, a draw printed as
+//! a win), and the letter case of the input it accepts (refuses-lowercase).
+
+use super::rules::{extra_moves, surround_won_by_last_mover};
+use super::table::Fault;
+use crate::core::GameState;
+use crate::uhp::reply::quote;
+use crate::uhp::Game;
+
+/// Terminal escape codes: clear the screen, set the window title, red text.
+pub(super) const ESCAPE_CODES: &str = "\x1b[2J\x1b]0;pwned\x07\x1b[31mwQ";
+
+/// How many entries repeated-moves and junk-moves list.
+const JUNK_ENTRIES: usize = 100_000;
+
+/// The `validmoves` list with the fault applied: the moves it adds, and
+/// under drop-one-move the last one omitted.
+pub(super) fn valid_move_strings(fault: Fault, game: &Game) -> Vec<String> {
+    let mut moves = game.valid_move_strings();
+    let extra = extra_moves(fault, game);
+    if !extra.is_empty() {
+        moves.retain(|m| m != "pass");
+        moves.extend(extra.into_iter().map(|mv| game.move_string(mv)));
+        moves.sort();
+        moves.dedup();
+    }
+    if fault == Fault::DropOneMove && moves.len() >= 2 {
+        // §5.9 broken: a legal move is not listed
+        moves.pop();
+    }
+    match fault {
+        // §9.35 broken: every move twice
+        Fault::DuplicateMoves => {
+            moves = moves.iter().flat_map(|m| [m.clone(), m.clone()]).collect()
+        }
+        // §9.35 broken: the list repeated to 100,000 entries
+        Fault::RepeatedMoves if !moves.is_empty() => {
+            let times = JUNK_ENTRIES.div_ceil(moves.len());
+            moves = std::iter::repeat_n(moves, times).flatten().collect();
+        }
+        // §9.29 broken: 100,000 entries that name no move
+        Fault::JunkMoves => moves.extend((0..JUNK_ENTRIES).map(|i| format!("junk{i}"))),
+        // output that is not protocol: terminal escape codes
+        Fault::EscapeCodes => moves.push(ESCAPE_CODES.to_string()),
+        _ => {}
+    }
+    moves
+}
+
+/// The GameString printed, with the fault applied to its moves
+/// (wrong-game-string) or to its state (simultaneous-surround-wins).
+pub(super) fn printed_game_string(fault: Fault, game: &Game) -> String {
+    let text = game.game_string();
+    match fault {
+        Fault::WrongGameString => with_glyphs_swapped(&text),
+        Fault::SimultaneousSurroundWins => surround_won_by_last_mover(game, text),
+        _ => text,
+    }
+}
+
+/// §9.31, §9.29 broken: the GameString with `/` and `\` swapped in every
+/// move (the fields after the type, the state and the turn).
+fn with_glyphs_swapped(text: &str) -> String {
+    let fields: Vec<String> = text
+        .split(';')
+        .enumerate()
+        .map(|(i, field)| {
+            if i < 3 {
+                return field.to_string();
+            }
+            field
+                .chars()
+                .map(|c| match c {
+                    '/' => '\\',
+                    '\\' => '/',
+                    other => other,
+                })
+                .collect()
+        })
+        .collect();
+    fields.join(";")
+}
+
+/// Under refuses-lowercase, the refusal of a `play` move whose letters are
+/// not in canonical case (§9.20 declined); `None` otherwise.
+pub(super) fn move_case_refusal(fault: Fault, text: &str) -> Option<String> {
+    case_refusal(fault, text, move_in_canonical_case)
+}
+
+/// Under refuses-lowercase, the refusal of a `newgame` argument (a
+/// GameTypeString or a GameString) whose letters are not in canonical case
+/// (§9.20 declined); `None` otherwise.
+pub(super) fn game_case_refusal(fault: Fault, text: &str) -> Option<String> {
+    case_refusal(fault, text, game_in_canonical_case)
+}
+
+/// Under refuses-lowercase, the refusal of `text` when `in_canonical_case`
+/// says its letters are not as printed; `None` otherwise.
+fn case_refusal(fault: Fault, text: &str, in_canonical_case: fn(&str) -> bool) -> Option<String> {
+    if fault != Fault::RefusesLowercase || in_canonical_case(text) {
+        return None;
+    }
+    Some(format!(
+        "{} is not written in canonical letter case",
+        quote(text.trim())
+    ))
+}
+
+/// Whether the letters of a MoveString are as printed (§9.19, §9.21): `pass`
+/// lower-case, and in each piece name a lower-case colour letter and an
+/// upper-case bug letter. Tokens of no such form are left to the parser.
+fn move_in_canonical_case(text: &str) -> bool {
+    text.split_whitespace().all(|token| {
+        if token.eq_ignore_ascii_case("pass") {
+            return token == "pass";
+        }
+        let name = token.trim_matches(|c| matches!(c, '-' | '/' | '\\'));
+        let mut letters = name.chars();
+        let colour = letters.next().is_none_or(|c| !c.is_ascii_uppercase());
+        let bug = letters.next().is_none_or(|c| !c.is_ascii_lowercase());
+        colour && bug
+    })
+}
+
+/// Whether the letters of a GameTypeString or a GameString are as printed
+/// (§9.15, §9.17, §9.18, and §9.19, §9.21 for the moves). Fields of no known
+/// form are left to the parser.
+fn game_in_canonical_case(text: &str) -> bool {
+    let fields: Vec<&str> = text.split(';').map(str::trim).collect();
+    fields.iter().enumerate().all(|(i, field)| match i {
+        0 => game_type_in_canonical_case(field),
+        1 => GameState::ALL
+            .into_iter()
+            .find(|state| state.name().eq_ignore_ascii_case(field))
+            .is_none_or(|state| state.name() == *field),
+        2 => ["White", "Black"].into_iter().all(|word| {
+            field
+                .get(..word.len())
+                .is_none_or(|head| !head.eq_ignore_ascii_case(word) || head == word)
+        }),
+        _ => move_in_canonical_case(field),
+    })
+}
+
+/// `Base` with a capital B only, expansion letters upper-case (§9.15).
+fn game_type_in_canonical_case(field: &str) -> bool {
+    match field.get(..4) {
+        Some(head) if head.eq_ignore_ascii_case("base") => {
+            head == "Base" && !field[4..].bytes().any(|b| b.is_ascii_lowercase())
+        }
+        _ => true,
+    }
+}

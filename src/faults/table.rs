@@ -1,0 +1,271 @@
+//! The table of faults: each fault is named once, in `fault_table!`, with
+//! its documentation, its `--fault` name, where it shows ([`Area`]) and a
+//! one-line summary. The enum [`Fault`], the list [`Fault::ALL`], the names
+//! ([`Fault::name`], `Display`), their parsing (`FromStr`, whose error lists
+//! every fault) and the help ([`Fault::help`]) all come from it, so a new
+//! fault is one entry here and its behaviour in the file of its area.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::uhp::reply::quote;
+
+/// Where a fault shows. It decides which engine holds a faulty session's
+/// game, and groups the faults in the help.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Area {
+    /// The rules (chapters 1 to 8), with the moves or the state computed on
+    /// the reference position: the game is held by the reference engine,
+    /// which can be made to play any move.
+    ReferenceRules,
+    /// The rules (chapters 1 to 8), on the engine the session is given.
+    Rules,
+    /// The notation (chapter 9): what the engine prints or reads.
+    Notation,
+    /// The protocol: the framing of the answers, the process and its streams.
+    Protocol,
+}
+
+impl Area {
+    /// The word for the area in the help.
+    pub fn text(self) -> &'static str {
+        match self {
+            Area::ReferenceRules | Area::Rules => "rules",
+            Area::Notation => "notation",
+            Area::Protocol => "protocol",
+        }
+    }
+}
+
+/// One row of the table.
+struct Entry {
+    fault: Fault,
+    name: &'static str,
+    area: Area,
+    summary: &'static str,
+}
+
+/// Declares [`Fault`] and the table `TABLE` from one list. Each entry is
+/// the variant's documentation, then `Variant = "name", Area, "summary";`.
+/// `TABLE` holds the rows in the order of the variants, so that a fault's
+/// row is `TABLE[fault as usize]`.
+macro_rules! fault_table {
+    ($($(#[doc = $doc:literal])* $variant:ident = $name:literal, $area:ident, $summary:literal;)*) => {
+        /// A deliberate deviation from the rules or from the protocol.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Fault {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        /// Every fault's row, in the order of the variants.
+        const TABLE: &[Entry] = &[$(Entry {
+            fault: Fault::$variant,
+            name: $name,
+            area: Area::$area,
+            summary: $summary,
+        },)*];
+
+        impl Fault {
+            /// Every fault, in the order of the table.
+            pub const ALL: [Fault; TABLE.len()] = [$(Fault::$variant,)*];
+        }
+    };
+}
+
+fault_table! {
+    /// Breaks §6.4.2: the spider's moves also include the ends of three
+    /// ground steps that revisit a cell (its start included).
+    SpiderBacktracks = "spider-backtracks", ReferenceRules,
+        "the spider's three steps may revisit a cell (§6.4.2)";
+    /// Breaks §6.2.2 (§5.6): beetle steps that only the height gate rule
+    /// forbids (a climb, a step on top or a drop) are listed and accepted.
+    BeetleIgnoresHeightGates = "beetle-ignores-height-gates", ReferenceRules,
+        "the beetle's steps ignore height gates (§6.2.2, §5.6)";
+    /// Breaks §5.10: a pillbug may throw the piece moved on the previous turn.
+    PillbugThrowsLastMoved = "pillbug-throws-last-moved", ReferenceRules,
+        "a pillbug may throw the piece moved last turn (§5.10)";
+    /// Breaks §6.7.2: a mosquito on the ground whose neighbours are all
+    /// mosquitoes moves as a queen (one ground step).
+    MosquitoCopiesMosquito = "mosquito-copies-mosquito", ReferenceRules,
+        "a mosquito touching only mosquitoes moves as a queen (§6.7.2)";
+    /// Breaks §8.3: when both queens are surrounded the state printed is a
+    /// win for the player who moved last instead of `Draw`.
+    SimultaneousSurroundWins = "simultaneous-surround-wins", ReferenceRules,
+        "both queens surrounded is a win for the last mover, not a draw (§8.3)";
+    /// Breaks §4.2: the queen may be a player's first placement although
+    /// `TournamentOpening` is `True`.
+    QueenFirstAllowed = "queen-first-allowed", ReferenceRules,
+        "the queen may be a first placement under TournamentOpening (§4.2)";
+    /// Breaks §5.9 (any move clause): `validmoves` silently omits the last
+    /// move in sorted order whenever it lists at least two (`play` still
+    /// accepts it).
+    DropOneMove = "drop-one-move", ReferenceRules,
+        "validmoves omits its last move, which play accepts (§5.9)";
+    /// Breaks the UHP framing (spec/sources/uhp-notes.md section 2.3): the
+    /// response to the sixth command (the first after five) has no `ok` line.
+    MissingOk = "missing-ok", Protocol,
+        "the answer to the sixth command has no ok line";
+    /// Breaks the protocol: the process exits with status 101, printing
+    /// nothing, on the first `play` (or `pass`) after six plies.
+    CrashMidGame = "crash-mid-game", Protocol,
+        "exits with status 101 on the first play after six plies";
+    /// Breaks the protocol: once four plies are played, `validmoves` never
+    /// answers (the process blocks forever).
+    Hang = "hang", Protocol,
+        "validmoves never answers once four plies are played";
+    /// Breaks §9.31 and §9.29 (the glyphs of §9.21): every GameString printed
+    /// (after `newgame`, `play`, `pass`, `undo`) has `/` and `\` swapped in
+    /// its moves, so `X/` (north-east) reads `X\` (south-east) and so on;
+    /// the game played is the real one.
+    WrongGameString = "wrong-game-string", Notation,
+        "every GameString printed has / and \\ swapped in its moves (§9.31)";
+    /// Breaks spec/sources/uhp-notes.md section 5.6 (the answer is a move the
+    /// engine would play): `bestmove depth N` and `bestmove time hh:mm:ss`
+    /// answer at once with a well-formed MoveString that is illegal in the
+    /// position, a placement of a piece of the side not to move (§3.1), else
+    /// a placement onto an occupied cell (§3.7), else a queen move onto an
+    /// occupied cell.
+    BestmoveIllegal = "bestmove-illegal", Protocol,
+        "bestmove answers a move the rules refuse";
+    /// Breaks spec/sources/uhp-notes.md section 5.6 (`time` is a wall-clock
+    /// budget): `bestmove time hh:mm:ss` answers its (legal) move only once
+    /// twice the budget plus 2 s have passed; `bestmove depth N` is as usual.
+    BestmoveSlow = "bestmove-slow", Protocol,
+        "bestmove time answers after twice its budget plus 2 s";
+    /// Breaks spec/sources/uhp-notes.md section 2.3 (state on error:
+    /// unchanged): a refused `newgame` answers `err` and `ok`, but the
+    /// previous game is replaced by a new empty game of its type.
+    NewgameRefusalLosesGame = "newgame-refusal-loses-game", Protocol,
+        "a refused newgame replaces the game by an empty one";
+    /// Breaks spec/notation.md, "UHP engine conventions" (a line that is not
+    /// UTF-8 is answered `err`): the process exits with status 1, printing
+    /// nothing, on such a line.
+    ExitOnNonUtf8 = "exit-on-non-utf8", Protocol,
+        "exits with status 1 on a line that is not UTF-8";
+    /// Breaks §5.2 and §9.25 (the piece named moves, and a covered one
+    /// cannot): a `play` whose moving piece is covered moves the piece on
+    /// top of its stack to the target instead, when that move is legal
+    /// (`play wQ \wS1` with `wB1` on `wQ` plays `wB1`'s move); any other
+    /// `play` is as usual.
+    CoveredNameMovesTop = "covered-name-moves-top", Rules,
+        "a play naming a covered piece moves the piece on top (§5.2, §9.25)";
+    /// Breaks §8.7.2 (the repetition draw applies only when the game is set
+    /// up with it) and spec/sources/uhp-notes.md section 5.8: the games are
+    /// played with the repetition draw on whatever `RepetitionDraw` says,
+    /// and the engine does not know that option (`options` omits it, `get`
+    /// and `set` refuse it), so it plays the variant without saying so.
+    RepetitionDraw = "repetition-draw", Rules,
+        "plays with the repetition draw and hides the option (§8.7.2)";
+    /// Declines the leniency of §9.20 (input in any letter case), which an
+    /// engine MAY decline: a `play` move or `newgame` argument whose letters
+    /// are not exactly in their canonical case (`play wq`, `play WQ`, `play
+    /// PASS`, `newgame base`) is refused with `invalidmove` (play) or `err`
+    /// (newgame).
+    RefusesLowercase = "refuses-lowercase", Notation,
+        "refuses moves and games not in canonical letter case (§9.20)";
+    /// Breaks spec/sources/uhp-notes.md section 2.3 (an answer ends with
+    /// `ok`): once four plies are played, `validmoves` is answered with `y`
+    /// lines without end, as `yes` prints them.
+    FloodLines = "flood-lines", Protocol,
+        "validmoves answers y lines without end once four plies are played";
+    /// As flood-lines, with `y` bytes and no line break at all.
+    FloodBytes = "flood-bytes", Protocol,
+        "validmoves answers y bytes without end or line break after four plies";
+    /// Breaks the framing: once four plies are played, `validmoves` is
+    /// answered with one line of 1 GiB (`y` repeated) before its real
+    /// answer.
+    HugeLine = "huge-line", Protocol,
+        "a line of 1 GiB before validmoves' answer once four plies are played";
+    /// Breaks section 2.3 (output holds protocol only): `validmoves` lists,
+    /// after the legal moves, an entry holding terminal escape codes (clear
+    /// the screen, set the window title, red text) and the engine writes
+    /// such codes on stderr.
+    EscapeCodes = "escape-codes", Protocol,
+        "terminal escape codes in the validmoves list and on stderr";
+    /// Writes 64 KiB of noise (escape codes included) on stderr before every
+    /// answer; the answers are right. Stderr is not protocol: the check
+    /// passes, with the last lines quoted in findings bounded.
+    StderrFlood = "stderr-flood", Protocol,
+        "64 KiB of noise on stderr before every (right) answer";
+    /// Breaks §9.35: `validmoves` lists every legal move twice.
+    DuplicateMoves = "duplicate-moves", Notation,
+        "validmoves lists every move twice (§9.35)";
+    /// Breaks §9.35: `validmoves` repeats its list until it holds at least
+    /// 100,000 entries.
+    RepeatedMoves = "repeated-moves", Notation,
+        "validmoves repeats its list to 100,000 entries (§9.35)";
+    /// Breaks §9.29 and §9.35's list: `validmoves` lists the legal moves and
+    /// then 100,000 entries that name no move.
+    JunkMoves = "junk-moves", Notation,
+        "validmoves adds 100,000 entries that name no move (§9.29)";
+    /// Breaks the protocol: each process exits with status 101 on a command
+    /// whose number (10 to 40) is drawn from its process id, so crashes
+    /// come at different places in each run.
+    RandomCrash = "random-crash", Protocol,
+        "exits with status 101 on a command drawn from the process id";
+}
+
+impl Fault {
+    /// The fault's row of the table.
+    fn entry(self) -> &'static Entry {
+        let entry = &TABLE[self as usize];
+        debug_assert_eq!(entry.fault, self);
+        entry
+    }
+
+    /// The name given to `--fault`.
+    pub fn name(self) -> &'static str {
+        self.entry().name
+    }
+
+    /// Where the fault shows.
+    pub fn area(self) -> Area {
+        self.entry().area
+    }
+
+    /// What the fault does, in one line, with the clause it breaks.
+    pub fn summary(self) -> &'static str {
+        self.entry().summary
+    }
+
+    /// Every fault, one per line: its name, its area and its summary.
+    pub fn help() -> String {
+        let width = TABLE.iter().map(|entry| entry.name.len()).max();
+        let lines: Vec<String> = TABLE
+            .iter()
+            .map(|entry| {
+                format!(
+                    "  {:width$}  {:8}  {}",
+                    entry.name,
+                    entry.area.text(),
+                    entry.summary,
+                    width = width.unwrap_or_default()
+                )
+            })
+            .collect();
+        lines.join("\n")
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A `--fault` name that names no fault. The message lists every fault
+/// with its summary ([`Fault::help`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown fault {}: the faults are\n{}", quote(.0), Fault::help())]
+pub struct UnknownFault(pub String);
+
+impl FromStr for Fault {
+    type Err = UnknownFault;
+
+    fn from_str(text: &str) -> Result<Fault, UnknownFault> {
+        Fault::ALL
+            .into_iter()
+            .find(|fault| fault.name() == text)
+            .ok_or_else(|| UnknownFault(text.to_string()))
+    }
+}
