@@ -77,7 +77,8 @@ struct Snapshot {
 /// (`hive_oracle::agreement::compare_engines`) and returns the snapshot of
 /// it; `Err` says what differs.
 fn compare(fast: &Fast, model: &Model) -> Result<Snapshot, String> {
-    let agreement = compare_engines(fast, model, &model.game_string()).map_err(|e| e.to_string())?;
+    let agreement =
+        compare_engines(fast, model, &model.game_string()).map_err(|e| e.to_string())?;
     Ok(Snapshot {
         game_string: agreement.game_string,
         legal: agreement.legal,

@@ -51,7 +51,8 @@ pub use make_unmake::{
 pub use notation::{check_notation, NotationInput, MAX_NOTATION_BYTES, MAX_NOTATION_LINES};
 pub use records::{check_pgn_record, check_sgf_record, RecordInput, MAX_RECORD_BYTES};
 pub use uhp_session::{
-    check_uhp_session, is_refusal, reply_problem, UhpInput, MAX_UHP_BYTES, MAX_UHP_COMMANDS,
+    check_uhp_session, is_refusal, reply_problem, ReplyProblem, UhpInput, MAX_UHP_BYTES,
+    MAX_UHP_COMMANDS,
 };
 
 /// A fuzz target of `fuzz/`. Its [`name`](Target::name) is the name of its

@@ -149,6 +149,34 @@ pub fn is_refusal(reply: &[String]) -> bool {
         .any(|l| l.starts_with("err ") || l.starts_with("invalidmove "))
 }
 
+/// What is wrong with the reply to one command line (see [`reply_problem`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ReplyProblem {
+    /// A blank line, or a line after `exit`, got an answer.
+    #[error("a blank line or a line after exit was answered")]
+    AnsweredSilence,
+    /// The reply's last line is not `ok`.
+    #[error("the reply does not end with ok")]
+    NoOk,
+    /// The reply holds `ok` more than once.
+    #[error("the reply has more than one ok")]
+    SeveralOk,
+    /// A line of the reply holds a line break.
+    #[error("a reply line contains a line break")]
+    LineBreak,
+    /// A refusal is not exactly one line and `ok`.
+    #[error("a refusal is not one line and ok")]
+    LongRefusal,
+    /// A refused command changed the GameString or the options.
+    #[error("a refused command changed the session: now {game:?}, {options:?}")]
+    RefusalChangedSession {
+        /// The GameString after the refusal.
+        game: Option<String>,
+        /// The options after the refusal.
+        options: Options,
+    },
+}
+
 /// What is wrong with the reply to one command line, if anything: a blank
 /// line or a line after `exit` gets no answer; any other gets lines that end
 /// with exactly one `ok` and hold no line break; a refusal is one line and
@@ -159,32 +187,32 @@ pub fn reply_problem(
     reply: &[String],
     before: &(Option<String>, Options),
     session: &Session,
-) -> Result<(), String> {
+) -> Result<(), ReplyProblem> {
     if line.trim_ascii().is_empty() || session.has_exited() {
         if reply.is_empty() {
             return Ok(());
         }
-        return Err("a blank line or a line after exit was answered".to_string());
+        return Err(ReplyProblem::AnsweredSilence);
     }
     if reply.last().map(String::as_str) != Some("ok") {
-        return Err("the reply does not end with ok".to_string());
+        return Err(ReplyProblem::NoOk);
     }
     if reply.iter().filter(|l| *l == "ok").count() != 1 {
-        return Err("the reply has more than one ok".to_string());
+        return Err(ReplyProblem::SeveralOk);
     }
     if reply.iter().any(|l| l.contains('\n') || l.contains('\r')) {
-        return Err("a reply line contains a line break".to_string());
+        return Err(ReplyProblem::LineBreak);
     }
     if is_refusal(reply) {
         if reply.len() != 2 {
-            return Err("a refusal is not one line and ok".to_string());
+            return Err(ReplyProblem::LongRefusal);
         }
         let after = (session.game_string(), *session.options());
         if &after != before {
-            return Err(format!(
-                "a refused command changed the session: now {:?}, {:?}",
-                after.0, after.1
-            ));
+            return Err(ReplyProblem::RefusalChangedSession {
+                game: after.0,
+                options: after.1,
+            });
         }
     }
     Ok(())
