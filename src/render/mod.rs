@@ -18,6 +18,7 @@ mod ascii;
 mod svg;
 
 pub use ascii::ascii;
+#[cfg(feature = "check")]
 pub(crate) use svg::xml_escape;
 pub use svg::{svg, svg_clickable};
 
