@@ -10,10 +10,7 @@
 
 use pulldown_cmark::{html, Options, Parser};
 
-use crate::clauses::{label_line, SPEC_FILES};
-
-/// `spec/rulings.md`, embedded when the crate is built.
-const RULINGS: &str = include_str!("../../spec/rulings.md");
+use crate::clauses::{label_line, RULINGS, SPEC_FILES};
 
 /// The four spec files as one HTML fragment, one `<section>` per file.
 pub(crate) fn spec_html() -> String {
@@ -54,9 +51,11 @@ fn prepare(text: &'static str, rulings: bool) -> String {
             out.push_str(line);
         } else if let Some((clause, title)) = label_line(line) {
             let id = anchor(clause);
+            // A withdrawn clause's title names its successors
+            // (`withdrawn → §4.5`), which become links.
             out.push_str(&format!(
                 "<a class=\"label\" id=\"{id}\" href=\"#{id}\">{clause}</a> <strong>{}</strong><br>",
-                escape(title)
+                linkify(&escape(title))
             ));
         } else if let (true, Some(slug)) = (rulings, line.strip_prefix("## ")) {
             out.push_str(&format!("## {slug} {{#ruling-{}}}", slug.trim()));
