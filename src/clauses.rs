@@ -139,7 +139,9 @@ mod tests {
         let ruling = clause_ruling("§6.2.2").expect("§6.2.2 has a Ruling: line");
         assert_eq!(ruling.anchor, "beetle-height-gates");
         assert!(
-            ruling.summary.starts_with("Every beetle step obeys the height gate"),
+            ruling
+                .summary
+                .starts_with("Every beetle step obeys the height gate"),
             "{}",
             ruling.summary
         );
@@ -155,7 +157,10 @@ mod tests {
         for (clause, anchor) in ruling_anchors() {
             let ruling = clause_ruling(clause).expect("a ruling");
             assert_eq!(ruling.anchor, *anchor);
-            assert!(!ruling.summary.is_empty(), "{clause}: {anchor} has no summary");
+            assert!(
+                !ruling.summary.is_empty(),
+                "{clause}: {anchor} has no summary"
+            );
         }
     }
 

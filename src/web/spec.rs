@@ -124,3 +124,17 @@ fn clause_number(text: &str) -> &str {
         .map_or(text.len(), |(i, _)| i);
     text[..end].trim_end_matches('.')
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_withdrawn_clause_links_its_successors() {
+        let html = spec_html();
+        assert!(
+            html.contains(r##"<strong>withdrawn → <a href="#clause-4.5">§4.5</a></strong>"##),
+            "the title of §4.1 should link §4.5"
+        );
+    }
+}
