@@ -1098,7 +1098,10 @@ fn the_clause_index_is_current() {
         .difference(&have)
         .map(|line| format!("missing: {line}"))
         .collect();
-    problems.extend(have.difference(&want).map(|line| format!("stale:   {line}")));
+    problems.extend(
+        have.difference(&want)
+            .map(|line| format!("stale:   {line}")),
+    );
     if problems.is_empty() {
         problems.push("the lines are right but out of order".to_string());
     }
