@@ -134,7 +134,7 @@ mod tests {
         let html = spec_html();
         assert!(
             html.contains(r##"<strong>withdrawn → <a href="#clause-4.5">§4.5</a></strong>"##),
-            "the title of §4.1 should link §4.5"
+            "the withdrawn clause before §4.5 should link it from its title"
         );
     }
 }
