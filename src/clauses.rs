@@ -4,8 +4,11 @@
 //! starts with a label
 //! line, alone on its line and starting in the first column: the label, one
 //! space and the clause's title, `[§6.4.2] Spider never revisits`
-//! (spec/README.md, "Clauses"). The two files are embedded in the crate when
-//! it is built, so the titles shown next to clause numbers are the spec's own
+//! (spec/README.md, "Clauses"). A clause whose sources disagree has a line
+//! `Ruling: see rulings.md#<anchor>` naming the section of `spec/rulings.md`
+//! that argues it, and each section there opens with a one-line
+//! `**Summary.**`. The files are embedded in the crate when it is built, so
+//! the titles and summaries shown next to clause numbers are the spec's own
 //! and cannot drift from it: renaming a clause is an edit of its label line.
 
 use std::collections::BTreeMap;
@@ -17,6 +20,72 @@ pub(crate) const SPEC_FILES: [&str; 3] = [
     include_str!("../spec/notation.md"),
     include_str!("../spec/game-records.md"),
 ];
+
+/// `spec/rulings.md`, one section per disputed point: a heading
+/// `## <anchor>`, then a line `**Summary.** …`.
+pub(crate) const RULINGS: &str = include_str!("../spec/rulings.md");
+
+/// The ruling behind a clause: the section of `spec/rulings.md` that its
+/// `Ruling:` line names, and that section's one-line summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ruling {
+    /// The section's anchor, its heading: `beetle-height-gates` for
+    /// `rulings.md#beetle-height-gates`.
+    pub anchor: &'static str,
+    /// The section's `**Summary.**` line without its label; empty if the
+    /// section has none (tests/spec_coverage.rs requires one).
+    pub summary: &'static str,
+}
+
+/// The ruling that argues a clause (`"§5.6"` → `beetle-height-gates`);
+/// `None` for a clause with no `Ruling:` line or that the spec does not
+/// define.
+pub(crate) fn clause_ruling(clause: &str) -> Option<Ruling> {
+    let anchor = ruling_anchors().get(clause).copied()?;
+    let summary = ruling_summaries().get(anchor).copied().unwrap_or("");
+    Some(Ruling { anchor, summary })
+}
+
+/// Clause → the anchor on its `Ruling: see rulings.md#<anchor>` line, read
+/// from the lines between its label line and the next label or heading.
+fn ruling_anchors() -> &'static BTreeMap<&'static str, &'static str> {
+    static ANCHORS: OnceLock<BTreeMap<&'static str, &'static str>> = OnceLock::new();
+    ANCHORS.get_or_init(|| {
+        let mut anchors = BTreeMap::new();
+        for text in SPEC_FILES {
+            let mut clause = None;
+            for line in text.lines() {
+                if let Some((label, _)) = label_line(line) {
+                    clause = Some(label);
+                } else if line.starts_with('#') {
+                    clause = None;
+                } else if let (Some(c), Some(anchor)) =
+                    (clause, line.strip_prefix("Ruling: see rulings.md#"))
+                {
+                    anchors.insert(c, anchor.trim());
+                }
+            }
+        }
+        anchors
+    })
+}
+
+/// Anchor → the text of the section's `**Summary.**` line.
+fn ruling_summaries() -> &'static BTreeMap<&'static str, &'static str> {
+    static SUMMARIES: OnceLock<BTreeMap<&'static str, &'static str>> = OnceLock::new();
+    SUMMARIES.get_or_init(|| {
+        let mut summaries = BTreeMap::new();
+        let mut anchor = None;
+        for line in RULINGS.lines() {
+            if let Some(heading) = line.strip_prefix("## ") {
+                anchor = Some(heading.trim());
+            } else if let (Some(a), Some(summary)) = (anchor, line.strip_prefix("**Summary.** ")) {
+                summaries.entry(a).or_insert(summary.trim());
+            }
+        }
+        summaries
+    })
+}
 
 /// The short title of a clause, written after its label in the spec, such as
 /// `"Spider never revisits"` for `"§6.4.2"`; the empty string for a clause the
@@ -63,6 +132,36 @@ mod tests {
         assert_eq!(clause_title("§5.3"), "One Hive");
         assert_eq!(clause_title("§6.4.2"), "Spider never revisits");
         assert_eq!(clause_title("§9.14"), "refusals say why");
+    }
+
+    #[test]
+    fn a_clause_with_a_ruling_line_has_its_ruling_and_summary() {
+        let ruling = clause_ruling("§6.2.2").expect("§6.2.2 has a Ruling: line");
+        assert_eq!(ruling.anchor, "beetle-height-gates");
+        assert!(
+            ruling
+                .summary
+                .starts_with("Every beetle step obeys the height gate"),
+            "{}",
+            ruling.summary
+        );
+        assert_eq!(clause_ruling("§6.4.2"), None, "§6.4.2 has no ruling");
+        assert_eq!(clause_ruling(concat!("§", "99.1")), None);
+    }
+
+    #[test]
+    fn every_ruling_line_has_a_summary() {
+        // tests/spec_coverage.rs checks the spec files; this checks that
+        // the parsing here finds what they hold.
+        assert!(ruling_anchors().len() >= 20, "{:?}", ruling_anchors());
+        for (clause, anchor) in ruling_anchors() {
+            let ruling = clause_ruling(clause).expect("a ruling");
+            assert_eq!(ruling.anchor, *anchor);
+            assert!(
+                !ruling.summary.is_empty(),
+                "{clause}: {anchor} has no summary"
+            );
+        }
     }
 
     #[test]

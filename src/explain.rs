@@ -26,6 +26,8 @@ use crate::reference::{opening, placement, Position, ReferenceEngine};
 use crate::render;
 use crate::rules::Rules;
 
+pub use crate::clauses::Ruling;
+
 pub use crate::reference::facts::Fact;
 
 /// The verdict on one move: legal or not, and the chain of facts behind it.
@@ -47,6 +49,13 @@ pub struct Verdict {
 /// that names no clause.
 pub fn clause_title(clause: &str) -> &'static str {
     crate::clauses::clause_title(clause)
+}
+
+/// The ruling of `spec/rulings.md` behind a clause, named on the clause's
+/// `Ruling:` line, with its one-line summary: `beetle-height-gates` for
+/// `"§6.2.2"`; `None` for a clause that has no ruling.
+pub fn clause_ruling(clause: &str) -> Option<Ruling> {
+    crate::clauses::clause_ruling(clause)
 }
 
 /// The ways a legal move is granted: one list of facts per way (a piece may

@@ -1014,3 +1014,284 @@ fn every_records_line_names_record_files_that_exist() {
     assert!(named >= 14, "only {named} record files named by chapter 10");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+// --- the clause index, tombstone titles and ruling summaries ---
+
+/// The clause index: every label in numeric order with its title and file,
+/// generated from the label lines by `the_clause_index_is_current`.
+const INDEX_FILE: &str = "spec/index.md";
+
+/// The environment variable that makes `the_clause_index_is_current` write
+/// the index instead of failing on a stale one.
+const UPDATE_INDEX_VAR: &str = "UPDATE_SPEC_INDEX";
+
+/// A clause number as numbers, `6.4.2` → `[6, 4, 2]`, so that `9.2` sorts
+/// before `9.15`.
+fn numeric_key(clause: &str) -> Vec<u32> {
+    clause
+        .split('.')
+        .map(|part| part.parse().unwrap_or(u32::MAX))
+        .collect()
+}
+
+/// Every label line of the spec: (clause number, title, file name), in
+/// numeric order.
+fn label_entries() -> Vec<(String, String, String)> {
+    let label = label_regex();
+    let mut entries = Vec::new();
+    for path in spec_files() {
+        let file = path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for line in read(&path).lines() {
+            if let Some(c) = label.captures(line) {
+                let title = c.get(2).map_or("", |m| m.as_str().trim());
+                entries.push((c[1].to_string(), title.to_string(), file.clone()));
+            }
+        }
+    }
+    entries.sort_by_key(|(clause, _, _)| numeric_key(clause));
+    entries
+}
+
+/// The text of `spec/index.md` as the label lines give it.
+fn clause_index() -> String {
+    let mut out = String::from("# Clause index\n\n");
+    out.push_str(&format!(
+        "This file is generated from the label lines of the spec files by the test \
+         `the_clause_index_is_current` of `tests/spec_coverage.rs`; do not edit it. \
+         After adding, withdrawing or retitling a clause, regenerate it with \
+         `{UPDATE_INDEX_VAR}=1 cargo test --test spec_coverage`.\n\n"
+    ));
+    out.push_str(
+        "A clause number is never reused or renumbered (`README.md`, \"Stability\"), so a \
+         clause added later stands beside the clauses it belongs with under a number out of \
+         order. This index lists every number in numeric order with the clause's title and \
+         the file that holds it; a withdrawn clause's title names the clauses that replaced it.\n\n",
+    );
+    out.push_str("| clause | title | file |\n|---|---|---|\n");
+    for (clause, title, file) in label_entries() {
+        out.push_str(&format!("| §{clause} | {title} | [{file}]({file}) |\n"));
+    }
+    out
+}
+
+#[test]
+fn the_clause_index_is_current() {
+    // spec/index.md is how a reader finds a clause by its number; it is
+    // regenerated here and compared, line by line.
+    let path = root().join(INDEX_FILE);
+    let expected = clause_index();
+    if std::env::var(UPDATE_INDEX_VAR).is_ok_and(|v| v == "1") {
+        fs::write(&path, &expected)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        return;
+    }
+    let actual = fs::read_to_string(&path).unwrap_or_default();
+    if actual == expected {
+        return;
+    }
+    let have: BTreeSet<&str> = actual.lines().collect();
+    let want: BTreeSet<&str> = expected.lines().collect();
+    let mut problems: Vec<String> = want
+        .difference(&have)
+        .map(|line| format!("missing: {line}"))
+        .collect();
+    problems.extend(
+        have.difference(&want)
+            .map(|line| format!("stale:   {line}")),
+    );
+    if problems.is_empty() {
+        problems.push("the lines are right but out of order".to_string());
+    }
+    panic!(
+        "{INDEX_FILE} is not the index of the spec's label lines; regenerate it with \
+         `{UPDATE_INDEX_VAR}=1 cargo test --test spec_coverage`:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn every_tombstone_title_names_its_successors() {
+    // A withdrawn clause's title is `withdrawn → ` and the clauses its
+    // tombstone line sends the reader to, so that a search for a title
+    // lands on the live clause, never on the tombstone (spec/README.md,
+    // "Stability").
+    let tombstone =
+        Regex::new(r"^\*Withdrawn \(\d{4}-\d{2}-\d{2}\): .*; see (.+)\.\*$").expect("regex");
+    let cite = Regex::new(r"§(\d+(?:\.\d+)*)").expect("regex");
+    let label = label_regex();
+    let all = labels();
+    let withdrawn = withdrawn();
+    let titles = titles();
+    let live_titles: BTreeMap<&str, &str> = titles
+        .iter()
+        .filter(|(clause, _)| !withdrawn.contains(*clause))
+        .flat_map(|(clause, ts)| ts.iter().map(move |t| (t.as_str(), clause.as_str())))
+        .collect();
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for path in spec_files() {
+        let text = read(&path);
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, pair) in lines.windows(2).enumerate() {
+            let Some(c) = label.captures(pair[0]) else {
+                continue;
+            };
+            if !pair[1].starts_with("*Withdrawn") {
+                continue;
+            }
+            checked += 1;
+            let place = format!("{}:{}", path.display(), i + 1);
+            let clause = &c[1];
+            let title = c.get(2).map_or("", |m| m.as_str().trim());
+            let Some(t) = tombstone.captures(pair[1]) else {
+                problems.push(format!(
+                    "{place}: §{clause}'s tombstone is not `*Withdrawn (YYYY-MM-DD): \
+                     reason; see §X.Y.*`"
+                ));
+                continue;
+            };
+            let successors = &t[1];
+            let wanted = format!("withdrawn → {successors}");
+            if title != wanted {
+                problems.push(format!(
+                    "{place}: §{clause}'s title is \"{title}\"; write `[§{clause}] {wanted}`"
+                ));
+            }
+            if let Some(live) = live_titles.get(title) {
+                problems.push(format!(
+                    "{place}: §{clause} is withdrawn but has the title of §{live}"
+                ));
+            }
+            let named: Vec<&str> = cite
+                .captures_iter(successors)
+                .filter_map(|m| m.get(1))
+                .map(|m| m.as_str())
+                .collect();
+            if named.is_empty() {
+                problems.push(format!("{place}: §{clause}'s tombstone names no successor"));
+            }
+            for successor in named {
+                if !all.contains_key(successor) || withdrawn.contains(successor) {
+                    problems.push(format!(
+                        "{place}: §{clause} sends the reader to §{successor}, which is no live clause"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked >= 10, "found only {checked} tombstones in spec/");
+    assert!(
+        problems.is_empty(),
+        "tombstone titles that do not name their successors:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// The most words of a ruling's `**Summary.**` line, which `explain`
+/// prints beside a clause that has the ruling.
+const MAX_SUMMARY_WORDS: usize = 25;
+
+/// The sections of `spec/rulings.md`: (anchor, the section's lines after
+/// its heading).
+fn ruling_sections() -> Vec<(String, Vec<String>)> {
+    let text = read(&root().join("spec/rulings.md"));
+    let mut sections: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines() {
+        if let Some(anchor) = line.strip_prefix("## ") {
+            sections.push((anchor.trim().to_string(), Vec::new()));
+        } else if let Some((_, lines)) = sections.last_mut() {
+            lines.push(line.to_string());
+        }
+    }
+    sections
+}
+
+#[test]
+fn every_ruling_opens_with_a_short_summary() {
+    // The first paragraph of a ruling is one line, `**Summary.** …`, of at
+    // most MAX_SUMMARY_WORDS words: what `explain` prints with the anchor.
+    let sections = ruling_sections();
+    assert!(
+        sections.len() >= 20,
+        "spec/rulings.md has only {} sections",
+        sections.len()
+    );
+    let mut problems = Vec::new();
+    for (anchor, lines) in &sections {
+        let first = lines.iter().find(|l| !l.trim().is_empty());
+        let summaries = lines
+            .iter()
+            .filter(|l| l.starts_with("**Summary.**"))
+            .count();
+        match first.and_then(|l| l.strip_prefix("**Summary.** ")) {
+            None => problems.push(format!(
+                "{anchor}: the section does not open with a `**Summary.** …` line"
+            )),
+            Some(summary) => {
+                let words = summary.split_whitespace().count();
+                if words > MAX_SUMMARY_WORDS {
+                    problems.push(format!(
+                        "{anchor}: the summary has {words} words, more than {MAX_SUMMARY_WORDS}"
+                    ));
+                }
+            }
+        }
+        if summaries > 1 {
+            problems.push(format!("{anchor}: {summaries} summary lines, not one"));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "rulings without a one-line summary:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn every_ruling_named_exists() {
+    // Every `Ruling:` line of a clause is `Ruling: see rulings.md#<anchor>`,
+    // and every `rulings.md#<anchor>` in the spec, the code and the tests
+    // names a section of spec/rulings.md.
+    let anchors: BTreeSet<String> = ruling_sections().into_iter().map(|(a, _)| a).collect();
+    let named = Regex::new(r"rulings\.md#([a-z0-9-]+)").expect("regex");
+    let ruling_line = Regex::new(r"^Ruling: see rulings\.md#[a-z0-9-]+$").expect("regex");
+    let mut files = spec_files();
+    files.extend(files_under(&root().join("src"), "rs"));
+    files.extend(test_files());
+    let mut problems = Vec::new();
+    let mut count = 0;
+    for block in clause_blocks() {
+        for (line, text) in block.rest.iter().filter(|(_, l)| l.starts_with("Ruling:")) {
+            if !ruling_line.is_match(text) {
+                problems.push(format!(
+                    "{}: write `Ruling: see rulings.md#<anchor>`: {text}",
+                    block.file_line(*line)
+                ));
+            }
+        }
+    }
+    for path in files {
+        for (i, line) in read(&path).lines().enumerate() {
+            for c in named.captures_iter(line) {
+                count += 1;
+                let anchor = c[1].trim_end_matches('-');
+                if !anchors.contains(anchor) {
+                    problems.push(format!(
+                        "{}:{}: rulings.md#{anchor} names no section of spec/rulings.md",
+                        path.display(),
+                        i + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(count >= 20, "only {count} rulings named");
+    assert!(
+        problems.is_empty(),
+        "rulings named that do not exist:\n{}",
+        problems.join("\n")
+    );
+}

@@ -10,10 +10,7 @@
 
 use pulldown_cmark::{html, Options, Parser};
 
-use crate::clauses::{label_line, SPEC_FILES};
-
-/// `spec/rulings.md`, embedded when the crate is built.
-const RULINGS: &str = include_str!("../../spec/rulings.md");
+use crate::clauses::{label_line, RULINGS, SPEC_FILES};
 
 /// The four spec files as one HTML fragment, one `<section>` per file.
 pub(crate) fn spec_html() -> String {
@@ -54,9 +51,11 @@ fn prepare(text: &'static str, rulings: bool) -> String {
             out.push_str(line);
         } else if let Some((clause, title)) = label_line(line) {
             let id = anchor(clause);
+            // A withdrawn clause's title names its successors
+            // (`withdrawn → §4.5`), which become links.
             out.push_str(&format!(
                 "<a class=\"label\" id=\"{id}\" href=\"#{id}\">{clause}</a> <strong>{}</strong><br>",
-                escape(title)
+                linkify(&escape(title))
             ));
         } else if let (true, Some(slug)) = (rulings, line.strip_prefix("## ")) {
             out.push_str(&format!("## {slug} {{#ruling-{}}}", slug.trim()));
@@ -124,4 +123,18 @@ fn clause_number(text: &str) -> &str {
         .find(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
         .map_or(text.len(), |(i, _)| i);
     text[..end].trim_end_matches('.')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_withdrawn_clause_links_its_successors() {
+        let html = spec_html();
+        assert!(
+            html.contains(r##"<strong>withdrawn → <a href="#clause-4.5">§4.5</a></strong>"##),
+            "the withdrawn clause before §4.5 should link it from its title"
+        );
+    }
 }
