@@ -1,4 +1,4 @@
-//! Snapshot tests of the case corpus (issue 5, point 6): every case of
+//! Snapshot tests of the case corpus: every case of
 //! `tests/cases/` rendered for a reader: the ASCII picture of its position
 //! (the cells its moves concern highlighted), the legal moves in question,
 //! and the explanation of every move it asserts to be legal or illegal.
