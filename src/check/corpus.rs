@@ -82,7 +82,7 @@ pub enum InvalidCase {
         /// The case's `file::name`.
         id: String,
         /// Why it does not load.
-        source: LoadError,
+        source: Box<LoadError>,
     },
     /// The case runner cannot run it.
     #[error("corpus case {id}: {source}")]
@@ -90,7 +90,7 @@ pub enum InvalidCase {
         /// The case's `file::name`.
         id: String,
         /// Why it cannot run.
-        source: CaseError,
+        source: Box<CaseError>,
     },
     /// The case runner stopped on the reference engine.
     #[error("corpus case {id}: {source}")]
@@ -224,14 +224,24 @@ pub fn validate(loaded: &LoadedCase) -> Result<(), InvalidCase> {
     let options: RulesOptions = case.options.into();
     let game = match ReferenceEngine::load_with(&case.game, options) {
         Ok(game) => game,
-        Err(source) => return Err(InvalidCase::DoesNotLoad { id, source }),
+        Err(e) => {
+            return Err(InvalidCase::DoesNotLoad {
+                id,
+                source: Box::new(e),
+            })
+        }
     };
     let mut checked = case.clone();
     checked.perft.clear();
     let mut reference = RulesEngine::<ReferenceEngine>::refusing_only();
     let run = match run_case(&mut reference, &checked) {
         Ok(run) => run,
-        Err(source) => return Err(InvalidCase::Broken { id, source }),
+        Err(e) => {
+            return Err(InvalidCase::Broken {
+                id,
+                source: Box::new(e),
+            })
+        }
     };
     if let Some(source) = run.stopped {
         return Err(InvalidCase::Stopped { id, source });

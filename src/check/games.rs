@@ -11,6 +11,7 @@ use std::time::Instant;
 use rand_chacha::ChaCha8Rng;
 
 use crate::check::bestmove;
+use crate::check::client::Response;
 use crate::check::finding::{Finding, Kind};
 use crate::check::illegal::{illegal_candidate, ILLEGAL_KINDS};
 use crate::check::judge::state_and_turn;
@@ -189,36 +190,27 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         };
         if answer.is_error() {
             let played = self.worker.session.transcript.clone();
-            Shrinker {
-                worker: &mut *self.worker,
-            }
-            .focus_and_report(
-                Kind::RejectedLegal,
-                &self.game,
-                &self.history,
+            let focus = Focus {
+                kind: Kind::RejectedLegal,
+                at: &self.game,
                 mv,
-                &answer,
-                played,
-            );
-            return Err(Stop);
+                answer: &answer,
+            };
+            return Err(shrink_focus(self.worker, focus, &self.history, played));
         }
         self.game.play_unchecked(mv);
         self.worker.counts.plies += 1;
         let state = state_and_turn(answer.last_line().unwrap_or(""));
         if state.is_some_and(|st| st != (self.game.state(), self.game.turn())) {
             let played = self.worker.session.transcript.clone();
-            Shrinker {
-                worker: &mut *self.worker,
-            }
-            .focus_and_report(
-                Kind::State,
-                &undone(&self.game),
-                &self.history,
+            let at = undone(&self.game);
+            let focus = Focus {
+                kind: Kind::State,
+                at: &at,
                 mv,
-                &answer,
-                played,
-            );
-            return Err(Stop);
+                answer: &answer,
+            };
+            return Err(shrink_focus(self.worker, focus, &self.history, played));
         }
         self.history.push(mv);
         let (prefix, game) = (&self.prefix, &self.game);
@@ -298,16 +290,41 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             );
             return Err(Stop);
         }
-        Shrinker { worker }.focus_and_report(
-            Kind::AcceptedIllegal,
-            game,
-            &self.history,
+        let focus = Focus {
+            kind: Kind::AcceptedIllegal,
+            at: game,
             mv,
-            &answer,
-            played,
-        );
-        Err(Stop)
+            answer: &answer,
+        };
+        Err(shrink_focus(worker, focus, &self.history, played))
     }
+}
+
+/// A disagreement about one move of a random game: its kind, the position
+/// before the move, the move and the engine's answer to it.
+struct Focus<'g> {
+    kind: Kind,
+    at: &'g ReferenceEngine,
+    mv: Move,
+    answer: &'g Response,
+}
+
+/// Shrinks a disagreement about one move, played after `history`, and
+/// reports it with the conversation `played` (the game stops).
+fn shrink_focus(
+    worker: &mut Worker<'_>,
+    focus: Focus<'_>,
+    history: &[Move],
+    played: Vec<String>,
+) -> Stop {
+    let Focus {
+        kind,
+        at,
+        mv,
+        answer,
+    } = focus;
+    Shrinker { worker }.focus_and_report(kind, at, history, mv, answer, played);
+    Stop
 }
 
 /// The game before its last move (a copy is taken only when needed: a

@@ -1,5 +1,25 @@
-//! Checking other engines against the rules: `hive-oracle check`, in
-//! layers, each file using only the files listed before it.
+//! Checking other engines against the rules: `hive-oracle check` drives a
+//! UHP engine through protocol probes, the case corpus and seeded random
+//! games, compares everything it says with the reference engine, and
+//! reports each cause of disagreement once.
+//!
+//! The check is a list of independent *units*: the protocol probes, each
+//! corpus case, each random game. A unit starts from `newgame`, so its
+//! result does not depend on the units before it; units run on `--jobs`
+//! engine processes (unit `i` on process `i mod jobs`) and their results are
+//! merged in unit order. Nothing a unit reports depends on time: the
+//! shrinker's budgets count work, game `i`'s moves come from a ChaCha8
+//! generator keyed by the seed, the game type and `i`
+//! ([`seed::game_rng`]), and timings are kept apart in
+//! [`summary::Report::timings`]. So the same engine, the same arguments and
+//! the same version give the same JSON report, whatever the machine's load
+//! (a wall-clock safety cap far above the normal cost of a shrink is the
+//! one exception, and a finding it touched says so).
+//!
+//! Moves are always compared as absolute moves (§5.9), resolved in the
+//! reference position with [`client::resolve_moves`], never as strings.
+//!
+//! The files form layers, each using only the files listed before it:
 //!
 //! * The protocol client: `reader` (the reader threads and the bound on a
 //!   line), `process` (the engine's process, in a group of its own),
@@ -22,9 +42,9 @@
 //!   against the reference), `worker` (the engine of one job and the record
 //!   of its unit), then the runners: `bestmove`, `probes` (the protocol
 //!   unit, a table of probes), `case_engine` and `case_unit` (the corpus
-//!   through the crate's one case runner), `illegal` and `games` (seeded
-//!   random games), [`shrink`] (shorter legal games that still show a
-//!   finding) and `shrinking` (showing them to the engine).
+//!   through the crate's one case runner), [`shrink`] (shorter legal games
+//!   that still show a finding) and `shrinking` (showing them to the
+//!   engine), `illegal` and `games` (seeded random games).
 //! * The run and the reports: `jobs` (units on `--jobs` processes), [`run`]
 //!   (merged in a fixed order, graded) and [`report`] (text, JSON and its
 //!   schema, JUnit).

@@ -14,27 +14,18 @@ const LONG_LINE_BYTES: usize = 1 << 20;
 
 /// `info` must repeat the start-up banner (spec/sources/uhp-notes.md section 5.1).
 pub(super) fn info(p: &mut Prober<'_, '_>, probe: &Probe, info: Response) -> Go {
-    if info.lines != p.banner {
-        let detail = format!(
-            "`info` answers \"{}\", the start-up banner was \"{}\"",
-            info.lines.join(" / "),
-            p.banner.join(" / ")
-        );
-        p.finding(probe, detail, probe.sent(), info.lines);
-    }
-    Go::On
+    let banner = p.banner.join(" / ");
+    p.require(probe, info.lines == p.banner, info.lines, |said| {
+        format!("`info` answers \"{said}\", the start-up banner was \"{banner}\"")
+    })
 }
 
 /// An unknown command must be answered with `err` (spec/sources/uhp-notes.md section 2.3).
 pub(super) fn unknown_command(p: &mut Prober<'_, '_>, probe: &Probe, answer: Response) -> Go {
-    if !answer.lines.first().is_some_and(|l| l.starts_with("err")) {
-        let detail = format!(
-            "an unknown command (`frobnicate`) must be answered with `err`, got \"{}\"",
-            answer.lines.join(" / ")
-        );
-        p.finding(probe, detail, probe.sent(), answer.lines);
-    }
-    Go::On
+    let refused = answer.lines.first().is_some_and(|l| l.starts_with("err"));
+    p.require(probe, refused, answer.lines, |said| {
+        format!("an unknown command (`frobnicate`) must be answered with `err`, got \"{said}\"")
+    })
 }
 
 /// `options` lists `Name;Type;Value;Default[;...]` lines (spec/sources/uhp-notes.md
@@ -64,14 +55,10 @@ pub(super) fn options(p: &mut Prober<'_, '_>, probe: &Probe, answer: Response) -
 /// `info` ending in CRLF must be read as `info` (spec/notation.md, UHP
 /// engine conventions, "Reading lines").
 pub(super) fn crlf(p: &mut Prober<'_, '_>, probe: &Probe, answer: Response) -> Go {
-    if answer.lines != p.banner {
-        let detail = format!(
-            "`info` ending in CRLF must be read as `info`; got \"{}\"",
-            answer.lines.join(" / ")
-        );
-        p.finding(probe, detail, probe.sent(), answer.lines);
-    }
-    Go::On
+    let read = answer.lines == p.banner;
+    p.require(probe, read, answer.lines, |said| {
+        format!("`info` ending in CRLF must be read as `info`; got \"{said}\"")
+    })
 }
 
 /// A blank line is ignored (MZ) or refused with `err` (MZC, NK); either
@@ -85,14 +72,10 @@ pub(super) fn blank_line(p: &mut Prober<'_, '_>, probe: &Probe, first: Response)
     } else {
         first
     };
-    if answer.lines != p.banner {
-        let detail = format!(
-            "after a blank line, `info` answered \"{}\"",
-            answer.lines.join(" / ")
-        );
-        p.finding(probe, detail, probe.sent(), answer.lines);
-    }
-    Go::On
+    let read = answer.lines == p.banner;
+    p.require(probe, read, answer.lines, |said| {
+        format!("after a blank line, `info` answered \"{said}\"")
+    })
 }
 
 /// A 1 MiB line must be refused, and the engine must go on (advisory).
@@ -135,12 +118,9 @@ pub(super) fn long_line(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
 /// (advisory: no established engine answers it, one exits).
 pub(super) fn non_utf8(p: &mut Prober<'_, '_>, probe: &Probe, answer: Response) -> Go {
     if !answer.is_error() {
-        let detail = format!(
-            "a line that is not UTF-8 must be refused; got \"{}\"",
-            answer.lines.join(" / ")
-        );
-        p.finding(probe, detail, probe.sent(), answer.lines);
-        return Go::On;
+        return p.require(probe, false, answer.lines, |said| {
+            format!("a line that is not UTF-8 must be refused; got \"{said}\"")
+        });
     }
     // still answering?
     match p.worker.session.command("info") {

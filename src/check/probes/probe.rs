@@ -142,6 +142,23 @@ impl Prober<'_, '_> {
         self.worker.add(finding);
     }
 
+    /// Unless `holds`, records a protocol finding of `probe` with `detail`
+    /// (given what the engine answered), shown by the lines the probe sends
+    /// and the `answer`; the probes after it go on.
+    pub fn require(
+        &mut self,
+        probe: &Probe,
+        holds: bool,
+        answer: Vec<String>,
+        detail: impl FnOnce(&str) -> String,
+    ) -> Go {
+        if !holds {
+            let detail = detail(&answer.join(" / "));
+            self.finding(probe, detail, probe.sent(), answer);
+        }
+        Go::On
+    }
+
     /// Records an engine failure during `probe` after the lines `sent`,
     /// with the probe's name and severity: the probes after it stop.
     pub fn failed(&mut self, probe: &Probe, error: ClientError, sent: Vec<Vec<u8>>) -> Go {
