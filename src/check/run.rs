@@ -1,6 +1,6 @@
 //! Running a check: the protocol unit first (it learns what the engine
 //! supports), then the corpus cases and the random games on `--jobs`
-//! engine processes ([`crate::check::jobs`]), merged in unit order into a
+//! engine processes (`jobs`), merged in unit order into a
 //! [`Report`], graded against the baseline.
 
 use std::time::{Duration, Instant};
