@@ -1,5 +1,5 @@
-//! The cost of `hive-oracle check`'s own side of one engine question
-//! (issue 11, point 8), apart from the engine's time:
+//! The cost of `hive-oracle check`'s own side of one engine question,
+//! apart from the engine's time:
 //!
 //! * a round trip through the UHP client (write a line, the reader thread,
 //!   the channel, `ok`) to our own engine answering `info`, which costs the
@@ -16,7 +16,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 use hive_oracle::check::client::{resolve_moves, UhpClient};
-use hive_oracle::check::run::{game_rng, pick};
+use hive_oracle::check::seed::{game_rng, pick};
 use hive_oracle::core::{GameType, RulesOptions};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;

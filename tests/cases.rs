@@ -25,15 +25,17 @@ fn corpus() -> Vec<LoadedCase> {
 }
 
 /// Runs a case on one engine and reports each failure (or skip) as a line.
-fn run_on<E: CaseEngine<Error = String>>(
+fn run_on<E: CaseEngine>(
     name: &str,
     engine: &mut E,
     loaded: &LoadedCase,
     line: &mut impl FnMut(&str, String),
-) {
+) where
+    E::Error: std::fmt::Display,
+{
     let reference = ReferenceEngine::load_with(&loaded.case.game, loaded.case.options.into());
     match (run_case(engine, &loaded.case), reference) {
-        (Err(broken), _) => line(name, broken),
+        (Err(broken), _) => line(name, broken.to_string()),
         (Ok(_), Err(e)) => line(name, format!("the game does not load: {e}")),
         (Ok(run), Ok(reference)) => {
             for failure in &run.failures {
@@ -97,27 +99,27 @@ fn every_case_passes_on_both_engines() {
 
 #[test]
 fn the_corpus_is_large_enough() {
-    // issue 5: at least 150 cases
+    // the corpus covers the rules broadly: at least 150 cases
     let count = corpus().len();
     assert!(count >= 150, "only {count} cases in tests/cases");
 }
 
 #[test]
 fn the_built_in_corpus_is_the_directory() {
-    // Issue 11: an installed `hive-oracle check` runs the corpus built into
-    // it (src/cases.rs BUILTIN_CORPUS); a file added to tests/cases/ and
-    // forgotten there would silently never be checked.
+    // An installed `hive-oracle check` runs the corpus built into it
+    // (BUILTIN_CORPUS, src/cases/builtin.rs); a file added to tests/cases/
+    // and forgotten there would silently never be checked.
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let on_disk = hive_oracle::cases::read_corpus_files(&dir).expect("the corpus loads");
     let built_in: Vec<(&str, &str)> = hive_oracle::cases::BUILTIN_CORPUS.to_vec();
     let names = |v: Vec<&str>| v.join(", ");
     assert_eq!(
         names(built_in.iter().map(|(n, _)| *n).collect()),
-        names(on_disk.iter().map(|(n, _, _)| n.as_str()).collect()),
+        names(on_disk.iter().map(|file| file.name.as_str()).collect()),
         "BUILTIN_CORPUS must list every file of tests/cases/"
     );
-    for ((name, text), (_, disk, _)) in built_in.iter().zip(&on_disk) {
-        assert_eq!(text, disk, "{name} differs");
+    for ((name, text), disk) in built_in.iter().zip(&on_disk) {
+        assert_eq!(*text, disk.text, "{name} differs");
     }
     assert_eq!(
         hive_oracle::cases::builtin_corpus().expect("parses").len(),

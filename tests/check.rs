@@ -1,4 +1,4 @@
-//! `hive-oracle check` (issue 6, point 2): our own engine checks clean, the
+//! `hive-oracle check`: our own engine checks clean, the
 //! reports have their documented shape, and broken engines give the right
 //! findings and exit statuses.
 
@@ -428,7 +428,7 @@ done | {BIN} uhp
 
 #[test]
 fn junit_has_one_failure_per_cause_and_crashes_are_errors() {
-    // Issue 11: one bug was five JUnit test cases with two failures each.
+    // One bug used to be five JUnit test cases with two failures each.
     // Now a cause is one test case with one failure (an error for a crash),
     // and a unit that showed no finding is a passing test case.
     let dir = std::env::temp_dir().join(format!("hive-oracle-junit-{}", std::process::id()));

@@ -1,4 +1,4 @@
-//! Proof that `hive-oracle check` catches real faults (issue 6, point 3):
+//! Proof that `hive-oracle check` catches real faults:
 //! our own UHP engine with a deliberate fault (`uhp --fault NAME`, hidden,
 //! `src/faults/`) is checked, and each fault must be found, reported
 //! with the clause it breaks, and shown in a short game. The clean engine is

@@ -1,4 +1,4 @@
-//! `hive-oracle check` as a CI gate (issue 11): the same engine and the
+//! `hive-oracle check` as a CI gate: the same engine and the
 //! same arguments give the same JSON report whatever the speed of the engine
 //! or the number of jobs; nothing passes by accident (no corpus, an empty
 //! corpus, a report that cannot be written); known findings can be accepted
@@ -49,8 +49,8 @@ fn comparable(mut report: serde_json::Value) -> String {
 
 #[test]
 fn the_report_is_the_same_for_a_slow_engine_and_for_two_jobs() {
-    // Issue 11: the shrinker stopped after 10 s of wall-clock time, so a
-    // loaded machine reported other games. Now every budget counts work.
+    // The shrinker used to stop after 10 s of wall-clock time, so a loaded
+    // machine reported other games. Now every budget counts work.
     // The engine is our spider fault (§6.4.2) behind a shell loop that
     // delays every line by $DELAY seconds: the same command line, slower.
     let dir = temp("slow");
@@ -96,8 +96,8 @@ fn the_report_is_the_same_for_a_slow_engine_and_for_two_jobs() {
 
 #[test]
 fn a_check_without_cases_or_with_an_unwritable_report_cannot_run() {
-    // Issue 11 "false green": a missing or empty corpus, an unknown case or
-    // an --out that cannot be written is exit 2 before any engine runs.
+    // No "false green": a missing or empty corpus, an unknown case or an
+    // --out that cannot be written is exit 2 before any engine runs.
     let dir = temp("false-green");
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).expect("empty dir");

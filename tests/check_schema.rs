@@ -1,5 +1,5 @@
-//! The JSON report of `hive-oracle check` has a published schema (issue 11,
-//! point 7): `spec/check-report.schema.json`, generated from the report's
+//! The JSON report of `hive-oracle check` has a published schema:
+//! `spec/check-report.schema.json`, generated from the report's
 //! types (`check --print-schema`). The committed file must be the one the
 //! types give, and real reports (a clean one, and one with findings of
 //! every section: causes, verdicts, stderr, skips) must validate against it.

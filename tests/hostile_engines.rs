@@ -1,4 +1,4 @@
-//! `hive-oracle check` against hostile engines and hostile input (issue 16):
+//! `hive-oracle check` against hostile engines and hostile input:
 //! whatever the engine does, the check finishes with the documented exit
 //! status, a report of bounded size, bounded memory, no terminal escape
 //! from the engine in any report, and no process of the engine left behind.
@@ -8,8 +8,8 @@
 //! heavy stderr, lists with duplicates or 100,000 entries, random crashes)
 //! and the shell scripts of `tests/hostile/` (wrappers with and without
 //! `exec`, a background job, a grandchild holding stdout, an echo, a banner
-//! without `ok`); the issue measured each of them hanging the check, using
-//! gigabytes or leaving processes behind.
+//! without `ok`); each of them used to hang the check, use gigabytes or
+//! leave processes behind, as measured before the bounds below.
 //!
 //! How each property is enforced:
 //! * memory: the check runs under `ulimit -v` of [`MEMORY_KIB`] (address
@@ -31,11 +31,11 @@ fn bin() -> &'static str {
 }
 
 /// The bound on the check's address space, in KiB (`ulimit -v`): 512 MiB.
-/// The issue measured 2.3 to 6.8 GB for a flooding engine.
+/// A flooding engine once cost the check 2.3 to 6.8 GB.
 const MEMORY_KIB: u64 = 512 * 1024;
 
-/// The bound on each report (JSON file, text on stdout): 256 KiB. The issue
-/// measured 219 MB and 441 MB for a 1 GB line and 100,000 junk moves.
+/// The bound on each report (JSON file, text on stdout): 256 KiB. A 1 GB
+/// line and 100,000 junk moves once gave reports of 219 MB and 441 MB.
 const MAX_REPORT_BYTES: usize = 256 * 1024;
 
 /// A run longer than this is a hang (runs take seconds on 2 cores).
@@ -287,7 +287,7 @@ fn assert_given_up(run: &Run) {
 
 #[test]
 fn an_engine_printing_y_lines_without_end_is_a_flood_and_given_up_on() {
-    // issue 16: `yes` as an answer cost 12-114 s and 2.3-6.8 GB per answer,
+    // `yes` as an answer used to cost 12-114 s and 2.3-6.8 GB per answer,
     // and was restarted for every case and game
     let run = check_faulty("flood-lines", "flood-lines", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
@@ -297,7 +297,7 @@ fn an_engine_printing_y_lines_without_end_is_a_flood_and_given_up_on() {
 
 #[test]
 fn an_engine_printing_bytes_without_a_line_break_is_a_flood() {
-    // issue 16: the same flood without newlines
+    // the same flood without newlines
     let run = check_faulty("flood-bytes", "flood-bytes", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     assert_cause(&run, "protocol", "flood on validmoves", "2097152 bytes");
@@ -306,7 +306,7 @@ fn an_engine_printing_bytes_without_a_line_break_is_a_flood() {
 
 #[test]
 fn a_line_of_one_gigabyte_is_a_flood_quoted_in_a_few_hundred_bytes() {
-    // issue 16: one 1 GB line gave a 219 MB report, each finding quoting it
+    // one 1 GB line used to give a 219 MB report, each finding quoting it
     let run = check_faulty("huge-line", "huge-line", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let report = run.json();
@@ -321,7 +321,7 @@ fn a_line_of_one_gigabyte_is_a_flood_quoted_in_a_few_hundred_bytes() {
 
 #[test]
 fn a_list_of_100000_junk_moves_is_a_flood() {
-    // issue 16: 100,000 junk moves gave a 441 MB report and 1.6 GB of memory
+    // 100,000 junk moves used to give a 441 MB report and use 1.6 GB
     let run = check_faulty("junk-moves", "junk-moves", "3");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let causes = run.causes();
@@ -335,7 +335,7 @@ fn a_list_of_100000_junk_moves_is_a_flood() {
 
 #[test]
 fn escape_codes_from_the_engine_reach_no_report_format() {
-    // issue 16: the text report passed the engine's terminal escape codes
+    // the text report used to pass the engine's terminal escape codes
     // (on stdout and stderr) to the user's terminal; check_in asserts no
     // ESC or BEL byte in any of the three formats
     let dir = temp_dir("escape-codes");
@@ -367,7 +367,7 @@ fn escape_codes_from_the_engine_reach_no_report_format() {
 
 #[test]
 fn heavy_stderr_is_not_a_finding_and_stays_bounded() {
-    // issue 16: stderr is not protocol; 64 KiB of noise before every answer
+    // stderr is not protocol; 64 KiB of noise before every answer
     let run = check_faulty("stderr-flood", "stderr-flood", "2");
     assert_eq!(run.status, Some(0), "{}", run.stderr);
 }
@@ -376,8 +376,8 @@ fn heavy_stderr_is_not_a_finding_and_stays_bounded() {
 
 #[test]
 fn a_wrapper_without_exec_leaves_no_hung_engine() {
-    // issue 16: only the direct child (the shell) was killed, leaving 3
-    // hung engines; check_in asserts none is left
+    // only the direct child (the shell) used to be killed, leaving 3 hung
+    // engines; check_in asserts none is left
     let run = check(
         "no-exec-wrapper",
         &[
@@ -400,7 +400,7 @@ fn a_wrapper_without_exec_leaves_no_hung_engine() {
 
 #[test]
 fn a_background_job_of_a_correct_engine_is_ended_with_it() {
-    // issue 16: a wrapper with a CPU-burning background job left it running
+    // a wrapper with a CPU-burning background job used to leave it running
     let run = check(
         "background-job",
         &[
@@ -416,8 +416,8 @@ fn a_background_job_of_a_correct_engine_is_ended_with_it() {
 
 #[test]
 fn a_grandchild_holding_stdout_is_reported_as_such_not_as_a_timeout() {
-    // issue 16: an engine whose grandchild holds stdout left 4 orphans and
-    // was reported as a timeout; the engine crashes after six plies
+    // an engine whose grandchild holds stdout used to leave 4 orphans and be
+    // reported as a timeout; the engine crashes after six plies
     let run = check(
         "grandchild",
         &[
@@ -446,7 +446,7 @@ fn a_grandchild_holding_stdout_is_reported_as_such_not_as_a_timeout() {
 
 #[test]
 fn an_engine_that_echoes_without_ok_times_out_and_is_given_up_on() {
-    // issue 16: an echo engine; every answer lacks `ok`
+    // an echo engine; every answer lacks `ok`
     let run = check(
         "echo",
         &[
@@ -465,7 +465,7 @@ fn an_engine_that_echoes_without_ok_times_out_and_is_given_up_on() {
 
 #[test]
 fn a_banner_without_ok_is_a_timeout_and_given_up_on() {
-    // issue 16: an engine that never says `ok`
+    // an engine that never says `ok`
     let run = check(
         "no-ok",
         &[
@@ -484,7 +484,7 @@ fn a_banner_without_ok_is_a_timeout_and_given_up_on() {
 
 #[test]
 fn random_crashes_end_with_a_report_and_no_process_left() {
-    // issue 16: each process crashes at a command drawn from its pid
+    // each process crashes at a command drawn from its pid
     let run = check_faulty("random-crash", "random-crash", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     assert!(run.causes().iter().any(|(kind, ..)| kind == "crash"));
@@ -494,7 +494,7 @@ fn random_crashes_end_with_a_report_and_no_process_left() {
 
 #[test]
 fn a_list_with_every_move_twice_breaks_the_rule_of_one_listing_each() {
-    // §9.35 each legal move listed once; issue 16: such an engine passed
+    // §9.35 each legal move listed once; such an engine used to pass
     let run = check(
         "duplicate-moves",
         &[
@@ -520,7 +520,7 @@ fn a_list_with_every_move_twice_breaks_the_rule_of_one_listing_each() {
 
 #[test]
 fn a_list_repeated_to_100000_entries_fails_the_check() {
-    // §9.35; issue 16: a list repeated to 100,000 entries passed with exit 0
+    // §9.35; a list repeated to 100,000 entries used to pass with exit 0
     let run = check_faulty("repeated-moves", "repeated-moves", "2");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let causes = run.causes();
@@ -560,7 +560,7 @@ fn mkfifo(path: &Path) {
 
 #[test]
 fn a_fifo_in_the_corpus_folder_is_refused_unread() {
-    // issue 16: a FIFO named x.toml in --corpus blocked the check forever
+    // a FIFO named x.toml in --corpus used to block the check forever
     let dir = corpus("fifo-corpus", "");
     std::fs::remove_file(dir.join("cases.toml")).expect("remove");
     mkfifo(&dir.join("x.toml"));
@@ -574,7 +574,7 @@ fn a_fifo_in_the_corpus_folder_is_refused_unread() {
 
 #[test]
 fn a_fifo_as_out_or_baseline_is_refused_before_the_run() {
-    // issue 16: a FIFO as --out blocked the check forever
+    // a FIFO as --out used to block the check forever
     let dir = temp_dir("fifo-out");
     let fifo = dir.join("report.fifo");
     mkfifo(&fifo);
@@ -590,7 +590,7 @@ fn a_fifo_as_out_or_baseline_is_refused_before_the_run() {
 
 #[test]
 fn a_zero_timeout_is_refused() {
-    // issue 16: --timeout-ms 0 was accepted and a correct engine then got
+    // --timeout-ms 0 used to be accepted, and a correct engine then got
     // three timeout findings
     assert_cannot_run("timeout-0", &["--timeout-ms", "0"], &["--timeout-ms 0"]);
     assert_cannot_run(
@@ -603,14 +603,14 @@ fn a_zero_timeout_is_refused() {
 
 #[test]
 fn a_case_whose_game_string_does_not_load_is_a_corpus_error() {
-    // issue 16: such a case was skipped and the run exited 0
+    // such a case used to be skipped, and the run exited 0
     let dir = corpus(
         "bad-game",
         r#"
 [[case]]
 name = "bad-game"
 clauses = ["§4.2"]
-source = "issue 16: a hostile corpus"
+source = "a hostile corpus, to check that check refuses it"
 game = "Base;InProgress;White[2];wS1;bQ wS1-"
 state = "InProgress"
 "#,
@@ -624,7 +624,7 @@ state = "InProgress"
 
 #[test]
 fn a_legal_move_listed_as_illegal_is_a_corpus_error_not_a_finding() {
-    // issue 16: a legal move under `illegal` became a finding against a
+    // a legal move under `illegal` used to become a finding against a
     // correct engine
     let dir = corpus(
         "legal-as-illegal",
@@ -632,7 +632,7 @@ fn a_legal_move_listed_as_illegal_is_a_corpus_error_not_a_finding() {
 [[case]]
 name = "legal-as-illegal"
 clauses = ["§4.2"]
-source = "issue 16: a hostile corpus"
+source = "a hostile corpus, to check that check refuses it"
 game = "Base;InProgress;Black[1];wS1"
 illegal = [{ move = "bA1 wS1-", clause = "§4.2" }]
 "#,
@@ -646,7 +646,7 @@ illegal = [{ move = "bA1 wS1-", clause = "§4.2" }]
 
 #[test]
 fn a_line_break_inside_an_entry_is_a_corpus_error() {
-    // issue 16: a newline inside an entry became a finding against a
+    // a newline inside an entry used to become a finding against a
     // correct engine
     let dir = corpus(
         "newline",
@@ -654,7 +654,7 @@ fn a_line_break_inside_an_entry_is_a_corpus_error() {
 [[case]]
 name = "newline-in-entry"
 clauses = ["§4.2"]
-source = "issue 16: a hostile corpus"
+source = "a hostile corpus, to check that check refuses it"
 game = "Base;InProgress;Black[1];wS1"
 legal = ["bA1 wS1-\nvalidmoves"]
 "#,

@@ -340,7 +340,7 @@ fn missing_program_is_a_spawn_error() {
     }
 }
 
-// --- hostile engines (issue 16) ---
+// --- hostile engines ---
 
 /// Whether process `pid` is gone or a zombie (a killed process whose parent
 /// is gone waits for init to reap it).
@@ -378,7 +378,7 @@ fn pid_file(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_flood_of_lines_at_start_up_is_a_flood_not_gigabytes() {
-    // issue 16: `yes` as an engine cost gigabytes of memory per start-up;
+    // `yes` as an engine used to cost gigabytes of memory per start-up;
     // the answer is bounded at MAX_ANSWER_LINES lines
     let err = fixture("exec yes", TIMEOUT).unwrap_err();
     match &err {
@@ -397,7 +397,7 @@ fn a_flood_of_lines_at_start_up_is_a_flood_not_gigabytes() {
 
 #[test]
 fn output_without_a_line_break_is_a_flood_of_bytes() {
-    // issue 16: a line without end; the bytes dropped count toward the bound
+    // a line without end; the bytes dropped count toward the bound
     let err = fixture("exec cat /dev/zero", TIMEOUT).unwrap_err();
     assert!(
         matches!(&err, ClientError::Flood { .. }) && err.to_string().contains("2097152 bytes"),
@@ -407,8 +407,8 @@ fn output_without_a_line_break_is_a_flood_of_bytes() {
 
 #[test]
 fn an_engine_whose_child_holds_stdout_is_reported_as_such_and_the_child_killed() {
-    // issue 16: the engine exits while a process it started keeps its
-    // stdout open; that was a timeout, and the process was left running
+    // the engine exits while a process it started keeps its stdout open;
+    // that used to be a timeout, and the process was left running
     let file = pid_file("holder");
     let script = format!(
         "sleep 30 & echo $! > {}; echo 'id held'; echo ok; read line; exit 3",
@@ -438,8 +438,8 @@ fn an_engine_whose_child_holds_stdout_is_reported_as_such_and_the_child_killed()
 
 #[test]
 fn dropping_the_client_ends_what_the_engine_started() {
-    // issue 16: a background job of the engine (or the engine under a
-    // wrapper without exec) outlived the check; the group is killed
+    // a background job of the engine (or the engine under a wrapper
+    // without exec) used to outlive the check; the group is killed
     let file = pid_file("background");
     let script = format!(
         "sleep 30 & echo $! > {}; echo 'id parent'; echo ok; exec cat > /dev/null",

@@ -14,8 +14,11 @@ use crate::core::{GameType, Move};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
 
+/// The name given to the start-up phase (reading the banner) in errors.
+pub const STARTUP: &str = "start-up";
+
 /// Why talking to the engine failed. Each variant names the command during
-/// which it happened ([`STARTUP`](crate::check::client::STARTUP) while reading the banner).
+/// which it happened ([`STARTUP`] while reading the banner).
 #[derive(Debug, Error)]
 pub enum ClientError {
     /// The engine could not be started: empty or badly quoted command line,

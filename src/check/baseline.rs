@@ -6,14 +6,40 @@
 //! which does not depend on the position, the seed or the game.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
-use crate::check::finding::FindingGroup;
+use crate::cases::{read_regular_file, ReadError};
+use crate::check::group::FindingGroup;
 
 /// The format version written in baseline files.
 pub(crate) const BASELINE_VERSION: u32 = 1;
+
+/// Why a baseline file cannot be used.
+#[derive(Debug, Error)]
+pub enum BaselineError {
+    /// The file cannot be read (regular files only).
+    #[error("the baseline: {0}")]
+    File(ReadError),
+    /// Its text is not a baseline.
+    #[error("{}: not a baseline file: {source}", .path.display())]
+    NotABaseline {
+        /// The file.
+        path: PathBuf,
+        /// What the JSON reader says.
+        source: serde_json::Error,
+    },
+    /// It was written in another format version.
+    #[error("{}: baseline version {version} (this hive-oracle reads version {BASELINE_VERSION})", .path.display())]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version it holds.
+        version: u32,
+    },
+}
 
 /// One accepted cause.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -53,17 +79,18 @@ impl Baseline {
     }
 
     /// Reads a baseline file; the error says which file and what is wrong.
-    pub fn read(path: &Path) -> Result<Baseline, String> {
-        let text = crate::check::corpus::read_regular_file(path)
-            .map_err(|e| format!("the baseline: {e}"))?;
-        let mut baseline: Baseline = serde_json::from_str(&text)
-            .map_err(|e| format!("{}: not a baseline file: {e}", path.display()))?;
+    pub fn read(path: &Path) -> Result<Baseline, BaselineError> {
+        let text = read_regular_file(path).map_err(BaselineError::File)?;
+        let mut baseline: Baseline =
+            serde_json::from_str(&text).map_err(|source| BaselineError::NotABaseline {
+                path: path.to_path_buf(),
+                source,
+            })?;
         if baseline.version != BASELINE_VERSION {
-            return Err(format!(
-                "{}: baseline version {} (this hive-oracle reads version {BASELINE_VERSION})",
-                path.display(),
-                baseline.version
-            ));
+            return Err(BaselineError::Version {
+                path: path.to_path_buf(),
+                version: baseline.version,
+            });
         }
         baseline.name = path.display().to_string();
         Ok(baseline)

@@ -1,19 +1,27 @@
-//! `bestmove` probes (spec/sources/uhp-notes.md section 5.6): in a midgame, `bestmove time`
-//! answers a legal move within its budget plus a stated grace and
-//! `bestmove depth` a legal move; where only a pass is legal it answers
-//! `pass`; once the game is over it is refused (§8.5). Random games also
-//! ask `bestmove depth 1` now and then ([`Worker::bestmove_depth`]).
+//! `bestmove` checks (spec/sources/uhp-notes.md section 5.6): in a midgame,
+//! `bestmove time` answers a legal move within its budget plus a stated
+//! grace and `bestmove depth` a legal move; where only a pass is legal it
+//! answers `pass`; once the game is over it is refused (§8.5) — the
+//! protocol unit's probe ([`probe`]). Random games also ask `bestmove
+//! depth 1` now and then ([`depth_one`]).
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+use std::time::Duration;
 
-use crate::check::checker::{Stop, Worker, BESTMOVE_BUDGET, BESTMOVE_GRACE};
 use crate::check::client::{ClientError, Response};
 use crate::check::finding::{Finding, Kind};
-use crate::check::games::lines_to;
-use crate::check::run::{game_rng, pick};
+use crate::check::lines::lines_to;
+use crate::check::seed::{game_rng, pick};
+use crate::check::worker::{Stop, Worker};
 use crate::core::{GameType, Move, RulesOptions};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
+
+/// The `bestmove time` budget probed, and the grace allowed beyond it.
+pub(crate) const BESTMOVE_BUDGET: Duration = Duration::from_secs(1);
+/// See [`BESTMOVE_BUDGET`]: an answer later than budget + grace is a finding.
+pub(crate) const BESTMOVE_GRACE: Duration = Duration::from_secs(2);
 
 /// A position where the side to move (White) can only pass (tests/cases/end.toml,
 /// `white-stuck-must-pass`; §7.2).
@@ -22,127 +30,158 @@ const ONLY_PASS: &str = "Base;InProgress;White[15];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;
 /// A finished game (White wins; tests/cases/end.toml; §8.2, §8.5).
 const FINISHED: &str = "Base;WhiteWins;Black[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wQ -bQ;bG1 bQ-;wG1 -wS1;bG2 \\bG1;wG2 \\wQ;bG3 bQ\\;wA1 wG1\\;bA1 bS1\\;wA1 -bG2";
 
-impl Worker<'_> {
-    /// `bestmove depth 1` in `game`: the answer must be a legal move.
-    pub(crate) fn bestmove_depth(
-        &mut self,
-        game: &ReferenceEngine,
-        legal: &BTreeSet<Move>,
-        prefix: &[String],
-    ) -> Result<(), Stop> {
-        self.counts.bestmove_checks += 1;
-        let line = "bestmove depth 1";
-        let shown = lines_to(prefix, game, line);
-        let answer = match self.session.command(line) {
-            Ok(a) => a,
-            Err(e) => return Err(self.engine_failure(game, e, shown)),
-        };
-        if let Some(problem) = bestmove_problem(game, legal, &answer) {
-            self.add(
-                Finding::new(Kind::Bestmove, &self.test, game)
-                    .clauses(["uhp"])
-                    .pattern("bestmove depth")
-                    .detail(format!("`{line}`: {problem}"))
-                    .exchange(shown, answer.lines.clone())
-                    .explain(&game.game_string(), answer.last_line()),
-            );
-            return Err(Stop);
-        }
-        Ok(())
+/// `bestmove depth 1` in `game` of a random game: the answer must be a
+/// legal move.
+pub(crate) fn depth_one(
+    worker: &mut Worker<'_>,
+    game: &ReferenceEngine,
+    legal: &BTreeSet<Move>,
+    prefix: &[String],
+) -> Result<(), Stop> {
+    worker.counts.bestmove_checks += 1;
+    let line = "bestmove depth 1";
+    let shown = lines_to(prefix, game, line);
+    let answer = match worker.session.command(line) {
+        Ok(a) => a,
+        Err(e) => return Err(worker.engine_failure(game, e, shown)),
+    };
+    if let Some(problem) = bestmove_problem(game, legal, &answer) {
+        worker.add(
+            Finding::new(Kind::Bestmove, &worker.test, game)
+                .clauses(["uhp"])
+                .pattern("bestmove depth")
+                .detail(format!("`{line}`: {problem}"))
+                .exchange(shown, answer.lines.clone())
+                .explain(&game.game_string(), answer.last_line()),
+        );
+        return Err(Stop);
     }
+    Ok(())
+}
 
-    /// `bestmove`: a legal move within its budget in a midgame (time and
-    /// depth), `pass` where only a pass is legal, a refusal after the end.
-    pub(crate) fn probe_bestmove(&mut self) -> bool {
-        // a midgame: 16 plies of a seeded random Base game
-        let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
-        let mut rng = game_rng(0, GameType::BASE, u64::MAX);
-        for _ in 0..16 {
-            let legal = game.legal_moves();
-            if game.state().is_over() || legal.is_empty() {
-                break;
-            }
-            game.play_unchecked(legal[pick(&mut rng, legal.len())]);
+/// One question of the probe: a position and a `bestmove` line.
+struct Question {
+    position: String,
+    line: String,
+    in_progress: bool,
+}
+
+/// The protocol unit's probe of `bestmove`: a legal move within its budget
+/// in a midgame (time and depth), `pass` where only a pass is legal, a
+/// refusal after the end. False when the engine failed.
+pub(crate) fn probe(worker: &mut Worker<'_>) -> bool {
+    let midgame = midgame().game_string();
+    let budget = BESTMOVE_BUDGET.as_secs();
+    let question = |position: &str, line: String, in_progress: bool| Question {
+        position: position.to_string(),
+        line,
+        in_progress,
+    };
+    let questions = [
+        question(&midgame, format!("bestmove time 00:00:{budget:02}"), true),
+        question(&midgame, "bestmove depth 2".to_string(), true),
+        question(ONLY_PASS, "bestmove depth 1".to_string(), true),
+        question(FINISHED, "bestmove depth 1".to_string(), false),
+    ];
+    for question in questions {
+        worker.counts.bestmove_checks += 1;
+        let Ok(game) = ReferenceEngine::load(&question.position) else {
+            continue;
+        };
+        if let ControlFlow::Break(go_on) = ask(worker, &game, &question) {
+            return go_on;
         }
-        let budget = BESTMOVE_BUDGET.as_secs();
-        let time_line = format!("bestmove time 00:00:{budget:02}");
-        let positions = [
-            (game.game_string(), time_line.clone(), true),
-            (game.game_string(), "bestmove depth 2".to_string(), true),
-            (ONLY_PASS.to_string(), "bestmove depth 1".to_string(), true),
-            (FINISHED.to_string(), "bestmove depth 1".to_string(), false),
-        ];
-        for (position, line, in_progress) in positions {
-            self.counts.bestmove_checks += 1;
-            let Ok(game) = ReferenceEngine::load(&position) else {
-                continue;
-            };
-            let sent = vec![format!("newgame {position}"), line.clone()];
-            match self.session.command(&sent[0]) {
-                Ok(a) if !a.is_error() => {}
-                Ok(_) => continue, // reported by the corpus
-                Err(e) => {
-                    self.engine_failure(&game, e, sent[..1].to_vec());
-                    return false;
-                }
-            }
-            let timed = line.starts_with("bestmove time");
-            let limit = if timed {
-                BESTMOVE_BUDGET + BESTMOVE_GRACE
-            } else {
-                self.ctx.config.timeout
-            };
-            let answer = match self.session.command_within(&line, limit) {
-                Ok(a) => a,
-                Err(e @ ClientError::Timeout { .. }) if timed => {
-                    let detail = format!(
-                        "`{line}` must answer within its budget of {budget} s plus a grace of {} s; no answer after {:?} ({e})",
-                        BESTMOVE_GRACE.as_secs(),
-                        limit
-                    );
-                    self.add(
-                        Finding::new(Kind::Bestmove, &self.test, &game)
-                            .clauses(["uhp"])
-                            .pattern("bestmove time budget")
-                            .detail(detail)
-                            .exchange(sent, Vec::new()),
-                    );
-                    self.session.drop_engine();
-                    return true;
-                }
-                Err(e) => {
-                    self.engine_failure(&game, e, sent);
-                    return false;
-                }
-            };
-            let problem = if in_progress {
-                let legal: BTreeSet<Move> = game.legal_move_set();
-                bestmove_problem(&game, &legal, &answer)
-            } else {
-                finished_bestmove_problem(&answer)
-            };
-            if let Some(problem) = problem {
-                let pattern = if !in_progress {
-                    "bestmove after the end"
-                } else if position == ONLY_PASS {
-                    "bestmove only pass"
-                } else if timed {
-                    "bestmove time"
-                } else {
-                    "bestmove depth"
-                };
-                self.add(
-                    Finding::new(Kind::Bestmove, &self.test, &game)
-                        .clauses(if in_progress { ["uhp"] } else { ["§8.5"] })
-                        .pattern(pattern)
-                        .detail(format!("`{line}`: {problem}"))
-                        .exchange(sent, answer.lines.clone())
-                        .explain(&game.game_string(), answer.last_line()),
-                );
-            }
-        }
-        true
     }
+    true
+}
+
+/// A midgame: 16 plies of a seeded random Base game.
+fn midgame() -> ReferenceEngine {
+    let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+    let mut rng = game_rng(0, GameType::BASE, u64::MAX);
+    for _ in 0..16 {
+        let legal = game.legal_moves();
+        if game.state().is_over() || legal.is_empty() {
+            break;
+        }
+        game.play_unchecked(legal[pick(&mut rng, legal.len())]);
+    }
+    game
+}
+
+/// Asks one question and judges the answer; `Break` ends the probe (with
+/// whether the probes after it may run).
+fn ask(worker: &mut Worker<'_>, game: &ReferenceEngine, question: &Question) -> ControlFlow<bool> {
+    let line = &question.line;
+    let sent = vec![format!("newgame {}", question.position), line.clone()];
+    match worker.session.command(&sent[0]) {
+        Ok(a) if !a.is_error() => {}
+        Ok(_) => return ControlFlow::Continue(()), // reported by the corpus
+        Err(e) => {
+            worker.engine_failure(game, e, sent[..1].to_vec());
+            return ControlFlow::Break(false);
+        }
+    }
+    let timed = line.starts_with("bestmove time");
+    let limit = if timed {
+        BESTMOVE_BUDGET + BESTMOVE_GRACE
+    } else {
+        worker.ctx.config.timeout
+    };
+    let answer = match worker.session.command_within(line, limit) {
+        Ok(a) => a,
+        Err(e @ ClientError::Timeout { .. }) if timed => {
+            let detail = format!(
+                "`{line}` must answer within its budget of {} s plus a grace of {} s; no answer after {:?} ({e})",
+                BESTMOVE_BUDGET.as_secs(),
+                BESTMOVE_GRACE.as_secs(),
+                limit
+            );
+            worker.add(
+                Finding::new(Kind::Bestmove, &worker.test, game)
+                    .clauses(["uhp"])
+                    .pattern("bestmove time budget")
+                    .detail(detail)
+                    .exchange(sent, Vec::new()),
+            );
+            worker.session.drop_engine();
+            return ControlFlow::Break(true);
+        }
+        Err(e) => {
+            worker.engine_failure(game, e, sent);
+            return ControlFlow::Break(false);
+        }
+    };
+    let problem = if question.in_progress {
+        let legal: BTreeSet<Move> = game.legal_move_set();
+        bestmove_problem(game, &legal, &answer)
+    } else {
+        finished_bestmove_problem(&answer)
+    };
+    if let Some(problem) = problem {
+        let pattern = if !question.in_progress {
+            "bestmove after the end"
+        } else if question.position == ONLY_PASS {
+            "bestmove only pass"
+        } else if timed {
+            "bestmove time"
+        } else {
+            "bestmove depth"
+        };
+        worker.add(
+            Finding::new(Kind::Bestmove, &worker.test, game)
+                .clauses(if question.in_progress {
+                    ["uhp"]
+                } else {
+                    ["§8.5"]
+                })
+                .pattern(pattern)
+                .detail(format!("`{line}`: {problem}"))
+                .exchange(sent, answer.lines.clone())
+                .explain(&game.game_string(), answer.last_line()),
+        );
+    }
+    ControlFlow::Continue(())
 }
 
 /// What is wrong with a `bestmove` answer in `game`, if anything: it must

@@ -38,26 +38,20 @@
 //! ```
 
 use std::fmt;
-use std::io::{self, Write};
-use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
-use std::thread;
+use std::io;
+use std::process::ExitStatus;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 pub use crate::check::answer::{
-    resolve_counted, resolve_moves, Capabilities, ClientError, Response, Shutdown,
+    resolve_counted, resolve_moves, Capabilities, ClientError, Response, Shutdown, STARTUP,
 };
-use crate::check::reader::{forward_lines, forward_stderr, Event, StderrTail, CHANNEL_EVENTS};
+pub use crate::check::command_line::{split_command_line, CommandLineError};
+pub use crate::check::process::EXIT_GRACE;
+use crate::check::process::{EngineProcess, StartError};
+use crate::check::reader::Event;
+pub use crate::check::reader::MAX_LINE_BYTES;
 
-/// The name given to the start-up phase (reading the banner) in errors.
-pub const STARTUP: &str = "start-up";
-/// How long [`UhpClient::exit`] waits for the engine to leave by itself.
-pub const EXIT_GRACE: Duration = Duration::from_millis(500);
-/// The longest line kept, in bytes; the rest of a longer line is dropped
-/// and the line is flagged as garbled.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// The most output accepted for one command (its answer, and the lines
 /// printed unasked before it), in bytes, counting the dropped part of cut
 /// lines: beyond it the engine is flooding ([`ClientError::Flood`]). Twice
@@ -77,12 +71,8 @@ const EXIT_POLL: Duration = Duration::from_millis(50);
 
 /// A running UHP engine.
 pub struct UhpClient {
-    child: Child,
-    /// Lines to the writer thread, which owns the engine's stdin (dropped:
-    /// the stdin is closed).
-    stdin: Option<Sender<Vec<u8>>>,
-    /// The writer thread's result for each write.
-    written: Receiver<io::Result<()>>,
+    /// The engine's process and the threads on its pipes.
+    process: EngineProcess,
     events: Receiver<Event>,
     timeout: Duration,
     banner: Vec<String>,
@@ -90,34 +80,18 @@ pub struct UhpClient {
     capabilities: Capabilities,
     /// Set by the first failure that leaves the engine's state unknown.
     defunct: Option<String>,
-    /// Whether the child has been waited for.
-    reaped: bool,
-    /// Its exit status, once it was waited for.
-    status: Option<ExitStatus>,
-    /// Whether its process group has been killed.
-    group_killed: bool,
-    /// The last lines of the engine's stderr.
-    stderr: Arc<Mutex<StderrTail>>,
 }
 
 impl fmt::Debug for UhpClient {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("UhpClient")
-            .field("pid", &self.child.id())
+            .field("pid", &self.process.pid())
             .field("id", &self.id)
             .field("capabilities", &self.capabilities)
             .field("timeout", &self.timeout)
             .field("defunct", &self.defunct)
             .finish()
     }
-}
-
-/// Splits a command line into words as a POSIX shell does (quotes,
-/// backslash escapes; no expansions), with the `shell-words` crate, so that
-/// the command line given to `check --engine` is the one printed in its
-/// reproduce pipes. An unterminated quote is an error.
-pub fn split_command_line(command_line: &str) -> Result<Vec<String>, String> {
-    shell_words::split(command_line).map_err(|e| format!("{e} in `{command_line}`"))
 }
 
 impl UhpClient {
@@ -148,61 +122,22 @@ impl UhpClient {
                 "empty command line",
             )));
         };
-        // A process group of its own (its id is the engine's pid), so that
-        // ending the group ends everything the engine started.
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .map_err(spawn_error)?;
-        let (Some(stdin_pipe), Some(stdout), Some(stderr_pipe)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
-            kill_group(&child);
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(spawn_error(io::Error::other("no pipe to the engine")));
-        };
-        let stderr = Arc::new(Mutex::new(StderrTail::default()));
-        let tail = Arc::clone(&stderr);
-        // A failure to start this thread only loses the stderr lines.
-        let _ = thread::Builder::new()
-            .name("uhp-client-stderr".to_string())
-            .spawn(move || forward_stderr(stderr_pipe, tail));
-        let (sender, events) = mpsc::sync_channel(CHANNEL_EVENTS);
-        let reader = thread::Builder::new()
-            .name("uhp-client-reader".to_string())
-            .spawn(move || forward_lines(stdout, sender));
-        let (stdin, lines) = mpsc::channel::<Vec<u8>>();
-        let (done, written) = mpsc::channel();
-        let writer = thread::Builder::new()
-            .name("uhp-client-writer".to_string())
-            .spawn(move || write_lines(stdin_pipe, lines, done));
+        let (process, events) = EngineProcess::start(program, args).map_err(|e| match e {
+            StartError::Spawn(source) => spawn_error(source),
+            StartError::Threads(source) => ClientError::Io {
+                command: STARTUP.to_string(),
+                source,
+            },
+        })?;
         let mut client = UhpClient {
-            child,
-            stdin: Some(stdin),
-            written,
+            process,
             events,
             timeout,
             banner: Vec::new(),
             id: String::new(),
             capabilities: Capabilities::default(),
             defunct: None,
-            reaped: false,
-            status: None,
-            group_killed: false,
-            stderr,
         };
-        if let Err(e) = reader.and(writer) {
-            // `client` is dropped here, which kills the engine.
-            return Err(ClientError::Io {
-                command: STARTUP.to_string(),
-                source: e,
-            });
-        }
         client.timeout = startup_timeout;
         let banner = client.read_response(STARTUP, Vec::new());
         client.timeout = timeout;
@@ -261,7 +196,7 @@ impl UhpClient {
 
     /// The engine's process id.
     pub fn pid(&self) -> u32 {
-        self.child.id()
+        self.process.pid()
     }
 
     /// The timeout on every command.
@@ -274,21 +209,13 @@ impl UhpClient {
         self.timeout = timeout;
     }
 
-    /// The last lines (at most [`STDERR_TAIL_LINES`]) the engine wrote on
-    /// stderr. When the engine has exited, waits up to [`EXIT_GRACE`] for
-    /// its stderr to be read to the end, so that a crash message is whole.
+    /// The last lines (at most
+    /// [`STDERR_TAIL_LINES`](crate::check::reader::STDERR_TAIL_LINES)) the
+    /// engine wrote on stderr. When the engine has exited, waits up to
+    /// [`EXIT_GRACE`] for its stderr to be read to the end, so that a crash
+    /// message is whole.
     pub(crate) fn stderr_tail(&mut self) -> Vec<String> {
-        if self.reaped || matches!(self.child.try_wait(), Ok(Some(_))) {
-            let deadline = Instant::now() + EXIT_GRACE;
-            while Instant::now() < deadline && !self.stderr.lock().map(|t| t.closed).unwrap_or(true)
-            {
-                thread::sleep(Duration::from_millis(2));
-            }
-        }
-        self.stderr
-            .lock()
-            .map(|t| t.lines.iter().cloned().collect())
-            .unwrap_or_default()
+        self.process.stderr_tail()
     }
 
     /// Sends raw bytes (which should end with `\n`: one or more lines,
@@ -315,9 +242,9 @@ impl UhpClient {
     /// it to leave by itself; its exit status if it did (it is killed
     /// otherwise, and whatever it started in either case).
     pub(crate) fn close_input(mut self, grace: Duration) -> Option<ExitStatus> {
-        self.stdin = None;
-        let status = self.wait_for(grace);
-        self.kill();
+        self.process.close_stdin();
+        let status = self.process.wait_for(grace);
+        self.process.kill();
         status
     }
 
@@ -384,13 +311,13 @@ impl UhpClient {
         bytes: Vec<u8>,
         stray: Vec<String>,
     ) -> Result<(), ClientError> {
-        match self.write_within(bytes) {
+        match self.process.write_within(bytes, self.timeout) {
             Ok(()) => Ok(()),
             // A dead engine shows as a broken pipe: report it as an exit.
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(self.exited(command, stray)),
             Err(e) if e.kind() == io::ErrorKind::TimedOut => {
                 self.defunct = Some(format!("`{command}` not read within {:?}", self.timeout));
-                self.kill();
+                self.process.kill();
                 Err(ClientError::Timeout {
                     command: command.to_string(),
                     after: self.timeout,
@@ -407,27 +334,10 @@ impl UhpClient {
         }
     }
 
-    /// Hands `bytes` to the writer thread and waits up to the timeout for
-    /// them to be written (an engine that does not read its input would
-    /// otherwise block the check once the pipe is full).
-    fn write_within(&mut self, bytes: Vec<u8>) -> io::Result<()> {
-        let closed = || io::Error::new(io::ErrorKind::BrokenPipe, "stdin is closed");
-        let stdin = self.stdin.as_ref().ok_or_else(closed)?;
-        stdin.send(bytes).map_err(|_| closed())?;
-        match self.written.recv_timeout(self.timeout) {
-            Ok(result) => result,
-            Err(RecvTimeoutError::Timeout) => Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "the engine does not read its input",
-            )),
-            Err(RecvTimeoutError::Disconnected) => Err(closed()),
-        }
-    }
-
     fn send(&mut self, command: &str) -> io::Result<()> {
         let mut bytes = command.as_bytes().to_vec();
         bytes.push(b'\n');
-        self.write_within(bytes)
+        self.process.write_within(bytes, self.timeout)
     }
 
     /// Reads lines up to `ok` within the timeout.
@@ -489,7 +399,7 @@ impl UhpClient {
                 Err(RecvTimeoutError::Timeout) => {
                     // The process has exited but its stdout has not ended:
                     // something it started holds it.
-                    if exited_at.is_none() && self.has_exited() {
+                    if exited_at.is_none() && self.process.has_exited() {
                         exited_at = Some(Instant::now());
                     }
                     let held = exited_at.is_some_and(|at| at.elapsed() >= EXIT_GRACE);
@@ -497,10 +407,10 @@ impl UhpClient {
                         self.defunct = Some(format!(
                             "the engine exited during `{command}` but its output stays open"
                         ));
-                        self.kill();
+                        self.process.kill();
                         return Err(ClientError::OutputHeldOpen {
                             command: command.to_string(),
-                            status: self.status,
+                            status: self.process.status(),
                             partial_output: response.lines,
                         });
                     }
@@ -522,7 +432,7 @@ impl UhpClient {
     /// the engine (its whole process group) is ended at once.
     fn flood(&mut self, command: &str, output: &OutputCount, lines: Vec<String>) -> ClientError {
         self.defunct = Some(format!("flood of output on `{command}`"));
-        self.kill();
+        self.process.kill();
         let mut partial_output = lines;
         partial_output.truncate(FLOOD_LINES_KEPT);
         ClientError::Flood {
@@ -539,45 +449,16 @@ impl UhpClient {
         }
     }
 
-    /// Whether the engine's process has exited (it is reaped if it has).
-    fn has_exited(&mut self) -> bool {
-        if self.reaped {
-            return true;
-        }
-        match self.child.try_wait() {
-            Ok(Some(status)) => {
-                self.reaped = true;
-                self.status = Some(status);
-                true
-            }
-            _ => false,
-        }
-    }
-
     /// The error for an engine whose output has ended: its exit status if it
     /// has one within [`EXIT_GRACE`].
     fn exited(&mut self, command: &str, partial_output: Vec<String>) -> ClientError {
         self.defunct = Some(format!("the engine exited during `{command}`"));
-        self.stdin = None;
-        let status = self.wait_for(EXIT_GRACE);
+        self.process.close_stdin();
+        let status = self.process.wait_for(EXIT_GRACE);
         ClientError::Exited {
             command: command.to_string(),
             status,
             partial_output,
-        }
-    }
-
-    /// Waits up to `grace` for the engine to exit; its status if it did.
-    fn wait_for(&mut self, grace: Duration) -> Option<ExitStatus> {
-        let deadline = Instant::now() + grace;
-        loop {
-            if self.has_exited() {
-                return self.status;
-            }
-            if Instant::now() >= deadline {
-                return None;
-            }
-            thread::sleep(Duration::from_millis(5));
         }
     }
 
@@ -592,33 +473,13 @@ impl UhpClient {
             self.timeout = self.timeout.min(EXIT_GRACE);
             let _ = self.send("exit");
         }
-        self.stdin = None;
-        let shutdown = match self.wait_for(EXIT_GRACE) {
+        self.process.close_stdin();
+        let shutdown = match self.process.wait_for(EXIT_GRACE) {
             Some(status) => Shutdown::Exited(status),
             None => Shutdown::Killed,
         };
-        self.kill();
+        self.process.kill();
         shutdown
-    }
-
-    /// Kills the engine's whole process group (the engine and everything it
-    /// started that stayed in it), and reaps the engine if it has not been
-    /// reaped yet.
-    fn kill(&mut self) {
-        self.stdin = None;
-        // Once: afterwards no process is left in it, and its id is free.
-        if !self.group_killed {
-            kill_group(&self.child);
-            self.group_killed = true;
-        }
-        if self.reaped {
-            return;
-        }
-        let _ = self.child.kill();
-        if let Ok(status) = self.child.wait() {
-            self.status = Some(status);
-        }
-        self.reaped = true;
     }
 
     /// `newgame` with a GameTypeString or a GameString (nothing: `Base`).
@@ -672,7 +533,7 @@ impl UhpClient {
                     // each entry costs a resolution in every comparison: a
                     // list longer than any position's is refused unread
                     self.defunct = Some("too many moves in `validmoves`".to_string());
-                    self.kill();
+                    self.process.kill();
                     return Err(ClientError::Flood {
                         command: command.to_string(),
                         detail: format!(
@@ -715,57 +576,5 @@ impl OutputCount {
     /// Whether it is more than one answer may hold.
     fn exceeded(&self) -> bool {
         self.bytes > MAX_ANSWER_BYTES || self.lines > MAX_ANSWER_LINES
-    }
-}
-
-/// The writer thread: writes each request to the engine's stdin and reports
-/// the result; ends (closing the stdin) when the client drops its sender.
-fn write_lines(mut stdin: ChildStdin, lines: Receiver<Vec<u8>>, done: Sender<io::Result<()>>) {
-    for bytes in lines {
-        let result = stdin.write_all(&bytes).and_then(|()| stdin.flush());
-        if done.send(result).is_err() {
-            return;
-        }
-    }
-}
-
-/// Sends SIGKILL to the engine's process group (its id is the engine's pid,
-/// see `process_group(0)` above). The group outlives the engine while a
-/// process it started is in it; an error (no such group) is ignored.
-fn kill_group(child: &Child) {
-    let group = i32::try_from(child.id())
-        .ok()
-        .and_then(rustix::process::Pid::from_raw);
-    if let Some(group) = group {
-        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
-    }
-}
-
-impl Drop for UhpClient {
-    /// Kills a still-running engine, so that none is left behind.
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn split_handles_quotes_and_blanks() {
-        // shell syntax: double and single quotes group, backslash escapes
-        assert_eq!(
-            split_command_line("  a  \"b c\" d\"e f\"g ").unwrap(),
-            ["a", "b c", "de fg"]
-        );
-        assert_eq!(
-            split_command_line("'my engine' --name 'it''s' x\\ y").unwrap(),
-            ["my engine", "--name", "its", "x y"]
-        );
-        assert_eq!(split_command_line("\"\"").unwrap(), [""]);
-        assert!(split_command_line("").unwrap().is_empty());
-        assert!(split_command_line("a \"b").is_err());
-        assert!(split_command_line("a 'b").is_err());
     }
 }

@@ -1,93 +1,189 @@
-//! The case corpus over UHP: each case of `tests/cases/*.toml` (format in
-//! spec/cases.md) run by the crate's one case runner ([`run_case`]) on the
-//! engine under check, through a UHP adapter: its position sent with
-//! `newgame` as written, its `legal` and `illegal` moves with `play` in the
-//! spelling of the case; every failure becomes a finding that cites the
-//! case's own clauses. `perft` is skipped, with its reason: UHP has no
-//! perft command.
-//!
-//! Before any of it is used, a corpus is read from regular files only
-//! ([`read_folder`]) and every case is checked against the reference
-//! engine ([`validate`]): a bad corpus stops the check (exit 2) with the
-//! case and the reason, rather than being skipped or blamed on the engine.
+//! The case corpus a check runs: the built-in corpus and folders given with
+//! `--corpus`, read with the crate's one corpus reader
+//! ([`crate::cases::read_corpus_files`], regular files only), the cases
+//! chosen with `--case`, and every case checked against the reference
+//! engine first ([`validate`]): a bad corpus stops the check (exit 2) with
+//! the case and the reason, rather than being skipped or blamed on the
+//! engine.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use thiserror::Error;
 
-use crate::cases::{parse_corpus_file, run_case, CaseEngine, CaseFailure, LoadedCase, RulesEngine};
-use crate::check::checker::{state_and_turn, state_clauses, MoveDiff, Stop, Worker};
-use crate::check::client::{ClientError, Response};
-use crate::check::finding::{clauses_of, move_pattern, Finding, Kind, Severity};
-use crate::check::leniency::{game_string_demand, move_demand, Demand};
-use crate::core::notation::parse_game_type;
-use crate::core::{GameState, Move, RulesOptions};
+use crate::cases::{
+    builtin_corpus_files, read_corpus_files, run_case, CaseError, CorpusError, CorpusFile,
+    FolderError, LoadedCase, ParseError, ReadError, RulesEngine, RulesEngineError,
+};
+use crate::check::quote::escape_controls;
+use crate::check::seed::fnv1a64;
+use crate::core::RulesOptions;
 use crate::reference::ReferenceEngine;
-use crate::rules::Rules;
+use crate::rules::{LoadError, Rules};
 
-/// The corpus files of the folder `dir` (its `*.toml`, in name order): the
-/// file name, its text and its cases. Only regular files are read (a FIFO
-/// would block the check, a device never end): any other `*.toml` entry is
-/// an error, as is a folder that is not one.
-pub fn read_folder(dir: &Path) -> Result<Vec<(String, String, Vec<LoadedCase>)>, String> {
-    let shown = dir.display();
-    match std::fs::metadata(dir) {
-        Ok(meta) if meta.is_dir() => {}
-        Ok(_) => return Err(format!("--corpus {shown}: not a folder")),
-        Err(e) => return Err(format!("--corpus {shown}: no such folder ({e})")),
-    }
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("--corpus {shown}: {e}"))?;
-    let mut paths: Vec<std::path::PathBuf> = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(|e| format!("--corpus {shown}: {e}"))?.path();
-        if path.extension().is_some_and(|e| e == "toml") {
-            paths.push(path);
+/// The case corpus a check runs: the cases and where they came from.
+#[derive(Clone, Debug)]
+pub struct Corpus {
+    /// `built-in`, a directory as given, or several joined by `+`.
+    pub name: String,
+    /// The FNV-1a 64 hash of the corpus files (names and contents), hex.
+    pub hash: String,
+    /// The cases it holds.
+    pub cases: Vec<LoadedCase>,
+}
+
+/// Why the corpus of a check cannot be used.
+#[derive(Debug, Error)]
+pub enum CheckCorpusError {
+    /// A `--corpus` folder cannot be listed.
+    #[error("--corpus {0}")]
+    Folder(FolderError),
+    /// A file of a corpus folder cannot be read.
+    #[error(transparent)]
+    File(ReadError),
+    /// A file of the corpus is not a corpus.
+    #[error(transparent)]
+    Parse(ParseError),
+    /// A `--corpus` folder holds no case.
+    #[error("--corpus {0}: the folder holds no case (*.toml)")]
+    NoCase(String),
+    /// A `--case` names no case of the corpus.
+    #[error("--case {0}: no such case in the corpus")]
+    NoSuchCase(String),
+    /// A case is wrong (see [`validate`]).
+    #[error(transparent)]
+    Invalid(#[from] InvalidCase),
+}
+
+impl From<CorpusError> for CheckCorpusError {
+    fn from(e: CorpusError) -> CheckCorpusError {
+        match e {
+            CorpusError::Folder(e) => CheckCorpusError::Folder(e),
+            CorpusError::File(e) => CheckCorpusError::File(e),
+            CorpusError::Parse(e) => CheckCorpusError::Parse(e),
         }
     }
-    paths.sort();
-    let mut out = Vec::new();
-    for path in paths {
-        let file = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = read_regular_file(&path)?;
-        let cases = parse_corpus_file(&file, &text, &path.display().to_string())?;
-        out.push((file, text, cases));
-    }
-    Ok(out)
 }
 
-/// The text of `path`, which must be a regular file (following symbolic
-/// links): a FIFO, a device or a folder is refused without being opened.
-pub fn read_regular_file(path: &Path) -> Result<String, String> {
-    let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!(
-            "cannot read {shown}: not a regular file ({})",
-            file_kind(&meta)
-        ));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))
+/// Why a case cannot be sent to an engine: it is wrong about the rules, or
+/// it could not be sent as written.
+#[derive(Debug, Error)]
+pub enum InvalidCase {
+    /// A text it sends holds a line break (each entry is sent as one line).
+    #[error("corpus case {id}: the `{field}` entry \"{text}\" holds a line break: each entry is sent as one line")]
+    LineBreak {
+        /// The case's `file::name`.
+        id: String,
+        /// The field that holds the text.
+        field: &'static str,
+        /// The text, control characters escaped.
+        text: String,
+    },
+    /// Its GameString does not load under its options.
+    #[error("corpus case {id}: its GameString does not load on the reference engine: {source}")]
+    DoesNotLoad {
+        /// The case's `file::name`.
+        id: String,
+        /// Why it does not load.
+        source: Box<LoadError>,
+    },
+    /// The case runner cannot run it.
+    #[error("corpus case {id}: {source}")]
+    Broken {
+        /// The case's `file::name`.
+        id: String,
+        /// Why it cannot run.
+        source: Box<CaseError>,
+    },
+    /// The case runner stopped on the reference engine.
+    #[error("corpus case {id}: {source}")]
+    Stopped {
+        /// The case's `file::name`.
+        id: String,
+        /// Why it stopped.
+        source: RulesEngineError,
+    },
+    /// The reference engine fails one of its assertions.
+    #[error("corpus case {id} is wrong: the reference engine fails it ({failure})")]
+    Wrong {
+        /// The case's `file::name`.
+        id: String,
+        /// The first failed assertion, described.
+        failure: String,
+    },
 }
 
-/// What kind of file system entry `meta` is, in words.
-pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    let t = meta.file_type();
-    if t.is_dir() {
-        "a folder"
-    } else if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_socket() {
-        "a socket"
-    } else if t.is_char_device() || t.is_block_device() {
-        "a device"
-    } else if t.is_file() {
-        "a regular file"
-    } else {
-        "not a file"
+impl Corpus {
+    /// No corpus (`--no-corpus`).
+    pub fn none() -> Corpus {
+        Corpus {
+            name: "none (--no-corpus)".to_string(),
+            hash: hash(b""),
+            cases: Vec::new(),
+        }
     }
+
+    /// The corpus of `check`: the built-in one (`builtin`, also when
+    /// `sources` is empty) and folders, in the order given, read from
+    /// regular files only; only the cases `selected` (by `file::name` or
+    /// name) when some are; every case run is first validated against the
+    /// reference engine (a bad case is an error naming it).
+    pub fn load(sources: &[String], selected: &[String]) -> Result<Corpus, CheckCorpusError> {
+        let sources: Vec<String> = if sources.is_empty() {
+            vec!["builtin".to_string()]
+        } else {
+            sources.to_vec()
+        };
+        let mut names = Vec::new();
+        let mut bytes = Vec::new();
+        let mut cases = Vec::new();
+        for source in &sources {
+            let files = if source == "builtin" {
+                names.push("built-in".to_string());
+                builtin_corpus_files().map_err(CheckCorpusError::Parse)?
+            } else {
+                let files = read_corpus_files(std::path::Path::new(source))?;
+                if files.iter().all(|file| file.cases.is_empty()) {
+                    return Err(CheckCorpusError::NoCase(source.clone()));
+                }
+                names.push(source.clone());
+                files
+            };
+            for CorpusFile {
+                name,
+                text,
+                cases: parsed,
+            } in files
+            {
+                bytes.extend(name.as_bytes());
+                bytes.push(0);
+                bytes.extend(text.as_bytes());
+                bytes.push(0);
+                cases.extend(parsed);
+            }
+        }
+        if !selected.is_empty() {
+            for name in selected {
+                if !cases
+                    .iter()
+                    .any(|c| &c.id() == name || &c.case.name == name)
+                {
+                    return Err(CheckCorpusError::NoSuchCase(name.clone()));
+                }
+            }
+            cases.retain(|c| selected.iter().any(|n| *n == c.id() || *n == c.case.name));
+        }
+        for case in &cases {
+            validate(case)?;
+        }
+        Ok(Corpus {
+            name: names.join("+"),
+            hash: hash(&bytes),
+            cases,
+        })
+    }
+}
+
+/// How the corpus's hash is written in reports.
+fn hash(bytes: &[u8]) -> String {
+    format!("fnv1a64:{:016x}", fnv1a64(bytes))
 }
 
 /// Checks a case against the reference engine before it is sent to an
@@ -95,10 +191,10 @@ pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
 /// GameString loads under its options, its `legal` moves are legal, its
 /// `illegal` moves are refused, and its other assertions hold (perft is
 /// left to the test suite). `Err` names the case and the reason.
-pub fn validate(loaded: &LoadedCase) -> Result<(), String> {
+pub fn validate(loaded: &LoadedCase) -> Result<(), InvalidCase> {
     let case = &loaded.case;
     let id = loaded.id();
-    let mut texts: Vec<(&str, &str)> = vec![("game", case.game.as_str())];
+    let mut texts: Vec<(&'static str, &str)> = vec![("game", case.game.as_str())];
     texts.extend(case.piece.iter().map(|p| ("piece", p.as_str())));
     texts.extend(case.legal.iter().map(|m| ("legal", m.as_str())));
     texts.extend(case.illegal.iter().map(|e| ("illegal", e.mv.as_str())));
@@ -118,382 +214,43 @@ pub fn validate(loaded: &LoadedCase) -> Result<(), String> {
             .iter()
             .map(|m| ("valid-moves-exclude", m.as_str())),
     );
-    for (field, text) in texts {
-        if text.contains(['\n', '\r']) {
-            return Err(format!(
-                "corpus case {id}: the `{field}` entry \"{}\" holds a line break: each entry is sent as one line",
-                crate::check::finding::escape_controls(text)
-            ));
-        }
+    if let Some((field, text)) = texts.iter().find(|(_, text)| text.contains(['\n', '\r'])) {
+        return Err(InvalidCase::LineBreak {
+            id,
+            field,
+            text: escape_controls(text),
+        });
     }
     let options: RulesOptions = case.options.into();
-    if let Err(e) = ReferenceEngine::load_with(&case.game, options) {
-        return Err(format!(
-            "corpus case {id}: its GameString does not load on the reference engine: {e}"
-        ));
-    }
+    let game = match ReferenceEngine::load_with(&case.game, options) {
+        Ok(game) => game,
+        Err(e) => {
+            return Err(InvalidCase::DoesNotLoad {
+                id,
+                source: Box::new(e),
+            })
+        }
+    };
     let mut checked = case.clone();
     checked.perft.clear();
     let mut reference = RulesEngine::<ReferenceEngine>::refusing_only();
-    let run = run_case(&mut reference, &checked).map_err(|e| format!("corpus case {id}: {e}"))?;
-    if let Some(e) = run.stopped {
-        return Err(format!("corpus case {id}: {e}"));
-    }
-    let Some(failure) = run.failures.first() else {
-        return Ok(());
+    let run = match run_case(&mut reference, &checked) {
+        Ok(run) => run,
+        Err(e) => {
+            return Err(InvalidCase::Broken {
+                id,
+                source: Box::new(e),
+            })
+        }
     };
-    let game = ReferenceEngine::load_with(&case.game, options)
-        .map_err(|e| format!("corpus case {id}: {e}"))?;
-    Err(format!(
-        "corpus case {id} is wrong: the reference engine fails it ({})",
-        failure.describe(&game)
-    ))
-}
-
-impl Worker<'_> {
-    /// Why a case cannot run on this engine, if it cannot.
-    pub(crate) fn corpus_skip(&self, case: &LoadedCase) -> Option<String> {
-        let game_type = case
-            .case
-            .game
-            .split(';')
-            .next()
-            .and_then(|t| parse_game_type(t).ok());
-        let Some(game_type) = game_type else {
-            return Some("the game does not parse".to_string());
-        };
-        if !self.ctx.supported.contains(&game_type) {
-            return Some(format!("game type {game_type} not supported by the engine"));
-        }
-        let options: RulesOptions = case.case.options.into();
-        if options != self.ctx.rules && !self.ctx.settable {
-            return Some(format!(
-                "the case needs {}, the engine plays {} and lists no TournamentOpening and RepetitionDraw options",
-                options,
-                self.ctx.rules
-            ));
-        }
-        if ReferenceEngine::load_with(&case.case.game, options).is_err() {
-            return Some("the game does not load on the reference engine".to_string());
-        }
-        None
+    if let Some(source) = run.stopped {
+        return Err(InvalidCase::Stopped { id, source });
     }
-
-    /// Runs one case (which [`Worker::corpus_skip`] let through) with the
-    /// crate's one case runner, [`run_case`], on the engine under check, and
-    /// turns each failed assertion into a finding.
-    pub(crate) fn corpus_case(&mut self, loaded: &LoadedCase) -> Result<(), Stop> {
-        let case = &loaded.case;
-        let options: RulesOptions = case.options.into();
-        let Ok(game) = ReferenceEngine::load_with(&case.game, options) else {
-            return Ok(()); // corpus_skip said it loads
-        };
-        if self.ctx.settable && !self.set_rules(options) {
-            let sent = self.rules_lines(options);
-            self.add(
-                Finding::new(Kind::Protocol, &self.test, &game)
-                    .clauses(["uhp"])
-                    .pattern("options set")
-                    .detail(format!(
-                        "the engine refused to set the rules options {options}"
-                    ))
-                    .exchange(sent, Vec::new()),
-            );
-            return Err(Stop);
-        }
-        let prefix = self.rules_lines(options);
-        let mut engine = UhpCase {
-            worker: self,
-            game: game.clone(),
-            prefix: prefix.clone(),
-            answers: BTreeMap::new(),
-            listed: Vec::new(),
-            duplicates: BTreeMap::new(),
-            state: None,
-        };
-        let run = match run_case(&mut engine, case) {
-            Ok(run) => run,
-            Err(_) => return Ok(()), // corpus_skip checked the case loads
-        };
-        let (answers, listed, duplicates) = (engine.answers, engine.listed, engine.duplicates);
-        self.counts.illegal_probes += case.illegal.len() as u64;
-        for skip in &run.skipped {
-            self.skips.push(skip.clone());
-        }
-        match run.stopped {
-            Some(UhpCaseError::Client(e, sent)) => return Err(self.engine_failure(&game, e, sent)),
-            Some(UhpCaseError::Reported) => return Err(Stop),
-            None => {}
-        }
-        let newgame = format!("newgame {}", case.game);
-        let lines_to = |question: Option<&str>| {
-            let mut lines = prefix.clone();
-            lines.push(newgame.clone());
-            lines.extend(question.map(str::to_string));
-            lines
-        };
-        let game_string = game.game_string();
-        let mut diff = MoveDiff {
-            missing: BTreeSet::new(),
-            extra: BTreeSet::new(),
-            unresolvable: Vec::new(),
-            duplicates,
-        };
-        for failure in run.failures {
-            match failure {
-                CaseFailure::LoadRefused { reason } => {
-                    // §9.31, or the leniency the GameString relies on
-                    let demand =
-                        game_string_demand(&case.game, options).unwrap_or(Demand::Must("§9.31"));
-                    self.add(
-                        Finding::new(Kind::RejectedLegal, &self.test, &game)
-                            .severity(demand.severity())
-                            .case_clauses(&case.clauses)
-                            .clauses([demand.clause()])
-                            .pattern(format!("newgame{}", demand.pattern_word()))
-                            .moves(vec![case.game.clone()])
-                            .detail(format!(
-                                "the engine refused to load the case's GameString{}: {reason}",
-                                demand.note()
-                            ))
-                            .exchange(lines_to(None), vec![reason])
-                            .explain(&game_string, None),
-                    );
-                }
-                CaseFailure::Missing { moves, .. } => diff.missing.extend(moves),
-                CaseFailure::Extra {
-                    moves, unreadable, ..
-                } => {
-                    diff.extra.extend(moves);
-                    for text in unreadable {
-                        if !diff.unresolvable.contains(&text) {
-                            diff.unresolvable.push(text);
-                        }
-                    }
-                }
-                CaseFailure::LegalRefused { text, mv, reason } => {
-                    // the clause the spelling relies on: an error for a
-                    // standard spelling, an advisory for a lenient one
-                    let demand = move_demand(&game, &text);
-                    let canonical = game.move_string(mv);
-                    let line = play_line_as_written(&text);
-                    let moves = BTreeSet::from([mv]);
-                    self.add(
-                        Finding::new(Kind::RejectedLegal, &self.test, &game)
-                            .severity(demand.map_or(Severity::Error, Demand::severity))
-                            .case_clauses(&case.clauses)
-                            .clauses(demand.map(Demand::clause))
-                            .clauses(clauses_of(&game, &moves))
-                            .moves(vec![text.clone()])
-                            .detail(format!(
-                                "the engine refused the legal move `{text}` ({canonical}){}: {reason}",
-                                demand.map(Demand::note).unwrap_or_default()
-                            ))
-                            .exchange(lines_to(Some(&line)), vec![reason])
-                            .explain(&game_string, Some(&text))
-                            .verdicts(&game, &moves)
-                            .pattern(format!(
-                                "{}{}",
-                                move_pattern(&game, &moves),
-                                demand.map(Demand::pattern_word).unwrap_or_default()
-                            )),
-                    );
-                }
-                CaseFailure::IllegalAccepted { text, clause } => {
-                    let mv = game.parse_move(&text).ok();
-                    let moves: BTreeSet<Move> = mv.into_iter().collect();
-                    // the reference's clauses for the refusal, as in random games
-                    let refused: Vec<String> = mv
-                        .and_then(|mv| game.clone().play(mv).err())
-                        .map(|e| e.clauses.iter().map(|c| c.to_string()).collect())
-                        .unwrap_or_else(|| vec![clause.clone()]);
-                    let line = play_line_as_written(&text);
-                    let answer = answers.get(&line).cloned().unwrap_or_default();
-                    self.add(
-                        Finding::new(Kind::AcceptedIllegal, &self.test, &game)
-                            .clauses(refused)
-                            .case_clauses([&clause])
-                            .case_clauses(&case.clauses)
-                            .moves(vec![text.clone()])
-                            .detail(format!(
-                                "the engine accepted `{text}`, which {clause} forbids"
-                            ))
-                            .exchange(lines_to(Some(&line)), answer)
-                            .explain(&game_string, Some(&text))
-                            .verdicts(&game, &moves),
-                    );
-                }
-                CaseFailure::RefusalChangedGame => {
-                    let mut sent = lines_to(None);
-                    sent.extend(case.illegal.iter().map(|e| play_line_as_written(&e.mv)));
-                    sent.push("validmoves".to_string());
-                    self.add(
-                        Finding::new(Kind::State, &self.test, &game)
-                            .clauses(["uhp"])
-                            .case_clauses(&case.clauses)
-                            .pattern("refusal changed the game")
-                            .detail("the engine's valid moves changed after refused moves")
-                            .exchange(sent, Vec::new()),
-                    );
-                }
-                CaseFailure::State { expected, found } => {
-                    self.add(
-                        Finding::new(Kind::State, &self.test, &game)
-                            .clauses(state_clauses(&game, true))
-                            .case_clauses(&case.clauses)
-                            .pattern("state")
-                            .detail(format!("the engine says {found}, the case says {expected}"))
-                            .exchange(lines_to(None), Vec::new())
-                            .explain(&game_string, None),
-                    );
-                }
-                // the case's own texts (checked by tests/cases.rs), a clause
-                // (UHP engines do not cite clauses) and perft (UHP has none)
-                CaseFailure::Unresolvable { .. }
-                | CaseFailure::WrongClause { .. }
-                | CaseFailure::Perft { .. } => {}
-            }
-        }
-        if !diff.kinds().is_empty() {
-            let sent = lines_to(Some("validmoves"));
-            self.report_diff(&game, &diff, &case.clauses, sent, &[listed.join(";")], None);
-        }
-        Ok(())
-    }
-}
-
-/// Why a UHP case engine stopped.
-enum UhpCaseError {
-    /// Talking to the engine failed after these lines.
-    Client(ClientError, Vec<String>),
-    /// A finding was recorded (a printed GameString, an undo): the case stops.
-    Reported,
-}
-
-/// The engine under check as a [`CaseEngine`]: the worker's session, with
-/// check's own checks on the side (every printed GameString replayed, every
-/// `undo` checked).
-struct UhpCase<'w, 'a> {
-    worker: &'w mut Worker<'a>,
-    /// The case's position on the reference engine.
-    game: ReferenceEngine,
-    /// The lines that set the case's rules options, if any.
-    prefix: Vec<String>,
-    /// The engine's answer to each line sent.
-    answers: BTreeMap<String, Vec<String>>,
-    /// Its first `validmoves` answer.
-    listed: Vec<String>,
-    /// The moves that answer names more than once (§9.35).
-    duplicates: BTreeMap<Move, usize>,
-    /// The state it printed when the case was loaded.
-    state: Option<GameState>,
-}
-
-impl UhpCase<'_, '_> {
-    /// The lines sent so far for this case, then `line`.
-    fn sent(&self, line: &str) -> Vec<String> {
-        let mut lines = self.prefix.clone();
-        lines.push(format!("newgame {}", self.game.game_string()));
-        if !line.starts_with("newgame") {
-            lines.push(line.to_string());
-        }
-        lines
-    }
-
-    fn command(&mut self, line: &str) -> Result<Response, UhpCaseError> {
-        match self.worker.session.command(line) {
-            Ok(answer) => {
-                self.answers.insert(line.to_string(), answer.lines.clone());
-                Ok(answer)
-            }
-            Err(e) => Err(UhpCaseError::Client(e, self.sent(line))),
-        }
-    }
-}
-
-impl CaseEngine for UhpCase<'_, '_> {
-    type Error = UhpCaseError;
-
-    fn load(&mut self, game: &str, _: RulesOptions) -> Result<Result<(), String>, UhpCaseError> {
-        let line = format!("newgame {game}");
-        let answer = self.command(&line)?;
-        if answer.is_error() {
-            return Ok(Err(answer.lines.join(" / ")));
-        }
-        let sent = self.sent(&line);
-        let reference = self.game.clone();
-        self.worker
-            .compare_game_string(&reference, &answer, || sent.clone())
-            .map_err(|Stop| UhpCaseError::Reported)?;
-        self.state = state_and_turn(answer.last_line().unwrap_or("")).map(|(state, _)| state);
-        Ok(Ok(()))
-    }
-
-    fn valid_moves(&mut self) -> Result<Vec<String>, UhpCaseError> {
-        let game = self.game.clone();
-        let texts = self
-            .worker
-            .session
-            .validmoves(&game)
-            .map_err(|e| UhpCaseError::Client(e, self.sent("validmoves")))?;
-        if self.listed.is_empty() {
-            self.listed = texts.clone();
-            self.duplicates = self.worker.compare_moves(&game, &texts).duplicates;
-        }
-        Ok(texts)
-    }
-
-    fn play(&mut self, text: &str) -> Result<Result<(), String>, UhpCaseError> {
-        let line = play_line_as_written(text);
-        let answer = self.command(&line)?;
-        if answer.is_error() {
-            return Ok(Err(answer.lines.join(" / ")));
-        }
-        // the GameString printed after an accepted legal move must replay
-        if let Ok(mv) = self.game.parse_move(text) {
-            if self.game.clone().play(mv).is_ok() {
-                let mut after = self.game.clone();
-                after.play_unchecked(mv);
-                let sent = self.sent(&line);
-                self.worker
-                    .compare_game_string(&after, &answer, || sent.clone())
-                    .map_err(|Stop| UhpCaseError::Reported)?;
-            }
-        }
-        Ok(Ok(()))
-    }
-
-    fn undo(&mut self) -> Result<(), UhpCaseError> {
-        self.worker.counts.undo_checks += 1;
-        let undone = self.command("undo 1")?;
-        let sent = self.sent("undo 1");
-        let game = self.game.clone();
-        self.worker
-            .check_undo(&game, &undone, &sent)
-            .map_err(|Stop| UhpCaseError::Reported)
-    }
-
-    fn state(&mut self) -> Result<GameState, UhpCaseError> {
-        // the state printed by `newgame` (a missing one is a finding already)
-        self.state.ok_or(UhpCaseError::Reported)
-    }
-
-    fn perft(&mut self, _: u32) -> Result<Result<u64, String>, UhpCaseError> {
-        Ok(Err(
-            "UHP has no perft command (spec/sources/uhp-notes.md section 5)".to_string(),
-        ))
-    }
-
-    fn cites_clauses(&self) -> bool {
-        false
-    }
-}
-
-/// The command that plays a move written `text`, as written (`pass` alone).
-fn play_line_as_written(text: &str) -> String {
-    if text.trim().eq_ignore_ascii_case("pass") {
-        text.trim().to_string()
-    } else {
-        format!("play {text}")
+    match run.failures.first() {
+        None => Ok(()),
+        Some(failure) => Err(InvalidCase::Wrong {
+            failure: failure.describe(&game),
+            id,
+        }),
     }
 }

@@ -1,39 +1,81 @@
-//! Checking other engines against the rules: `hive-oracle check`, split by
-//! phase.
+//! Checking other engines against the rules: `hive-oracle check` drives a
+//! UHP engine through protocol probes, the case corpus and seeded random
+//! games, compares everything it says with the reference engine, and
+//! reports each cause of disagreement once.
 //!
-//! * The session with the engine: [`client`] (a Universal Hive Protocol
-//!   client with a timeout on every command, which survives engines that
-//!   crash, hang, print garbage, omit `ok`, write CRLF or exit early; what
-//!   it reads is in `answer`, its reader threads in `reader`), and
-//!   `session` (the engine process of one job, restarted after a failure).
-//! * The checks, each a unit that starts with `newgame`: `probes` (the
-//!   protocol), `bestmove`, [`corpus`] (the case corpus, read from regular
-//!   files and validated against the reference first), `games` (seeded
-//!   random games); [`leniency`] says which spellings an engine MAY refuse.
-//! * Shrinking: [`shrink`] (shorter legal games that still show a finding)
-//!   and `shrinking` (showing them to the engine).
-//! * The run: [`checker`] (what a check is given, and what the units share),
-//!   [`run`] (units on `--jobs` processes, merged in a fixed order; the
-//!   per-game generators).
-//! * Findings and reports: [`finding`] (one [`finding::FindingGroup`] per
-//!   cause, each reproducible with one shell pipe), [`baseline`] (known
-//!   causes), [`summary`] (what a report holds) and [`report`] (text, JSON
-//!   and its schema, JUnit).
+//! The check is a list of independent *units*: the protocol probes, each
+//! corpus case, each random game. A unit starts from `newgame`, so its
+//! result does not depend on the units before it; units run on `--jobs`
+//! engine processes (unit `i` on process `i mod jobs`) and their results are
+//! merged in unit order. Nothing a unit reports depends on time: the
+//! shrinker's budgets count work, game `i`'s moves come from a ChaCha8
+//! generator keyed by the seed, the game type and `i`
+//! ([`seed::game_rng`]), and timings are kept apart in
+//! [`summary::Report::timings`]. So the same engine, the same arguments and
+//! the same version give the same JSON report, whatever the machine's load
+//! (a wall-clock safety cap far above the normal cost of a shrink is the
+//! one exception, and a finding it touched says so).
+//!
+//! Moves are always compared as absolute moves (§5.9), resolved in the
+//! reference position with [`client::resolve_moves`], never as strings.
+//!
+//! The files form layers, each using only the files listed before it:
+//!
+//! * The protocol client: `reader` (the reader threads and the bound on a
+//!   line), `process` (the engine's process, in a group of its own),
+//!   `command_line` (the engine's command line, in shell syntax), `answer`
+//!   (what an engine answers, and the [`client::ClientError`]s of talking to
+//!   it), [`client`] (a Universal Hive Protocol client with a timeout on
+//!   every command, which survives engines that crash, hang, print garbage,
+//!   omit `ok`, write CRLF or exit early) and `session` (the engine of one
+//!   job, restarted after a failure).
+//! * Findings: `quote` (engine output as reports quote it, reproduce pipes),
+//!   `verdict` (what the rules say about a finding's moves), [`finding`] (one
+//!   disagreement), [`group`] (one cause, each reproducible with one shell
+//!   pipe), [`summary`] (what a report holds), [`leniency`] (which spellings
+//!   an engine MAY refuse) and [`baseline`] (known causes).
+//! * What a check is given: [`seed`] (the per-game generators), `lines` (the
+//!   lines sent to an engine), [`corpus`] (the case corpus, read from
+//!   regular files and validated against the reference first) and
+//!   [`config`] (the options, checked).
+//! * The units, each starting with `newgame`: `judge` (an engine's answers
+//!   against the reference), `worker` (the engine of one job and the record
+//!   of its unit), then the runners: `bestmove`, `probes` (the protocol
+//!   unit, a table of probes), `case_engine` and `case_unit` (the corpus
+//!   through the crate's one case runner), [`shrink`] (shorter legal games
+//!   that still show a finding) and `shrinking` (showing them to the
+//!   engine), `illegal` and `games` (seeded random games).
+//! * The run and the reports: `jobs` (units on `--jobs` processes), [`run`]
+//!   (merged in a fixed order, graded) and [`report`] (text, JSON and its
+//!   schema, JUnit).
 
 mod answer;
 pub mod baseline;
 mod bestmove;
-pub mod checker;
+mod case_engine;
+mod case_unit;
 pub mod client;
+mod command_line;
+pub mod config;
 pub mod corpus;
 pub mod finding;
 mod games;
+pub mod group;
+mod illegal;
+mod jobs;
+mod judge;
 pub mod leniency;
+mod lines;
 mod probes;
+mod process;
+pub mod quote;
 mod reader;
 pub mod report;
 pub mod run;
+pub mod seed;
 mod session;
 pub mod shrink;
 mod shrinking;
 pub mod summary;
+pub mod verdict;
+mod worker;

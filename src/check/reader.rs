@@ -8,7 +8,9 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-use crate::check::client::MAX_LINE_BYTES;
+/// The longest line kept, in bytes; the rest of a longer line is dropped
+/// and the line is flagged as garbled.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// What the reader thread forwards.
 pub(crate) enum Event {

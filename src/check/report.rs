@@ -3,8 +3,9 @@
 
 use std::fmt::Write as _;
 
-use crate::check::finding::{seen_text, FindingGroup, Severity};
-use crate::check::summary::Report;
+use crate::check::finding::Severity;
+use crate::check::group::{seen_text, FindingGroup};
+use crate::check::summary::{Report, TestCase};
 use crate::render::xml_escape;
 
 /// The status word of a cause.
@@ -20,9 +21,24 @@ fn status(group: &FindingGroup, strict: bool) -> &'static str {
 
 /// The report as text: the run, the summary, then every cause.
 pub fn text(report: &Report) -> String {
+    let mut out = String::new();
+    write_run(&mut out, report);
+    write_counts(&mut out, report);
+    if report.findings.is_empty() {
+        let _ = writeln!(
+            out,
+            "no findings: the engine agrees with the rules everywhere checked"
+        );
+        return out;
+    }
+    write_causes(&mut out, report);
+    out
+}
+
+/// The text report's first lines: the engine, its rules and the corpus.
+fn write_run(out: &mut String, report: &Report) {
     let s = &report.summary;
     let run = &report.run;
-    let mut out = String::new();
     let _ = writeln!(
         out,
         "{} {}: checking {} (id: {})",
@@ -57,6 +73,13 @@ pub fn text(report: &Report) -> String {
         "corpus: {} ({} cases, hash {}): {} checked, {} skipped",
         run.corpus.name, run.corpus.cases, run.corpus.hash, s.corpus_cases, s.corpus_cases_skipped
     );
+}
+
+/// The text report's counts: what was checked, the time, the shrinks, the
+/// skips and the notes.
+fn write_counts(out: &mut String, report: &Report) {
+    let s = &report.summary;
+    let run = &report.run;
     let _ = writeln!(out, "protocol checks: {}", s.protocol_checks);
     let _ = writeln!(
         out,
@@ -96,13 +119,11 @@ pub fn text(report: &Report) -> String {
     for note in &report.notes {
         let _ = writeln!(out, "note: {note}");
     }
-    if report.findings.is_empty() {
-        let _ = writeln!(
-            out,
-            "no findings: the engine agrees with the rules everywhere checked"
-        );
-        return out;
-    }
+}
+
+/// The text report's causes: how many of each kind, then each one.
+fn write_causes(out: &mut String, report: &Report) {
+    let s = &report.summary;
     let by_kind: Vec<String> = s
         .causes_by_kind
         .iter()
@@ -126,7 +147,7 @@ pub fn text(report: &Report) -> String {
             "finding {}: {} [{}] in {}{}",
             i + 1,
             f.kind.name(),
-            status(g, run.strict_notation),
+            status(g, report.run.strict_notation),
             f.test,
             if g.occurrences > 1 {
                 format!(" (seen {} times, in {})", g.occurrences, seen_text(g))
@@ -138,7 +159,6 @@ pub fn text(report: &Report) -> String {
             let _ = writeln!(out, "  {:<10} {value}", format!("{label}:"));
         }
     }
-    out
 }
 
 /// The report as JSON (see [`schema`]).
@@ -211,74 +231,26 @@ fn junit_body(g: &FindingGroup) -> String {
 /// its text in `system-out`), then one per unit that showed no finding
 /// (passed or skipped). So one bug is one failure, however often seen.
 pub fn junit(report: &Report) -> String {
-    let strict = report.run.strict_notation;
-    let mut cases = String::new();
-    let (mut tests, mut failures, mut errors, mut skipped) = (0, 0, 0, 0);
+    let mut cases = JunitCases::default();
     for g in &report.findings {
-        tests += 1;
-        let f = &g.shortest;
-        let failing = status(g, strict) == "error";
-        let _ = writeln!(
-            cases,
-            "    <testcase classname=\"hive-oracle.check.findings\" name=\"{}\" time=\"0\">",
-            xml_escape(&g.fingerprint)
-        );
-        let body = xml_escape(&junit_body(g));
-        let message = xml_escape(&format!("{}: {}", f.kind.name(), f.detail));
-        if !failing {
-            let _ = writeln!(
-                cases,
-                "      <system-out>{}: {}</system-out>",
-                status(g, strict),
-                body
-            );
-        } else if g.kind.is_engine_failure() {
-            errors += 1;
-            let _ = writeln!(
-                cases,
-                "      <error type=\"{}\" message=\"{message}\">{body}</error>",
-                f.kind.name()
-            );
-        } else {
-            failures += 1;
-            let _ = writeln!(
-                cases,
-                "      <failure type=\"{}\" message=\"{message}\">{body}</failure>",
-                f.kind.name()
-            );
-        }
-        let _ = writeln!(cases, "    </testcase>");
+        cases.cause(g, report.run.strict_notation);
     }
     for test in &report.tests {
         let showed = report
             .findings
             .iter()
             .any(|g| g.seen_in.iter().any(|s| s.test == test.name) || g.shortest.test == test.name);
-        if showed {
-            continue;
-        }
-        tests += 1;
-        let _ = write!(
-            cases,
-            "    <testcase classname=\"hive-oracle.check.{}\" name=\"{}\" time=\"{:.3}\"",
-            xml_escape(&test.class),
-            xml_escape(&test.name),
-            test.seconds
-        );
-        match &test.skipped {
-            None => {
-                let _ = writeln!(cases, "/>");
-            }
-            Some(reason) => {
-                skipped += 1;
-                let _ = writeln!(
-                    cases,
-                    ">\n      <skipped message=\"{}\"/>\n    </testcase>",
-                    xml_escape(reason)
-                );
-            }
+        if !showed {
+            cases.unit(test);
         }
     }
+    let JunitCases {
+        text: cases,
+        tests,
+        failures,
+        errors,
+        skipped,
+    } = cases;
     let mut out = String::new();
     let seconds = report.timings.seconds;
     let _ = writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
@@ -291,28 +263,110 @@ pub fn junit(report: &Report) -> String {
         "  <testsuite name=\"{}\" tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{seconds:.3}\">",
         xml_escape(&format!("hive-oracle check: {}", report.run.engine)),
     );
+    write_properties(&mut out, report);
+    out.push_str(&cases);
+    let _ = writeln!(out, "  </testsuite>");
+    let _ = writeln!(out, "</testsuites>");
+    out
+}
+
+/// The test cases of a JUnit report, and their counts.
+#[derive(Default)]
+struct JunitCases {
+    text: String,
+    tests: usize,
+    failures: usize,
+    errors: usize,
+    skipped: usize,
+}
+
+impl JunitCases {
+    /// The test case of a cause.
+    fn cause(&mut self, g: &FindingGroup, strict: bool) {
+        self.tests += 1;
+        let f = &g.shortest;
+        let failing = status(g, strict) == "error";
+        let _ = writeln!(
+            self.text,
+            "    <testcase classname=\"hive-oracle.check.findings\" name=\"{}\" time=\"0\">",
+            xml_escape(&g.fingerprint)
+        );
+        let body = xml_escape(&junit_body(g));
+        let message = xml_escape(&format!("{}: {}", f.kind.name(), f.detail));
+        if !failing {
+            let _ = writeln!(
+                self.text,
+                "      <system-out>{}: {}</system-out>",
+                status(g, strict),
+                body
+            );
+        } else if g.kind.is_engine_failure() {
+            self.errors += 1;
+            let _ = writeln!(
+                self.text,
+                "      <error type=\"{}\" message=\"{message}\">{body}</error>",
+                f.kind.name()
+            );
+        } else {
+            self.failures += 1;
+            let _ = writeln!(
+                self.text,
+                "      <failure type=\"{}\" message=\"{message}\">{body}</failure>",
+                f.kind.name()
+            );
+        }
+        let _ = writeln!(self.text, "    </testcase>");
+    }
+
+    /// The test case of a unit that showed no finding.
+    fn unit(&mut self, test: &TestCase) {
+        self.tests += 1;
+        let _ = write!(
+            self.text,
+            "    <testcase classname=\"hive-oracle.check.{}\" name=\"{}\" time=\"{:.3}\"",
+            xml_escape(&test.class),
+            xml_escape(&test.name),
+            test.seconds
+        );
+        match &test.skipped {
+            None => {
+                let _ = writeln!(self.text, "/>");
+            }
+            Some(reason) => {
+                self.skipped += 1;
+                let _ = writeln!(
+                    self.text,
+                    ">\n      <skipped message=\"{}\"/>\n    </testcase>",
+                    xml_escape(reason)
+                );
+            }
+        }
+    }
+}
+
+/// The JUnit properties: the run's arguments.
+fn write_properties(out: &mut String, report: &Report) {
+    let run = &report.run;
     let _ = writeln!(out, "    <properties>");
     for (name, value) in [
-        ("version", report.run.version.clone()),
-        ("seed", report.run.seed.to_string()),
-        ("games", report.run.games.to_string()),
-        ("game-types", report.run.game_types.join(",")),
-        ("max-plies", report.run.max_plies.to_string()),
-        ("corpus", report.run.corpus.name.clone()),
-        ("corpus-hash", report.run.corpus.hash.clone()),
+        ("version", run.version.clone()),
+        ("seed", run.seed.to_string()),
+        ("games", run.games.to_string()),
+        ("game-types", run.game_types.join(",")),
+        ("max-plies", run.max_plies.to_string()),
+        ("corpus", run.corpus.name.clone()),
+        ("corpus-hash", run.corpus.hash.clone()),
         (
             "rules",
             format!(
                 "tournament-opening={} repetition-draw={} ({})",
-                report.run.rules.tournament_opening,
-                report.run.rules.repetition_draw,
-                report.run.rules.source
+                run.rules.tournament_opening, run.rules.repetition_draw, run.rules.source
             ),
         ),
-        ("strict-notation", report.run.strict_notation.to_string()),
+        ("strict-notation", run.strict_notation.to_string()),
         (
             "baseline",
-            report.run.baseline.clone().unwrap_or_else(|| "none".into()),
+            run.baseline.clone().unwrap_or_else(|| "none".into()),
         ),
     ] {
         let _ = writeln!(
@@ -322,10 +376,6 @@ pub fn junit(report: &Report) -> String {
         );
     }
     let _ = writeln!(out, "    </properties>");
-    out.push_str(&cases);
-    let _ = writeln!(out, "  </testsuite>");
-    let _ = writeln!(out, "</testsuites>");
-    out
 }
 
 #[cfg(test)]

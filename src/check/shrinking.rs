@@ -6,17 +6,24 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use crate::check::checker::{shares_a_clause, state_and_turn, MoveDiff, Stop, Worker};
 use crate::check::client::{ClientError, Response};
-use crate::check::finding::{clauses_of, Finding, Kind};
-use crate::check::games::play_line;
+use crate::check::finding::{Finding, Kind};
+use crate::check::judge::{shares_a_clause, state_and_turn, state_clauses, MoveDiff};
+use crate::check::lines::play_line;
 use crate::check::shrink::{shrink, Budget, Shows, Shrunk};
+use crate::check::verdict::clauses_of;
+use crate::check::worker::{Stop, Worker};
 use crate::core::BoardView;
 use crate::core::Move;
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
 
-impl Worker<'_> {
+/// A worker shrinking the findings of a random game.
+pub(crate) struct Shrinker<'w, 'a> {
+    pub worker: &'w mut Worker<'a>,
+}
+
+impl Shrinker<'_, '_> {
     /// The engine's `validmoves` against the rules in the position of
     /// `game`, loaded with `newgame <GameString>`. `Ok(None)` when the
     /// engine refuses the GameString.
@@ -25,19 +32,23 @@ impl Worker<'_> {
         game: &ReferenceEngine,
     ) -> Result<Option<(MoveDiff, String)>, ClientError> {
         let response = self
+            .worker
             .session
             .command(&format!("newgame {}", game.game_string()))?;
         if response.is_error() {
             return Ok(None);
         }
-        let texts = self.session.validmoves(game)?;
-        Ok(Some((self.compare_moves(game, &texts), texts.join(";"))))
+        let texts = self.worker.session.validmoves(game)?;
+        Ok(Some((
+            self.worker.compare_moves(game, &texts),
+            texts.join(";"),
+        )))
     }
 
     /// Shrinks a disagreement on the legal moves of `game` to the shortest
     /// game that still shows the same kind of disagreement citing at least
     /// one of the same clauses, and reports it.
-    pub(crate) fn shrink_diff_and_report(
+    pub(crate) fn diff_and_report(
         &mut self,
         game: &ReferenceEngine,
         diff: &MoveDiff,
@@ -67,7 +78,7 @@ impl Worker<'_> {
                 Budget::default(),
                 |candidate, _| match self.diff_at(candidate) {
                     Err(_) => {
-                        self.session.drop_engine();
+                        self.worker.session.drop_engine();
                         Shows::Abort
                     }
                     Ok(Some((d, said))) if d.kinds().contains(&kind) => {
@@ -85,11 +96,12 @@ impl Worker<'_> {
             self.note_shrink(&shrunk, start);
             let (g, d, said) = best;
             let shrunk_from = (g.plies() < found_at).then_some(found_at);
-            let mut sent = self.rules_lines(g.options());
+            let mut sent = self.worker.rules_lines(g.options());
             sent.push(format!("newgame {}", g.game_string()));
             sent.push("validmoves".to_string());
-            let before = self.findings.len();
-            self.report_diff(&g, &d, &[], sent, &said, shrunk_from);
+            let before = self.worker.findings.len();
+            self.worker
+                .report_diff(&g, &d, &[], sent, &said, shrunk_from);
             self.mark_capped(before, &shrunk);
         }
     }
@@ -98,7 +110,7 @@ impl Worker<'_> {
     /// `history` in `game`: an illegal move the engine accepted, a legal
     /// move it refused, or a move after which it printed the wrong state;
     /// then reports it.
-    pub(crate) fn shrink_focus_and_report(
+    pub(crate) fn focus_and_report(
         &mut self,
         kind: Kind,
         game: &ReferenceEngine,
@@ -120,7 +132,7 @@ impl Worker<'_> {
             };
             let sent = played;
             let said = answer.lines.join(" / ");
-            let finding = Finding::new(kind, &self.test, game)
+            let finding = Finding::new(kind, &self.worker.test, game)
                 .shown_at(shown)
                 .clauses(focus_clauses(kind, game, focus))
                 .moves(vec![text.clone()])
@@ -131,7 +143,7 @@ impl Worker<'_> {
                 .exchange(sent, answer.lines.clone())
                 .explain(&game.game_string(), Some(&text))
                 .verdicts(game, &BTreeSet::from([focus]));
-            self.add(finding);
+            self.worker.add(finding);
             return;
         };
         let clauses = original.clauses.clone();
@@ -153,17 +165,17 @@ impl Worker<'_> {
                         best = found;
                         Shows::Yes
                     }
-                    None if self.session.is_down() => Shows::Abort,
+                    None if self.worker.session.is_down() => Shows::Abort,
                     None => Shows::No,
                 }
             },
         );
         self.note_shrink(&shrunk, start);
         let found_at = (best.game.plies() < history.len()).then_some(history.len());
-        let mut sent = self.rules_lines(best.game.options());
+        let mut sent = self.worker.rules_lines(best.game.options());
         sent.push(format!("newgame {}", best.game.game_string()));
         sent.push(play_line(best.focus, &best.text));
-        let mut finding = Finding::new(kind, &self.test, &best.game)
+        let mut finding = Finding::new(kind, &self.worker.test, &best.game)
             .shown_at(best.game_string.clone())
             .clauses(&best.clauses)
             .moves(vec![best.text.clone()])
@@ -172,8 +184,8 @@ impl Worker<'_> {
             .explain(&best.game.game_string(), Some(&best.text))
             .verdicts(&best.game, &BTreeSet::from([best.focus]));
         finding.found_at_ply = found_at;
-        let before = self.findings.len();
-        self.add(finding);
+        let before = self.worker.findings.len();
+        self.worker.add(finding);
         self.mark_capped(before, &shrunk);
     }
 
@@ -206,22 +218,23 @@ impl Worker<'_> {
             after.play_unchecked(focus);
         }
         let loaded = match self
+            .worker
             .session
             .command(&format!("newgame {}", game.game_string()))
         {
             Ok(r) => r,
             Err(_) => {
-                self.session.drop_engine();
+                self.worker.session.drop_engine();
                 return None;
             }
         };
         if loaded.is_error() {
             return None;
         }
-        let answer = match self.session.command(&play_line(focus, &text)) {
+        let answer = match self.worker.session.command(&play_line(focus, &text)) {
             Ok(a) => a,
             Err(_) => {
-                self.session.drop_engine();
+                self.worker.session.drop_engine();
                 return None;
             }
         };
@@ -268,10 +281,10 @@ impl Worker<'_> {
         let kind = match &error {
             ClientError::Timeout { .. } => Kind::Timeout,
             ClientError::Exited { .. } | ClientError::OutputHeldOpen { .. } => Kind::Crash,
-            _ => return self.engine_failure(game, error, sent),
+            _ => return self.worker.engine_failure(game, error, sent),
         };
-        let before = self.findings.len();
-        let stop = self.engine_failure(game, error, sent);
+        let before = self.worker.findings.len();
+        let stop = self.worker.engine_failure(game, error, sent);
         let budget = if kind == Kind::Timeout {
             Budget::for_timeouts()
         } else {
@@ -288,13 +301,14 @@ impl Worker<'_> {
             budget,
             |candidate, focus| {
                 let loaded = match self
+                    .worker
                     .session
                     .command(&format!("newgame {}", candidate.game_string()))
                 {
                     Ok(r) if !r.is_error() => r,
                     Ok(_) => return Shows::No,
                     Err(_) => {
-                        self.session.drop_engine();
+                        self.worker.session.drop_engine();
                         return Shows::No;
                     }
                 };
@@ -303,7 +317,7 @@ impl Worker<'_> {
                     Some(mv) => play_line(mv, &candidate.move_string(mv)),
                     None => "validmoves".to_string(),
                 };
-                match self.session.command(&line) {
+                match self.worker.session.command(&line) {
                     Err(e) => {
                         let same = matches!(
                             (&e, kind),
@@ -315,7 +329,7 @@ impl Worker<'_> {
                         if same {
                             best = Some((candidate.clone(), focus, e));
                         }
-                        self.session.drop_engine();
+                        self.worker.session.drop_engine();
                         shows
                     }
                     Ok(_) => Shows::No,
@@ -326,16 +340,16 @@ impl Worker<'_> {
         if let Some((shorter, focus, error)) = best {
             if shorter.plies() < history.len() {
                 // replace the finding by the shrunk one
-                self.findings.truncate(before);
+                self.worker.findings.truncate(before);
                 let line = match focus {
                     Some(mv) => play_line(mv, &shorter.move_string(mv)),
                     None => "validmoves".to_string(),
                 };
-                let mut sent = self.rules_lines(shorter.options());
+                let mut sent = self.worker.rules_lines(shorter.options());
                 sent.push(format!("newgame {}", shorter.game_string()));
                 sent.push(line);
-                let stop = self.engine_failure(&shorter, error, sent);
-                if let Some(f) = self.findings.last_mut() {
+                let stop = self.worker.engine_failure(&shorter, error, sent);
+                if let Some(f) = self.worker.findings.last_mut() {
                     f.found_at_ply = Some(history.len());
                 }
                 self.mark_capped(before, &shrunk);
@@ -348,11 +362,11 @@ impl Worker<'_> {
 
     /// Counts the work of one shrink.
     fn note_shrink(&mut self, shrunk: &Shrunk, start: Instant) {
-        self.counts.shrinks += 1;
-        self.counts.shrink_candidates += shrunk.candidates as u64;
-        self.counts.shrink_positions += shrunk.positions as u64;
-        self.counts.shrink_engine_checks += shrunk.predicate_calls as u64;
-        self.shrink_time += start.elapsed();
+        self.worker.counts.shrinks += 1;
+        self.worker.counts.shrink_candidates += shrunk.candidates as u64;
+        self.worker.counts.shrink_positions += shrunk.positions as u64;
+        self.worker.counts.shrink_engine_checks += shrunk.predicate_calls as u64;
+        self.worker.shrink_time += start.elapsed();
     }
 
     /// Notes on the findings added since `before` that the safety cap
@@ -361,7 +375,7 @@ impl Worker<'_> {
         if !shrunk.capped {
             return;
         }
-        for f in &mut self.findings[before..] {
+        for f in &mut self.worker.findings[before..] {
             f.shrink_note = Some(
                 "the shrink was stopped by its wall-clock safety cap (300 s), not by its work budget: this result may differ between runs".to_string(),
             );
@@ -390,7 +404,7 @@ fn focus_clauses(kind: Kind, game: &ReferenceEngine, focus: Move) -> Vec<String>
         Kind::State => {
             let mut after = game.clone();
             after.play_unchecked(focus);
-            crate::check::checker::state_clauses(&after, true)
+            state_clauses(&after, true)
         }
         Kind::AcceptedIllegal => game
             .clone()

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::check::finding::FindingGroup;
+use crate::check::group::FindingGroup;
 
 /// Counts of what was checked (all deterministic).
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]

@@ -3,7 +3,9 @@
 //! sees from the faulty engine, without a process in between. Long
 //! games come from seeded random play.
 
+use super::split::{interleave, normalize, Split};
 use super::*;
+use crate::core::{Bug, Color, Hex, Piece};
 use crate::faults::{extra_moves, Fault};
 use crate::uhp::Game;
 use rand::rngs::StdRng;

@@ -1,17 +1,9 @@
-//! The rebuild search of the shrinker: a beam search for a short legal game
-//! that rebuilds the neighbourhood of the disputed move (see the module
-//! documentation of [`super`]).
+//! The neighbourhood of the disputed move, which the rebuild search looks
+//! for in shorter games (see the module documentation of [`super`]).
 
-use super::*;
-
-/// A game this short is not searched for a shorter rebuild.
-pub(super) const BEAM_FROM_PLIES: usize = 8;
-
-/// Positions kept at each ply of the rebuild search.
-const BEAM_WIDTH: usize = 96;
-
-/// Positions shown to the predicate at each ply of the rebuild search.
-const BEAM_QUERIES_PER_PLY: usize = 3;
+use crate::core::{Bug, Color, Hex, Move, Piece};
+use crate::fast::FastEngine;
+use crate::rules::Rules;
 
 /// Which cells around the disputed move a pattern asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +17,7 @@ pub(super) enum Scope {
 
 /// What a cell near the disputed move holds, as the pattern sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Look {
+pub(super) enum Look {
     Empty,
     Stack {
         color: Color,
@@ -34,7 +26,7 @@ enum Look {
     },
 }
 
-fn look(engine: &FastEngine, hex: Hex) -> Look {
+pub(super) fn look(engine: &FastEngine, hex: Hex) -> Look {
     match engine.top_at(hex) {
         None => Look::Empty,
         Some((piece, height)) => Look::Stack {
@@ -47,7 +39,7 @@ fn look(engine: &FastEngine, hex: Hex) -> Look {
 
 /// The cell `offset` from `at` after turning the offset `turns` sixths of
 /// a turn (cube rotation; adjacency is kept).
-fn turned(at: Hex, offset: Hex, turns: usize) -> Hex {
+pub(super) fn turned(at: Hex, offset: Hex, turns: usize) -> Hex {
     let mut h = offset;
     for _ in 0..turns {
         h = Hex::new(-h.r, h.q + h.r);
@@ -62,19 +54,19 @@ fn turned(at: Hex, offset: Hex, turns: usize) -> Hex {
 /// neighbourhood around a piece of the same colour and bug, in any of the
 /// six orientations.
 #[derive(Clone, Debug)]
-pub(crate) struct Pattern {
-    color: Color,
-    bug: Bug,
-    side_to_move: Color,
-    height: usize,
+pub(super) struct Pattern {
+    pub(super) color: Color,
+    pub(super) bug: Bug,
+    pub(super) side_to_move: Color,
+    pub(super) height: usize,
     /// Offsets from the piece's cell and what they hold.
-    cells: Vec<(Hex, Look)>,
+    pub(super) cells: Vec<(Hex, Look)>,
     /// The offset of the piece moved last turn, when it is in the pattern.
-    last_moved: Option<Hex>,
+    pub(super) last_moved: Option<Hex>,
     /// The offset of the destination.
-    to: Hex,
+    pub(super) to: Hex,
     /// The colours and bugs the pattern shows.
-    bugs: Vec<(Color, Bug)>,
+    pub(super) bugs: Vec<(Color, Bug)>,
 }
 
 impl Pattern {
@@ -144,7 +136,7 @@ impl Pattern {
     }
 
     /// The score of a perfect match.
-    fn perfect(&self) -> u32 {
+    pub(super) fn perfect(&self) -> u32 {
         self.bugs.len() as u32
             + 2
             + 3 * self.cells.len() as u32
@@ -157,7 +149,7 @@ impl Pattern {
     /// same, 1 per cell that is at least as empty or occupied, 3 when the
     /// piece moved last turn stands where it should. With the piece and the
     /// orientation, to map the disputed move.
-    fn score(&self, engine: &FastEngine) -> (u32, Option<(Piece, Hex, usize)>) {
+    pub(super) fn score(&self, engine: &FastEngine) -> (u32, Option<(Piece, Hex, usize)>) {
         use crate::core::BoardView;
         let on_board = |color: Color, bug: Bug| {
             (1..=bug.count())
@@ -208,133 +200,5 @@ impl Pattern {
             }
         }
         best
-    }
-}
-
-/// A position of the rebuild search.
-struct Node {
-    moves: Vec<Move>,
-    score: u32,
-    anchor: Option<(Piece, Hex, usize)>,
-    hash: u64,
-    tie: u64,
-}
-
-impl<F: FnMut(&ReferenceEngine, Option<Move>) -> Shows> Search<'_, F> {
-    /// Removal phases in rounds until a round removes nothing.
-    pub(super) fn remove_turns(&mut self) {
-        loop {
-            let before = self.best.len();
-            self.prefixes();
-            self.pieces_removed();
-            self.turn_pairs();
-            if self.best.len() == before || self.out_of_budget() {
-                break;
-            }
-        }
-    }
-
-    /// Looks for a game shorter than the best one whose position rebuilds
-    /// `pattern`: a beam search over both players' moves (they cooperate),
-    /// keeping at each ply the positions closest to the pattern, and
-    /// showing the closest ones (with the side to move of the finding) to
-    /// the predicate. Deterministic: ties are broken by a fixed sequence.
-    pub(super) fn rebuild(&mut self, pattern: &Pattern) -> bool {
-        let max_plies = self.best_moves.len().saturating_sub(1);
-        let perfect = pattern.perfect();
-        let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
-        let mut queried: std::collections::HashSet<u64> = std::collections::HashSet::new();
-        let mut beam: Vec<Vec<Move>> = vec![Vec::new()];
-        let mut tie_state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next_tie = move || {
-            // splitmix64: a fixed, well-mixed tie-breaking sequence
-            tie_state = tie_state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = tie_state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
-        let mut legal = Vec::new();
-        for ply in 1..=max_plies {
-            if self.out_of_budget() {
-                return false;
-            }
-            let mut children: Vec<Node> = Vec::new();
-            for parent in &beam {
-                let mut engine = FastEngine::new_game(self.game_type, self.options);
-                for &mv in parent {
-                    engine.play_unchecked(mv);
-                }
-                if engine.state().is_over() {
-                    continue;
-                }
-                legal.clear();
-                engine.generate_moves(&mut legal);
-                for &mv in &legal {
-                    engine.play_unchecked(mv);
-                    if seen.insert(engine.hash()) {
-                        let (score, anchor) = pattern.score(&engine);
-                        let mut moves = parent.clone();
-                        moves.push(mv);
-                        children.push(Node {
-                            moves,
-                            score,
-                            anchor,
-                            hash: engine.hash(),
-                            tie: next_tie(),
-                        });
-                    }
-                    engine.undo();
-                }
-            }
-            self.positions += children.len();
-            if self.positions >= self.budget.positions {
-                return false;
-            }
-            children.sort_by(|a, b| b.score.cmp(&a.score).then(a.tie.cmp(&b.tie)));
-            children.truncate(BEAM_WIDTH);
-            let to_move = if ply % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            if to_move == pattern.side_to_move {
-                let mut asked = 0;
-                for node in &children {
-                    if asked >= BEAM_QUERIES_PER_PLY || self.out_of_budget() {
-                        break;
-                    }
-                    let Some((piece, at, turns)) = node.anchor else {
-                        continue;
-                    };
-                    if node.score * 4 < perfect * 3 || !queried.insert(node.hash) {
-                        continue;
-                    }
-                    asked += 1;
-                    let focus = self.focus.map(|_| Move::Move {
-                        piece,
-                        to: turned(at, pattern.to, turns),
-                    });
-                    if self.found(&node.moves, focus) {
-                        return true;
-                    }
-                }
-            }
-            beam = children.into_iter().map(|n| n.moves).collect();
-        }
-        false
-    }
-
-    /// Shows a legal game (and focus) to the predicate; keeps it as the new
-    /// best game, in its own names, when it shows the finding.
-    fn found(&mut self, moves: &[Move], focus: Option<Move>) -> bool {
-        if !self.shows_finding(moves, focus) {
-            return false;
-        }
-        self.best = Split::of(moves);
-        self.best_moves = moves.to_vec();
-        self.focus = focus;
-        self.best_focus = focus;
-        true
     }
 }

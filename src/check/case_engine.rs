@@ -1,0 +1,170 @@
+//! The engine under check as a [`CaseEngine`], so that the crate's one case
+//! runner ([`crate::cases::run_case`]) drives it over UHP: its position
+//! sent with `newgame` as written, its moves with `play` in the spelling
+//! of the case, with check's own checks on the side (every printed
+//! GameString replayed, every `undo` checked).
+
+use std::collections::BTreeMap;
+
+use crate::cases::{CaseEngine, Refused};
+use crate::check::client::{ClientError, Response};
+use crate::check::judge::state_and_turn;
+use crate::check::lines::play_line_as_written;
+use crate::check::worker::{Stop, Worker};
+use crate::core::{GameState, Move, RulesOptions};
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// Why a UHP case engine stopped.
+pub(crate) enum UhpCaseError {
+    /// Talking to the engine failed after these lines.
+    Client(ClientError, Vec<String>),
+    /// A finding was recorded (a printed GameString, an undo): the case stops.
+    Reported,
+}
+
+/// What the engine said during a case that its findings quote.
+pub(crate) struct Said {
+    /// The engine's answer to each line sent.
+    pub answers: BTreeMap<String, Vec<String>>,
+    /// Its first `validmoves` answer.
+    pub listed: Vec<String>,
+    /// The moves that answer names more than once (§9.35).
+    pub duplicates: BTreeMap<Move, usize>,
+}
+
+/// The engine under check as a [`CaseEngine`]: the worker's session, with
+/// check's own checks on the side.
+pub(crate) struct UhpCase<'w, 'a> {
+    worker: &'w mut Worker<'a>,
+    /// The case's position on the reference engine.
+    game: ReferenceEngine,
+    /// The lines that set the case's rules options, if any.
+    prefix: Vec<String>,
+    said: Said,
+    /// The state it printed when the case was loaded.
+    state: Option<GameState>,
+}
+
+impl<'w, 'a> UhpCase<'w, 'a> {
+    /// The case engine on `worker`'s engine, for the case's position `game`
+    /// reached after the lines `prefix` (which set its rules options).
+    pub fn new(worker: &'w mut Worker<'a>, game: ReferenceEngine, prefix: Vec<String>) -> Self {
+        UhpCase {
+            worker,
+            game,
+            prefix,
+            said: Said {
+                answers: BTreeMap::new(),
+                listed: Vec::new(),
+                duplicates: BTreeMap::new(),
+            },
+            state: None,
+        }
+    }
+
+    /// What the engine said, once the case has run.
+    pub fn said(self) -> Said {
+        self.said
+    }
+
+    /// The lines sent so far for this case, then `line`.
+    fn sent(&self, line: &str) -> Vec<String> {
+        let mut lines = self.prefix.clone();
+        lines.push(format!("newgame {}", self.game.game_string()));
+        if !line.starts_with("newgame") {
+            lines.push(line.to_string());
+        }
+        lines
+    }
+
+    fn command(&mut self, line: &str) -> Result<Response, UhpCaseError> {
+        match self.worker.session.command(line) {
+            Ok(answer) => {
+                self.said
+                    .answers
+                    .insert(line.to_string(), answer.lines.clone());
+                Ok(answer)
+            }
+            Err(e) => Err(UhpCaseError::Client(e, self.sent(line))),
+        }
+    }
+}
+
+impl CaseEngine for UhpCase<'_, '_> {
+    type Error = UhpCaseError;
+
+    fn load(&mut self, game: &str, _: RulesOptions) -> Result<Result<(), Refused>, UhpCaseError> {
+        let line = format!("newgame {game}");
+        let answer = self.command(&line)?;
+        if answer.is_error() {
+            return Ok(Err(Refused(answer.lines.join(" / "))));
+        }
+        let sent = self.sent(&line);
+        let reference = self.game.clone();
+        self.worker
+            .compare_game_string(&reference, &answer, || sent.clone())
+            .map_err(|Stop| UhpCaseError::Reported)?;
+        self.state = state_and_turn(answer.last_line().unwrap_or("")).map(|(state, _)| state);
+        Ok(Ok(()))
+    }
+
+    fn valid_moves(&mut self) -> Result<Vec<String>, UhpCaseError> {
+        let game = self.game.clone();
+        let texts = self
+            .worker
+            .session
+            .validmoves(&game)
+            .map_err(|e| UhpCaseError::Client(e, self.sent("validmoves")))?;
+        if self.said.listed.is_empty() {
+            self.said.listed = texts.clone();
+            self.said.duplicates = self.worker.compare_moves(&game, &texts).duplicates;
+        }
+        Ok(texts)
+    }
+
+    fn play(&mut self, text: &str) -> Result<Result<(), Refused>, UhpCaseError> {
+        let line = play_line_as_written(text);
+        let answer = self.command(&line)?;
+        if answer.is_error() {
+            return Ok(Err(Refused(answer.lines.join(" / "))));
+        }
+        // the GameString printed after an accepted legal move must replay
+        if let Ok(mv) = self.game.parse_move(text) {
+            if self.game.clone().play(mv).is_ok() {
+                let mut after = self.game.clone();
+                after.play_unchecked(mv);
+                let sent = self.sent(&line);
+                self.worker
+                    .compare_game_string(&after, &answer, || sent.clone())
+                    .map_err(|Stop| UhpCaseError::Reported)?;
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    fn undo(&mut self) -> Result<(), UhpCaseError> {
+        self.worker.counts.undo_checks += 1;
+        let undone = self.command("undo 1")?;
+        let sent = self.sent("undo 1");
+        let game = self.game.clone();
+        self.worker
+            .check_undo(&game, &undone, &sent)
+            .map_err(|Stop| UhpCaseError::Reported)
+    }
+
+    fn state(&mut self) -> Result<GameState, UhpCaseError> {
+        // the state printed by `newgame` (a missing one is a finding already)
+        self.state.ok_or(UhpCaseError::Reported)
+    }
+
+    fn perft(&mut self, _: u32) -> Result<Result<u64, Refused>, UhpCaseError> {
+        Ok(Err(Refused(
+            "UHP has no perft command (spec/sources/uhp-notes.md section 5)".to_string(),
+        )))
+    }
+
+    fn cites_clauses(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,280 @@
+//! The corpus units of `check`: each case of the corpus (format in
+//! spec/cases.md) run by the crate's one case runner
+//! ([`crate::cases::run_case`]) on the engine under check, through its UHP
+//! adapter ([`crate::check::case_engine`]); every failure becomes a finding
+//! that cites the case's own clauses, each kind of failure by a function of
+//! its own ([`CaseReport`]). `perft` is skipped, with its reason: UHP has no
+//! perft command.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::cases::{run_case, Case, CaseFailure, LoadedCase};
+use crate::check::case_engine::{Said, UhpCase, UhpCaseError};
+use crate::check::finding::{Finding, Kind, Severity};
+use crate::check::judge::{state_clauses, MoveDiff};
+use crate::check::leniency::{game_string_demand, move_demand, Demand};
+use crate::check::lines::play_line_as_written;
+use crate::check::verdict::{clauses_of, move_pattern};
+use crate::check::worker::{Context, Stop, Worker};
+use crate::core::notation::parse_game_type;
+use crate::core::{GameState, Move, RulesOptions};
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// Why a case cannot run on this engine, if it cannot.
+pub(crate) fn skip_reason(ctx: &Context<'_>, case: &LoadedCase) -> Option<String> {
+    let game_type = case
+        .case
+        .game
+        .split(';')
+        .next()
+        .and_then(|t| parse_game_type(t).ok());
+    let Some(game_type) = game_type else {
+        return Some("the game does not parse".to_string());
+    };
+    if !ctx.supported.contains(&game_type) {
+        return Some(format!("game type {game_type} not supported by the engine"));
+    }
+    let options: RulesOptions = case.case.options.into();
+    if options != ctx.rules && !ctx.settable {
+        return Some(format!(
+            "the case needs {}, the engine plays {} and lists no TournamentOpening and RepetitionDraw options",
+            options, ctx.rules
+        ));
+    }
+    if ReferenceEngine::load_with(&case.case.game, options).is_err() {
+        return Some("the game does not load on the reference engine".to_string());
+    }
+    None
+}
+
+/// Runs one case (which [`skip_reason`] let through) with the crate's one
+/// case runner on the engine under check, and turns each failed assertion
+/// into a finding.
+pub(crate) fn run(worker: &mut Worker<'_>, loaded: &LoadedCase) -> Result<(), Stop> {
+    let case = &loaded.case;
+    let options: RulesOptions = case.options.into();
+    let Ok(game) = ReferenceEngine::load_with(&case.game, options) else {
+        return Ok(()); // skip_reason said it loads
+    };
+    if worker.ctx.settable && !worker.set_rules(options) {
+        let sent = worker.rules_lines(options);
+        worker.add(
+            Finding::new(Kind::Protocol, &worker.test, &game)
+                .clauses(["uhp"])
+                .pattern("options set")
+                .detail(format!(
+                    "the engine refused to set the rules options {options}"
+                ))
+                .exchange(sent, Vec::new()),
+        );
+        return Err(Stop);
+    }
+    let prefix = worker.rules_lines(options);
+    let mut engine = UhpCase::new(worker, game.clone(), prefix.clone());
+    let Ok(run) = run_case(&mut engine, case) else {
+        return Ok(()); // skip_reason checked the case loads
+    };
+    let said = engine.said();
+    worker.counts.illegal_probes += case.illegal.len() as u64;
+    worker.skips.extend(run.skipped);
+    match run.stopped {
+        Some(UhpCaseError::Client(e, sent)) => return Err(worker.engine_failure(&game, e, sent)),
+        Some(UhpCaseError::Reported) => return Err(Stop),
+        None => {}
+    }
+    let report = CaseReport {
+        test: worker.test.clone(),
+        case,
+        options,
+        game_string: game.game_string(),
+        game: &game,
+        prefix,
+        answers: &said.answers,
+    };
+    let mut diff = MoveDiff {
+        missing: BTreeSet::new(),
+        extra: BTreeSet::new(),
+        unresolvable: Vec::new(),
+        duplicates: BTreeMap::new(),
+    };
+    for failure in run.failures {
+        if let Some(finding) = report.finding(failure, &mut diff) {
+            worker.add(finding);
+        }
+    }
+    let Said {
+        listed, duplicates, ..
+    } = said;
+    diff.duplicates = duplicates;
+    if !diff.kinds().is_empty() {
+        let sent = report.lines_to(Some("validmoves"));
+        worker.report_diff(&game, &diff, &case.clauses, sent, &[listed.join(";")], None);
+    }
+    Ok(())
+}
+
+/// The findings of one case's failures: what they share (the case, its
+/// position, the lines that reach it, the engine's answers), and one
+/// function per kind of failure.
+struct CaseReport<'c> {
+    /// The unit's name.
+    test: String,
+    case: &'c Case,
+    options: RulesOptions,
+    /// The case's position.
+    game: &'c ReferenceEngine,
+    game_string: String,
+    /// The lines that set the case's rules options, if any.
+    prefix: Vec<String>,
+    /// The engine's answer to each line sent.
+    answers: &'c BTreeMap<String, Vec<String>>,
+}
+
+impl CaseReport<'_> {
+    /// The lines that load the case, then `question`.
+    fn lines_to(&self, question: Option<&str>) -> Vec<String> {
+        let mut lines = self.prefix.clone();
+        lines.push(format!("newgame {}", self.case.game));
+        lines.extend(question.map(str::to_string));
+        lines
+    }
+
+    /// The finding of `failure`; the moves of a move-list failure are added
+    /// to `diff` instead (one finding per kind for the whole case).
+    fn finding(&self, failure: CaseFailure, diff: &mut MoveDiff) -> Option<Finding> {
+        match failure {
+            CaseFailure::LoadRefused { reason } => Some(self.load_refused(reason)),
+            CaseFailure::Missing { moves, .. } => {
+                diff.missing.extend(moves);
+                None
+            }
+            CaseFailure::Extra {
+                moves, unreadable, ..
+            } => {
+                diff.extra.extend(moves);
+                for text in unreadable {
+                    if !diff.unresolvable.contains(&text) {
+                        diff.unresolvable.push(text);
+                    }
+                }
+                None
+            }
+            CaseFailure::LegalRefused { text, mv, reason } => {
+                Some(self.legal_refused(&text, mv, reason))
+            }
+            CaseFailure::IllegalAccepted { text, clause } => {
+                Some(self.illegal_accepted(&text, &clause))
+            }
+            CaseFailure::RefusalChangedGame => Some(self.refusal_changed_game()),
+            CaseFailure::State { expected, found } => Some(self.state(expected, found)),
+            // the case's own texts (checked by tests/cases.rs), a clause
+            // (UHP engines do not cite clauses) and perft (UHP has none)
+            CaseFailure::Unresolvable { .. }
+            | CaseFailure::WrongClause { .. }
+            | CaseFailure::Perft { .. } => None,
+        }
+    }
+
+    /// The engine refused to load the case's GameString: §9.31, or the
+    /// leniency the GameString relies on.
+    fn load_refused(&self, reason: String) -> Finding {
+        let case = self.case;
+        let demand = game_string_demand(&case.game, self.options).unwrap_or(Demand::Must("§9.31"));
+        Finding::new(Kind::RejectedLegal, &self.test, self.game)
+            .severity(demand.severity())
+            .case_clauses(&case.clauses)
+            .clauses([demand.clause()])
+            .pattern(format!("newgame{}", demand.pattern_word()))
+            .moves(vec![case.game.clone()])
+            .detail(format!(
+                "the engine refused to load the case's GameString{}: {reason}",
+                demand.note()
+            ))
+            .exchange(self.lines_to(None), vec![reason])
+            .explain(&self.game_string, None)
+    }
+
+    /// The engine refused a `legal` move: the clause the spelling relies
+    /// on, an error for a standard spelling, an advisory for a lenient one.
+    fn legal_refused(&self, text: &str, mv: Move, reason: String) -> Finding {
+        let game = self.game;
+        let demand = move_demand(game, text);
+        let canonical = game.move_string(mv);
+        let line = play_line_as_written(text);
+        let moves = BTreeSet::from([mv]);
+        Finding::new(Kind::RejectedLegal, &self.test, game)
+            .severity(demand.map_or(Severity::Error, Demand::severity))
+            .case_clauses(&self.case.clauses)
+            .clauses(demand.map(Demand::clause))
+            .clauses(clauses_of(game, &moves))
+            .moves(vec![text.to_string()])
+            .detail(format!(
+                "the engine refused the legal move `{text}` ({canonical}){}: {reason}",
+                demand.map(Demand::note).unwrap_or_default()
+            ))
+            .exchange(self.lines_to(Some(&line)), vec![reason])
+            .explain(&self.game_string, Some(text))
+            .verdicts(game, &moves)
+            .pattern(format!(
+                "{}{}",
+                move_pattern(game, &moves),
+                demand.map(Demand::pattern_word).unwrap_or_default()
+            ))
+    }
+
+    /// The engine accepted an `illegal` move: the reference's clauses for
+    /// the refusal, as in random games.
+    fn illegal_accepted(&self, text: &str, clause: &str) -> Finding {
+        let game = self.game;
+        let mv = game.parse_move(text).ok();
+        let moves: BTreeSet<Move> = mv.into_iter().collect();
+        let refused: Vec<String> = mv
+            .and_then(|mv| game.clone().play(mv).err())
+            .map(|e| e.clauses.iter().map(|c| c.to_string()).collect())
+            .unwrap_or_else(|| vec![clause.to_string()]);
+        let line = play_line_as_written(text);
+        let answer = self.answers.get(&line).cloned().unwrap_or_default();
+        Finding::new(Kind::AcceptedIllegal, &self.test, game)
+            .clauses(refused)
+            .case_clauses([clause])
+            .case_clauses(&self.case.clauses)
+            .moves(vec![text.to_string()])
+            .detail(format!(
+                "the engine accepted `{text}`, which {clause} forbids"
+            ))
+            .exchange(self.lines_to(Some(&line)), answer)
+            .explain(&self.game_string, Some(text))
+            .verdicts(game, &moves)
+    }
+
+    /// The engine's valid moves changed after it refused the `illegal`
+    /// moves.
+    fn refusal_changed_game(&self) -> Finding {
+        let mut sent = self.lines_to(None);
+        sent.extend(
+            self.case
+                .illegal
+                .iter()
+                .map(|e| play_line_as_written(&e.mv)),
+        );
+        sent.push("validmoves".to_string());
+        Finding::new(Kind::State, &self.test, self.game)
+            .clauses(["uhp"])
+            .case_clauses(&self.case.clauses)
+            .pattern("refusal changed the game")
+            .detail("the engine's valid moves changed after refused moves")
+            .exchange(sent, Vec::new())
+    }
+
+    /// The engine printed another state than the case's `state`.
+    fn state(&self, expected: GameState, found: GameState) -> Finding {
+        Finding::new(Kind::State, &self.test, self.game)
+            .clauses(state_clauses(self.game, true))
+            .case_clauses(&self.case.clauses)
+            .pattern("state")
+            .detail(format!("the engine says {found}, the case says {expected}"))
+            .exchange(self.lines_to(None), Vec::new())
+            .explain(&self.game_string, None)
+    }
+}

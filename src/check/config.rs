@@ -1,0 +1,340 @@
+//! What a check is given: the options of `hive-oracle check` as the
+//! command line holds them ([`CheckOptions`]), checked and turned into a
+//! [`Config`] by [`Config::from_options`]; a [`ConfigError`] says what is
+//! wrong, in the words of the command line, and the check cannot run
+//! (exit 2). The report files are opened here, before the run, so that a
+//! path that cannot be written fails at once rather than after the check.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::cases::file_kind;
+use crate::check::baseline::{Baseline, BaselineError};
+use crate::check::client::{split_command_line, CommandLineError};
+use crate::check::corpus::{CheckCorpusError, Corpus};
+use crate::core::notation::{parse_game_type, NotationError};
+use crate::core::{GameType, RulesOptions};
+
+/// Which rules the engine plays, and who said so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclaredRules {
+    /// Given with `--rules`.
+    Given(RulesOptions),
+    /// Read from the engine's `options` (`TournamentOpening`,
+    /// `RepetitionDraw`), the standard rules (§4.2 tournament opening, no
+    /// repetition draw) for an option it does not list.
+    FromEngine,
+}
+
+/// The options of `check` as given, before they are checked: plain data,
+/// as the command line holds them.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// The engine's command line, in shell syntax.
+    pub engine: String,
+    /// How many random games (`None`: 20, or 0 when `cases` names some).
+    pub games: Option<u64>,
+    /// The seed of the random games.
+    pub seed: u64,
+    /// The game types of the random games, separated by commas or spaces;
+    /// `None`: every supported one.
+    pub game_types: Option<String>,
+    /// A random game stops after this many plies.
+    pub max_plies: usize,
+    /// Corpus folders, or `builtin`; none: the built-in corpus.
+    pub corpus: Vec<String>,
+    /// Run no corpus case.
+    pub no_corpus: bool,
+    /// Only these corpus cases (`file.toml::name` or the name alone).
+    pub cases: Vec<String>,
+    /// The rules the engine plays, as words separated by commas or spaces
+    /// (see [`parse_rules`]); `None`: read from the engine.
+    pub rules: Option<String>,
+    /// Advisory findings fail the check too.
+    pub strict_notation: bool,
+    /// A baseline file of known findings.
+    pub baseline: Option<PathBuf>,
+    /// Where to write this run's baseline.
+    pub write_baseline: Option<PathBuf>,
+    /// Engine processes run at once, 1 to 64.
+    pub jobs: u64,
+    /// The timeout on every command, in milliseconds (at least 1).
+    pub timeout_ms: u64,
+    /// The timeout on the start-up banner, in milliseconds (at least 1).
+    pub startup_timeout_ms: u64,
+    /// Where to write the report too.
+    pub out: Option<PathBuf>,
+    /// Show a progress bar (on stderr).
+    pub progress: bool,
+}
+
+/// What to check and how.
+#[derive(Debug)]
+pub struct Config {
+    /// The engine's command line, in shell syntax.
+    pub engine: String,
+    /// How many random games.
+    pub games: u64,
+    /// The seed of the random games; see [`game_rng`](crate::check::seed::game_rng).
+    pub seed: u64,
+    /// The game types of the random games; `None`: every supported one.
+    pub game_types: Option<Vec<GameType>>,
+    /// A random game stops after this many plies.
+    pub max_plies: usize,
+    /// The corpus cases to run (already filtered by `--case`).
+    pub corpus: Corpus,
+    /// The timeout on every command.
+    pub timeout: Duration,
+    /// The timeout on the start-up banner.
+    pub startup_timeout: Duration,
+    /// The rules the engine plays.
+    pub rules: DeclaredRules,
+    /// Advisory findings fail the check too.
+    pub strict_notation: bool,
+    /// Known findings, which do not fail the check.
+    pub baseline: Option<Baseline>,
+    /// Engine processes run at once.
+    pub jobs: usize,
+    /// Show a progress bar (on stderr).
+    pub progress: bool,
+    /// The file the report is also written to (`--out`), opened.
+    pub out: Option<ReportFile>,
+    /// The file this run's baseline is written to (`--write-baseline`),
+    /// opened.
+    pub write_baseline: Option<ReportFile>,
+}
+
+/// Why a check cannot run with the options given.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The engine's command line does not split into words.
+    #[error("--engine: {0}")]
+    EngineCommandLine(CommandLineError),
+    /// The engine's command line is blank.
+    #[error("--engine: empty command line")]
+    EmptyEngine,
+    /// `--jobs` out of range.
+    #[error("--jobs {0}: expected 1 to 64")]
+    Jobs(u64),
+    /// `--timeout-ms 0`.
+    #[error("--timeout-ms 0: the timeout on a command must be at least 1 ms")]
+    ZeroTimeout,
+    /// `--startup-timeout-ms 0`.
+    #[error("--startup-timeout-ms 0: the timeout on the start-up banner must be at least 1 ms")]
+    ZeroStartupTimeout,
+    /// A word of `--game-types` is not a GameTypeString.
+    #[error("--game-types: {0}")]
+    GameTypes(NotationError),
+    /// A word of `--rules` is not a rule.
+    #[error("--rules: {0}")]
+    Rules(UnknownRule),
+    /// The corpus cannot be used.
+    #[error(transparent)]
+    Corpus(#[from] CheckCorpusError),
+    /// The baseline cannot be read.
+    #[error(transparent)]
+    Baseline(#[from] BaselineError),
+    /// A report file cannot be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+/// A word of `--rules` that names no rule.
+#[derive(Debug, Error)]
+#[error("unknown rule `{0}`: expected tournament-opening, standard-opening, repetition-draw or no-repetition-draw")]
+pub struct UnknownRule(pub String);
+
+/// Why a report file cannot be written.
+#[derive(Debug, Error)]
+pub enum OutputError {
+    /// The path names something else than a regular file: opening a FIFO
+    /// would block until a reader comes, and a device is not a report.
+    #[error("{option} {}: cannot write: not a regular file ({kind})", .path.display())]
+    NotARegularFile {
+        /// The option that names it.
+        option: &'static str,
+        /// The path.
+        path: PathBuf,
+        /// What it is, in words.
+        kind: &'static str,
+    },
+    /// The file cannot be created.
+    #[error("{option} {}: cannot write: {source}", .path.display())]
+    Io {
+        /// The option that names it.
+        option: &'static str,
+        /// The path.
+        path: PathBuf,
+        /// Why it cannot be created.
+        source: io::Error,
+    },
+}
+
+/// Writing a report file failed after the run.
+#[derive(Debug, Error)]
+#[error("cannot write {}: {source}", .path.display())]
+pub struct WriteError {
+    /// The file.
+    pub path: PathBuf,
+    /// Why writing failed.
+    pub source: io::Error,
+}
+
+/// A report file, opened (created or emptied) before the run.
+#[derive(Debug)]
+pub struct ReportFile {
+    /// The path as given.
+    pub path: PathBuf,
+    file: File,
+}
+
+impl ReportFile {
+    /// Opens `path` (named by `option`) for writing. Only a regular file (or
+    /// a new one) is written: opening a FIFO would block until a reader
+    /// comes, and a device is not a report.
+    pub fn create(path: &Path, option: &'static str) -> Result<ReportFile, OutputError> {
+        match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => {
+                return Err(OutputError::NotARegularFile {
+                    option,
+                    path: path.to_path_buf(),
+                    kind: file_kind(&meta),
+                })
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(source) => {
+                return Err(OutputError::Io {
+                    option,
+                    path: path.to_path_buf(),
+                    source,
+                })
+            }
+        }
+        let file = File::create(path).map_err(|source| OutputError::Io {
+            option,
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(ReportFile {
+            path: path.to_path_buf(),
+            file,
+        })
+    }
+
+    /// Writes `text` to the file.
+    pub fn write(&mut self, text: &str) -> Result<(), WriteError> {
+        self.file
+            .write_all(text.as_bytes())
+            .map_err(|source| WriteError {
+                path: self.path.clone(),
+                source,
+            })
+    }
+}
+
+impl Config {
+    /// Checks `options` in the order the command line documents them (the
+    /// engine's command line, `--jobs`, the timeouts, `--game-types`,
+    /// `--rules`, the corpus and `--case`, the baseline, then the report
+    /// files, which are opened) and builds the configuration; the first
+    /// problem is the error.
+    pub fn from_options(options: CheckOptions) -> Result<Config, ConfigError> {
+        match split_command_line(&options.engine) {
+            Err(e) => return Err(ConfigError::EngineCommandLine(e)),
+            Ok(words) if words.is_empty() => return Err(ConfigError::EmptyEngine),
+            Ok(_) => {}
+        }
+        if !(1..=64).contains(&options.jobs) {
+            return Err(ConfigError::Jobs(options.jobs));
+        }
+        if options.timeout_ms == 0 {
+            return Err(ConfigError::ZeroTimeout);
+        }
+        if options.startup_timeout_ms == 0 {
+            return Err(ConfigError::ZeroStartupTimeout);
+        }
+        let game_types = match &options.game_types {
+            None => None,
+            Some(list) => Some(parse_game_types(list).map_err(ConfigError::GameTypes)?),
+        };
+        let rules = match &options.rules {
+            None => DeclaredRules::FromEngine,
+            Some(list) => DeclaredRules::Given(parse_rules(list).map_err(ConfigError::Rules)?),
+        };
+        let corpus = if options.no_corpus {
+            Corpus::none()
+        } else {
+            Corpus::load(&options.corpus, &options.cases)?
+        };
+        let baseline = options
+            .baseline
+            .as_deref()
+            .map(Baseline::read)
+            .transpose()?;
+        let out = options
+            .out
+            .as_deref()
+            .map(|path| ReportFile::create(path, "--out"))
+            .transpose()?;
+        let write_baseline = options
+            .write_baseline
+            .as_deref()
+            .map(|path| ReportFile::create(path, "--write-baseline"))
+            .transpose()?;
+        let games = options
+            .games
+            .unwrap_or(if options.cases.is_empty() { 20 } else { 0 });
+        Ok(Config {
+            engine: options.engine,
+            games,
+            seed: options.seed,
+            game_types,
+            max_plies: options.max_plies,
+            corpus,
+            timeout: Duration::from_millis(options.timeout_ms),
+            startup_timeout: Duration::from_millis(options.startup_timeout_ms),
+            rules,
+            strict_notation: options.strict_notation,
+            baseline,
+            jobs: options.jobs as usize,
+            progress: options.progress,
+            out,
+            write_baseline,
+        })
+    }
+}
+
+/// Reads a list of GameTypeStrings separated by commas or spaces.
+pub fn parse_game_types(list: &str) -> Result<Vec<GameType>, NotationError> {
+    list.split([',', ' '])
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .map(parse_game_type)
+        .collect()
+}
+
+/// Reads `--rules`: `tournament-opening` or `standard-opening`, and
+/// `repetition-draw` or `no-repetition-draw`, separated by commas or
+/// spaces, in any case; a word left out takes its standard value.
+pub fn parse_rules(list: &str) -> Result<RulesOptions, UnknownRule> {
+    let mut rules = RulesOptions::default();
+    for word in list
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+    {
+        match word.to_ascii_lowercase().as_str() {
+            "tournament-opening" => rules.tournament_opening = true,
+            "standard-opening" => rules.tournament_opening = false,
+            "repetition-draw" => rules.repetition_draw = true,
+            "no-repetition-draw" => rules.repetition_draw = false,
+            _ => return Err(UnknownRule(word.to_string())),
+        }
+    }
+    Ok(rules)
+}

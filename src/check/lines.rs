@@ -1,0 +1,55 @@
+//! The lines `check` sends to an engine, built in one place: a move played
+//! as written, the way to a position, the rules options set.
+
+use crate::core::{Move, RulesOptions};
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+/// The command that plays `mv` (written `text`).
+pub(crate) fn play_line(mv: Move, text: &str) -> String {
+    if mv == Move::Pass && text == "pass" {
+        "pass".to_string()
+    } else {
+        format!("play {text}")
+    }
+}
+
+/// The command that plays a move written `text`, as written (`pass` alone).
+pub(crate) fn play_line_as_written(text: &str) -> String {
+    if text.trim().eq_ignore_ascii_case("pass") {
+        text.trim().to_string()
+    } else {
+        format!("play {text}")
+    }
+}
+
+/// The lines that bring an engine to the position of `game` (after the
+/// rules-setting `prefix`) and ask `question`.
+pub(crate) fn lines_to(prefix: &[String], game: &ReferenceEngine, question: &str) -> Vec<String> {
+    let mut lines = prefix.to_vec();
+    lines.push(format!("newgame {}", game.game_string()));
+    lines.push(question.to_string());
+    lines
+}
+
+/// The commands that set the rules options on an empty game.
+pub(crate) fn rules_commands(options: RulesOptions) -> Vec<String> {
+    let word = |on: bool| if on { "True" } else { "False" };
+    vec![
+        "newgame Base".to_string(),
+        format!(
+            "options set TournamentOpening {}",
+            word(options.tournament_opening)
+        ),
+        format!(
+            "options set RepetitionDraw {}",
+            word(options.repetition_draw)
+        ),
+    ]
+}
+
+/// The lines of a conversation, as bytes for a reproduce pipe
+/// ([`pipe`](crate::check::quote::pipe)).
+pub(crate) fn as_bytes(lines: &[String]) -> Vec<Vec<u8>> {
+    lines.iter().map(|l| l.as_bytes().to_vec()).collect()
+}

@@ -1,0 +1,196 @@
+//! The protocol unit of `check`: the banner, then the probes of [`PROBES`]
+//! in order: `info`, an unknown command, the `options` listing, lines an
+//! engine meets in the wild (CRLF, a blank line, bytes that are not UTF-8,
+//! a very long line, end of input without `exit`), `undo` with bad counts,
+//! a refused `newgame` (the game must survive it) and `bestmove` (a legal
+//! move, within its time budget, `pass` when it is the only move, a
+//! refusal once the game is over).
+//!
+//! Probes of behaviour the established engines do not share (spec/sources/uhp-notes.md
+//! section 7 and section 9: blank lines, non-UTF-8 bytes, a very long line,
+//! end of input) give *advisory* findings; the others are errors.
+//!
+//! A probe is one entry of [`PROBES`] ([`Probe`]: its name, its severity,
+//! what it sends, how it judges) and, unless an existing judge fits, one
+//! function (`lines` for single lines, `conversation` for probes that
+//! hold a game, [`crate::check::bestmove`]). The probes on the unit's engine
+//! run while it keeps working: after an engine failure they stop; a probe
+//! with a process of its own runs in any case.
+
+mod conversation;
+mod lines;
+mod probe;
+
+use std::time::Instant;
+
+use crate::check::bestmove;
+use crate::check::client::ClientError;
+use crate::check::finding::Severity;
+use crate::check::quote::{quote, MAX_QUOTE_BYTES};
+use crate::check::summary::EngineInfo;
+use crate::check::worker::{UnitResult, Worker};
+use crate::core::{GameType, RulesOptions};
+use crate::reference::ReferenceEngine;
+use crate::rules::Rules;
+
+use probe::{Go, Judge, Probe, Prober, Sends};
+
+/// The protocol probes, in the order they run.
+const PROBES: &[Probe] = &[
+    Probe {
+        name: "info",
+        severity: Severity::Error,
+        sends: Sends::Command("info"),
+        judge: Judge::Answer(lines::info),
+    },
+    Probe {
+        name: "unknown command",
+        severity: Severity::Error,
+        sends: Sends::Command("frobnicate"),
+        judge: Judge::Answer(lines::unknown_command),
+    },
+    Probe {
+        name: "options",
+        severity: Severity::Error,
+        sends: Sends::Command("options"),
+        judge: Judge::Answer(lines::options),
+    },
+    Probe {
+        name: "CRLF",
+        severity: Severity::Error,
+        sends: Sends::Raw {
+            label: "info (CRLF)",
+            lines: &[b"info\r"],
+        },
+        judge: Judge::Answer(lines::crlf),
+    },
+    Probe {
+        name: "undo counts",
+        severity: Severity::Error,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(conversation::undo_counts),
+    },
+    Probe {
+        name: "refused newgame",
+        severity: Severity::Error,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(conversation::refused_newgame),
+    },
+    Probe {
+        name: "bestmove",
+        severity: Severity::Error,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(|p, _| Go::on(bestmove::probe(p.worker))),
+    },
+    Probe {
+        name: "blank line",
+        severity: Severity::Advisory,
+        sends: Sends::Raw {
+            label: "a blank line, then info",
+            lines: &[b"", b"info"],
+        },
+        judge: Judge::Answer(lines::blank_line),
+    },
+    Probe {
+        name: "long line",
+        severity: Severity::Advisory,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(lines::long_line),
+    },
+    Probe {
+        name: "non-UTF-8",
+        severity: Severity::Advisory,
+        sends: Sends::Raw {
+            label: "a line that is not UTF-8",
+            lines: &[b"play w\xff\xfeQ"],
+        },
+        judge: Judge::Answer(lines::non_utf8),
+    },
+    Probe {
+        name: "end of input",
+        severity: Severity::Advisory,
+        sends: Sends::OwnProcess,
+        judge: Judge::Conversation(lines::end_of_input),
+    },
+];
+
+/// What the protocol unit learnt: its result, what the engine said about
+/// itself, and notes for the report.
+pub(crate) type Learnt = (UnitResult, EngineInfo, Vec<String>);
+
+/// Runs the protocol unit on `worker`. `Err` when the engine cannot be
+/// started at all (the check cannot run).
+pub(crate) fn protocol_unit(worker: &mut Worker<'_>) -> Result<Learnt, ClientError> {
+    let start = Instant::now();
+    worker.begin("protocol");
+    let base = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+    worker.counts.protocol_checks += 1;
+    let client = match worker.session.client() {
+        Ok(client) => client,
+        Err(e @ ClientError::Spawn { .. }) => return Err(e),
+        Err(e) => {
+            worker.engine_failure(&base, e, Vec::new());
+            let result = worker.end("protocol", start.elapsed().as_secs_f64(), None);
+            return Ok((result, EngineInfo::default(), Vec::new()));
+        }
+    };
+    let banner = client.banner().to_vec();
+    let mut engine = EngineInfo {
+        id: quote(client.id(), MAX_QUOTE_BYTES),
+        ..EngineInfo::default()
+    };
+    let caps = client.capabilities().clone();
+    engine.capabilities = [
+        ("Mosquito", caps.mosquito),
+        ("Ladybug", caps.ladybug),
+        ("Pillbug", caps.pillbug),
+    ]
+    .iter()
+    .filter(|(_, on)| *on)
+    .map(|(n, _)| n.to_string())
+    .collect();
+    let mut notes = Vec::new();
+    if banner.len() < 2 {
+        notes.push("the banner has no capabilities line: only Base is checked".to_string());
+    }
+    if !caps.unknown.is_empty() {
+        notes.push(format!(
+            "unknown capabilities ignored: {}",
+            quote(&caps.unknown.join(";"), MAX_QUOTE_BYTES)
+        ));
+    }
+    let mut prober = Prober {
+        worker,
+        base,
+        banner,
+        engine,
+    };
+    run_probes(&mut prober);
+    let engine = prober.engine;
+    let result = prober
+        .worker
+        .end("protocol", start.elapsed().as_secs_f64(), None);
+    Ok((result, engine, notes))
+}
+
+/// Runs every probe of [`PROBES`] in order; after an engine failure, only
+/// the probes with a process of their own.
+fn run_probes(p: &mut Prober<'_, '_>) {
+    let mut engine_works = true;
+    for probe in PROBES {
+        if !engine_works && probe.needs_the_unit_engine() {
+            continue;
+        }
+        let go = match probe.judge {
+            Judge::Conversation(run) => run(p, probe),
+            Judge::Answer(judge) => {
+                p.worker.counts.protocol_checks += 1;
+                match p.send(probe) {
+                    Ok(answer) => judge(p, probe, answer),
+                    Err(e) => p.failed(probe, e, probe.sent()),
+                }
+            }
+        };
+        engine_works &= go == Go::On;
+    }
+}
