@@ -258,19 +258,36 @@ fn file_module(relative: &str) -> ModulePath {
     parts
 }
 
-/// Every module path a file names through `crate::`, `super::` or `self::`
-/// (use trees expanded: `use crate::{a::b, c}` names `a::b` and `c`), with
-/// its line. Inline modules (`mod tests { … }`) are followed, so that
-/// `super::` inside one names the file's own module.
-fn named_paths(text: &str, module: &ModulePath) -> Vec<(usize, ModulePath)> {
+/// Every module path a file names through `crate::`, `super::` or `self::`,
+/// or through a child module's name (`grid::neighbour`, `use grid::CELLS`),
+/// with use trees expanded (`use crate::{a::b, c}` names `a::b` and `c`),
+/// each with its line. Inline modules (`mod tests { … }`) are followed, so
+/// that `super::` inside one names the file's own module. `modules` are the
+/// crate's file modules, to tell a child module from anything else.
+fn named_paths(
+    text: &str,
+    module: &ModulePath,
+    modules: &BTreeSet<ModulePath>,
+) -> Vec<(usize, ModulePath)> {
     let tokens = tokens(text);
     let mut out = Vec::new();
     // the inline modules open at this point, with the brace depth inside each
     let mut inline: Vec<(String, usize)> = Vec::new();
     let mut depth = 0;
+    // whether the tokens are inside a re-export (`pub use …;`, `pub(crate) use …;`)
+    let mut in_reexport = false;
     let mut i = 0;
     while i < tokens.len() {
         let t = tokens[i].text.as_str();
+        if t == "use" {
+            let before = &tokens[..i];
+            in_reexport = before.last().is_some_and(|p| p.text == "pub")
+                || (before.len() >= 4
+                    && before[before.len() - 1].text == ")"
+                    && before[before.len() - 4].text == "pub");
+        } else if t == ";" {
+            in_reexport = false;
+        }
         match t {
             "{" => depth += 1,
             "}" => {
@@ -284,15 +301,31 @@ fn named_paths(text: &str, module: &ModulePath) -> Vec<(usize, ModulePath)> {
             }
             _ => {}
         }
-        let starts_path = matches!(t, "crate" | "super" | "self")
-            && is_path_sep(&tokens, i + 1)
-            && !(i >= 2 && is_path_sep(&tokens, i - 2));
-        if starts_path {
+        let follows_a_path = i >= 2 && is_path_sep(&tokens, i - 2);
+        let relative = matches!(t, "crate" | "super" | "self");
+        let child = inline.is_empty() && {
+            let mut named = module.clone();
+            named.push(t.to_string());
+            modules.contains(&named)
+        };
+        if (relative || child) && is_path_sep(&tokens, i + 1) && !follows_a_path {
             let mut here = module.clone();
             here.extend(inline.iter().map(|(name, _)| name.clone()));
-            let (paths, end) = use_tree(&tokens, i, Vec::new());
+            // a child module's name is a path from the module itself
+            let prefix = if child {
+                vec!["self".to_string()]
+            } else {
+                Vec::new()
+            };
+            let (paths, end) = use_tree(&tokens, i, prefix);
             for path in paths {
-                if let Some(resolved) = resolve(&here, &path) {
+                let Some(resolved) = resolve(&here, &path) else {
+                    continue;
+                };
+                // A module's re-export of its own children is its surface,
+                // not a use: the children are read first, then the facade.
+                let own_child = resolved.len() > module.len() && resolved.starts_with(module);
+                if !(in_reexport && own_child) {
                     out.push((tokens[i].line, resolved));
                 }
             }
@@ -398,7 +431,8 @@ impl Crate {
         let mut graph = BTreeMap::new();
         for (file, text) in &self.files {
             let uses: &mut BTreeMap<String, usize> = graph.entry(file.clone()).or_default();
-            for (line, path) in named_paths(text, &file_module(file)) {
+            let modules: BTreeSet<ModulePath> = self.modules.keys().cloned().collect();
+            for (line, path) in named_paths(text, &file_module(file), &modules) {
                 if let Some(target) = self.file_of(&path) {
                     if target != file {
                         uses.entry(target.clone()).or_insert(line);
@@ -730,12 +764,12 @@ fn no_function_of_src_is_over_the_limit() {
 #[test]
 fn the_lexer_skips_comments_strings_and_chars() {
     let text = "// crate::uhp\n/* crate::a /* nested */ crate::b */ let s = \"crate::c\";\nlet r = r#\"crate::d \"x\"\"#; let c = '\"'; let l: &'a str = x; crate::e::f";
-    let names: Vec<String> = named_paths(text, &vec![])
+    let names: Vec<String> = named_paths(text, &vec![], &BTreeSet::new())
         .into_iter()
         .map(|(_, p)| p.join("::"))
         .collect();
     assert_eq!(names, ["e::f"]);
-    let lines: Vec<usize> = named_paths(text, &vec![]).iter().map(|(l, _)| *l).collect();
+    let lines: Vec<usize> = named_paths(text, &vec![], &BTreeSet::new()).iter().map(|(l, _)| *l).collect();
     assert_eq!(lines, [3]);
 }
 
@@ -743,7 +777,7 @@ fn the_lexer_skips_comments_strings_and_chars() {
 fn use_trees_and_relative_paths_are_resolved() {
     let module: ModulePath = vec!["check".into(), "run".into()];
     let text = "use crate::{core::Hex, explain::{verdict, Verdict as V}};\nuse super::finding::Finding;\nuse self::inner::X;\nlet g = crate::fast::FastEngine::new();\nuse super::super::rules::*;";
-    let names: Vec<String> = named_paths(text, &module)
+    let names: Vec<String> = named_paths(text, &module, &BTreeSet::new())
         .into_iter()
         .map(|(_, p)| p.join("::"))
         .collect();
@@ -765,13 +799,32 @@ fn use_trees_and_relative_paths_are_resolved() {
 fn super_inside_an_inline_module_names_the_file() {
     let module: ModulePath = vec!["check".into(), "run".into()];
     let text = "fn f() {}\n#[cfg(test)]\nmod tests {\n    use super::f;\n    use super::super::baseline::B;\n}\nuse super::report::R;";
-    let names: Vec<String> = named_paths(text, &module)
+    let names: Vec<String> = named_paths(text, &module, &BTreeSet::new())
         .into_iter()
         .map(|(_, p)| p.join("::"))
         .collect();
     assert_eq!(
         names,
         ["check::run::f", "check::baseline::B", "check::report::R"]
+    );
+}
+
+#[test]
+fn a_child_module_named_without_self_is_a_use() {
+    let module: ModulePath = vec!["fast".into()];
+    let modules: BTreeSet<ModulePath> = [vec!["fast".to_string(), "grid".to_string()]].into();
+    let text = "use grid::{neighbour, CELLS};\nlet n = grid::neighbour(c, d);\nlet x = std::mem::take(y);\nlet z = other::grid::f();";
+    let names: Vec<String> = named_paths(text, &module, &modules)
+        .into_iter()
+        .map(|(_, p)| p.join("::"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "fast::grid::neighbour",
+            "fast::grid::CELLS",
+            "fast::grid::neighbour"
+        ]
     );
 }
 
