@@ -83,6 +83,7 @@ pub mod fast;
 pub mod faults;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+pub mod input;
 pub mod records;
 pub mod reference;
 pub mod render;

@@ -126,7 +126,9 @@ impl Game {
     pub fn play(&mut self, mv: Move) -> Result<(), String> {
         match self {
             Game::Reference(g) => g.play(mv).map_err(|why| why.to_string()),
-            Game::Fast(g) => crate::explain::play_explained(g.as_mut(), mv),
+            Game::Fast(g) => {
+                crate::explain::play_explained(g.as_mut(), mv).map_err(|e| e.to_string())
+            }
         }
     }
 
