@@ -77,7 +77,7 @@ pub enum InputError {
         /// The record's line.
         line: usize,
         /// Why it is not played.
-        why: PlyProblem,
+        why: Box<PlyProblem>,
     },
     /// A second game asked of a GameString.
     #[error("a GameString holds one game, not a game {game}")]

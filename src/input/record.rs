@@ -68,7 +68,7 @@ pub fn replay_record<R: Rules>(record: &Record, plies: Option<usize>) -> Result<
                 ply: i + 1,
                 uhp: ply.uhp.clone(),
                 line: ply.line,
-                why,
+                why: Box::new(why),
             });
         }
     }

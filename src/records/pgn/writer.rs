@@ -12,7 +12,7 @@ use crate::records::{DeclaredResult, Record};
 /// then `Date`, `Event`, `Site`, `Round`, `White`, `Black` and `Result`
 /// (the date, players and result from the record's fields, the others from
 /// its tags), then the record's other tags in order; a blank line; one
-/// `N. move` line per ply from [`RecordedMove::uhp`]; and for a decided
+/// `N. move` line per ply from [`RecordedMove::uhp`](crate::records::RecordedMove::uhp); and for a decided
 /// result a blank line and the result word (`WhiteWins`, `BlackWins`,
 /// `Draw`).
 ///
