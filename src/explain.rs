@@ -12,19 +12,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::path::Path;
 
-use crate::core::notation::parse_game_type;
-use crate::core::BoardView;
-use crate::core::{GameState, Hex, Move, Piece, RulesOptions};
-use crate::records::replay::record_options;
-use crate::records::{DeclaredResult, Ending, Format, Record, RecordedMove};
+use crate::core::view::{self, BoardView};
+use crate::core::{Hex, Move, Piece};
 use crate::reference::end::end_facts;
 use crate::reference::facts::{describe, names};
 use crate::reference::judge::{judge, Judgement};
 use crate::reference::{opening, placement, Position, ReferenceEngine};
 use crate::render;
-use crate::rules::Rules;
+use crate::rules::{IllegalMove, Rules};
 
 pub use crate::clauses::Ruling;
 
@@ -71,7 +67,15 @@ pub fn grants(game: &ReferenceEngine, mv: Move) -> Vec<Vec<Fact>> {
 /// The verdict on `mv` in `game`: legal (with the clauses that grant it) or
 /// illegal (with `play`'s refusal, unchanged, and the facts behind it).
 pub fn verdict(game: &ReferenceEngine, mv: Move) -> Verdict {
-    match judge(&game.position(), mv) {
+    verdict_in(&game.position(), mv)
+}
+
+/// The verdict on `mv` in a position as the reference rules judge it: the
+/// position of a reference game, or a copy of any engine's
+/// ([`Position::of_game`]), so that a move refused by another engine is
+/// judged without replaying its game's history.
+pub fn verdict_in(position: &Position, mv: Move) -> Verdict {
+    match judge(position, mv) {
         Judgement::Legal { conditions, ways } => {
             let mut facts = conditions;
             let several = ways.len() > 1;
@@ -95,7 +99,7 @@ pub fn verdict(game: &ReferenceEngine, mv: Move) -> Verdict {
         }
         Judgement::Illegal(refusal) => {
             let mut facts = refusal.facts;
-            facts.extend(other_moves(game, mv));
+            facts.extend(other_moves(position, mv));
             Verdict {
                 legal: false,
                 refusal: Some(refusal.illegal.to_string()),
@@ -107,19 +111,24 @@ pub fn verdict(game: &ReferenceEngine, mv: Move) -> Verdict {
 
 /// For a refused movement of the player's own piece on the board: where it
 /// could go instead.
-fn other_moves(game: &ReferenceEngine, mv: Move) -> Option<Fact> {
+fn other_moves(position: &Position, mv: Move) -> Option<Fact> {
     let Move::Move { piece, .. } = mv else {
         return None;
     };
-    game.board().location(piece)?;
-    if piece.color != game.side_to_move() || game.state().is_over() {
+    position.board().location(piece)?;
+    if piece.color != position.side_to_move() {
         return None;
     }
-    let options: Vec<String> = game
-        .legal_move_set()
+    // §8.5, §7.2: only a finished game has no legal move at all (a player
+    // with nothing else to do has the pass), and then nothing is offered
+    let legal = position.legal_move_set();
+    if legal.is_empty() {
+        return None;
+    }
+    let options: Vec<String> = legal
         .into_iter()
         .filter(|m| m.piece() == Some(piece))
-        .map(|m| game.move_string(m))
+        .map(|m| view::move_string(position, m))
         .collect();
     Some(Fact::new(
         &[],
@@ -350,205 +359,27 @@ fn write_movements(out: &mut String, game: &ReferenceEngine, moves: &BTreeSet<Mo
     }
 }
 
-/// The longest GameString the command line reads, in bytes (1 MiB, the
-/// longest line of the UHP server, [`crate::uhp::MAX_LINE_BYTES`]): about
-/// 100,000 plies, hundreds of times the longest game played, and loaded in
-/// about a second on the reference engine (0.1 s on the fast one).
-pub const MAX_GAME_STRING_BYTES: usize = 1 << 20;
-
-/// The largest game record file the command line reads, in bytes (64 MiB:
-/// thousands of games).
-pub const MAX_RECORD_FILE_BYTES: u64 = 64 << 20;
-
-/// Refuses a GameString longer than [`MAX_GAME_STRING_BYTES`] before any work.
-pub fn check_game_string_length(text: &str) -> Result<(), String> {
-    if text.len() > MAX_GAME_STRING_BYTES {
-        return Err(format!(
-            "the GameString is {} bytes long; the limit is {MAX_GAME_STRING_BYTES} bytes (1 MiB)",
-            text.len()
-        ));
-    }
-    Ok(())
-}
-
-/// Loads a GameTypeString (a new game), a GameString (§9.15, §9.31) or a
-/// game record file (its first game, spec/game-records.md). A record is played
-/// under its own rules options (its opening); `options` govern the rest. A
-/// GameString longer than [`MAX_GAME_STRING_BYTES`] is refused unread.
-pub fn load(text: &str, options: RulesOptions) -> Result<ReferenceEngine, String> {
-    check_game_string_length(text)?;
-    if !text.contains(';') {
-        if let Ok(game_type) = parse_game_type(text) {
-            return Ok(ReferenceEngine::new_game(game_type, options));
-        }
-        if Path::new(text).is_file() {
-            return load_record(text, 1, None).map(|(_, game)| game);
-        }
-        parse_game_type(text).map_err(|e| e.to_string())?;
-    }
-    ReferenceEngine::load_with(text, options).map_err(|e| e.to_string())
-}
-
-/// Game `index` (1 = the first) of the record file `path`, replayed on the
-/// reference engine under the record's options (`record_options`): to its
-/// end, or through its first `plies` plies. An illegal ply on the way is an
-/// error naming it, its line and the clause.
-pub fn load_record(
-    path: &str,
-    index: usize,
-    plies: Option<usize>,
-) -> Result<(Record, ReferenceEngine), String> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read {path}: {e}"))?
-        .len();
-    if size > MAX_RECORD_FILE_BYTES {
-        return Err(format!(
-            "{path} is {size} bytes long; the limit for a record file is {MAX_RECORD_FILE_BYTES} bytes (64 MiB)"
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    load_record_bytes(path, &bytes, index, plies)
-}
-
-/// [`load_record`] for a record already in memory (a pasted record on the
-/// web page): `name` stands for the file in messages.
-pub fn load_record_bytes(
-    name: &str,
-    bytes: &[u8],
-    index: usize,
-    plies: Option<usize>,
-) -> Result<(Record, ReferenceEngine), String> {
-    let path = name;
-    let records = crate::records::read(path, bytes).map_err(|e| e.to_string())?;
-    let count = records.len();
-    let record = records
-        .into_iter()
-        .nth(index.saturating_sub(1))
-        .ok_or_else(|| format!("{path} holds {count} game(s), not a game {index}"))?;
-    let options = record_options(&record);
-    let mut game = ReferenceEngine::new_game(record.game_type, options);
-    for (i, ply) in record
-        .moves
-        .iter()
-        .take(plies.unwrap_or(usize::MAX))
-        .enumerate()
-    {
-        let played = game
-            .parse_move(&ply.uhp)
-            .map_err(|e| e.to_string())
-            .and_then(|mv| game.play(mv).map_err(|e| e.to_string()));
-        if let Err(why) = played {
-            return Err(format!(
-                "{path} game {index}: ply {} ({}, line {}) is illegal: {why}",
-                i + 1,
-                ply.uhp,
-                ply.line
-            ));
-        }
-    }
-    Ok((record, game))
-}
-
-/// A record file's game, or a GameString (or GameTypeString) read as a game
-/// with the default options, as a record and its replayed game: what
-/// `convert` prints from.
-pub fn load_record_or_game(input: &str, index: usize) -> Result<(Record, ReferenceEngine), String> {
-    if !input.contains(';') && parse_game_type(input).is_err() && Path::new(input).is_file() {
-        return load_record(input, index, None);
-    }
-    if index != 1 {
-        return Err(format!("a GameString holds one game, not a game {index}"));
-    }
-    let game = load(input, RulesOptions::default())?;
-    let mut replay = ReferenceEngine::new_game(game.game_type(), game.options());
-    let mut moves = Vec::new();
-    for &mv in game.history() {
-        let text = replay.move_string(mv);
-        moves.push(RecordedMove {
-            line: 1,
-            written: text.clone(),
-            uhp: text,
-        });
-        replay.play_unchecked(mv);
-    }
-    let result = match game.state() {
-        GameState::WhiteWins => DeclaredResult::WhiteWins,
-        GameState::BlackWins => DeclaredResult::BlackWins,
-        GameState::Draw => DeclaredResult::Draw,
-        GameState::NotStarted | GameState::InProgress => DeclaredResult::Unfinished,
-    };
-    let record = Record {
-        format: Format::Pgn,
-        file: "-".to_string(),
-        index: 1,
-        line: 1,
-        game_type: game.game_type(),
-        standard_opening: !game.options().tournament_opening,
-        white: None,
-        black: None,
-        date: None,
-        tags: Vec::new(),
-        result,
-        ending: Ending::Board,
-        moves,
-        notes: Vec::new(),
-    };
-    Ok((record, game))
-}
-
-/// The `explain` command: the explanation of a move, or of the position when
-/// no move is given. The game may be a record file; with a record, a move
-/// given as a number N explains the record's N-th ply in the position
-/// before it (`explain game.pgn 37`). An unreadable game or move is an
-/// error, never a panic.
-pub fn explain_command(
-    game_text: &str,
-    move_text: Option<&str>,
-    options: RulesOptions,
-) -> Result<String, String> {
-    let is_record = !game_text.contains(';')
-        && parse_game_type(game_text).is_err()
-        && Path::new(game_text).is_file();
-    if let (true, Some(number)) = (
-        is_record,
-        move_text.and_then(|t| t.trim().parse::<usize>().ok()),
-    ) {
-        if number == 0 {
-            return Err("plies are numbered from 1".to_string());
-        }
-        let (record, game) = load_record(game_text, 1, Some(number - 1))?;
-        let ply = record.moves.get(number - 1).ok_or_else(|| {
-            format!(
-                "{game_text} has {} plies, not a ply {number}",
-                record.moves.len()
-            )
-        })?;
-        let mv = game.parse_move(&ply.uhp).map_err(|e| {
-            format!(
-                "ply {number} ({}, line {}) does not read here: {e}",
-                ply.uhp, ply.line
-            )
-        })?;
-        return Ok(format!(
-            "ply {number} of {game_text} (line {}): {}\n{}",
-            ply.line,
-            ply.written,
-            explain_move(&game, mv)
-        ));
-    }
-    let game = load(game_text, options)?;
-    match move_text {
-        None => Ok(explain_position(&game)),
-        Some(text) => {
-            let mv = game.parse_move(text).map_err(|e| e.to_string())?;
-            Ok(explain_move(&game, mv))
-        }
-    }
+/// Why [`play_explained`] refused a move. `Display` gives the refusal as the
+/// command line and the UHP server print it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayRefused {
+    /// The reference rules refuse the move: their reason and clauses.
+    #[error("{0}")]
+    Illegal(IllegalMove),
+    /// The engine refused a move that the reference rules accept: a bug of
+    /// the engine, with its own refusal.
+    #[error("{0} (the reference engine accepts this move: please report it)")]
+    ReferenceAccepts(IllegalMove),
+    /// The engine's own refusal, unexplained: the reference engine could not
+    /// replay the game's history ([`play_explained_slow`] only).
+    #[error("{0}")]
+    Unexplained(IllegalMove),
 }
 
 /// Plays `mv` on any engine; a refusal is explained by the reference engine
 /// in the same position, with the clause that forbids the move (the fast
-/// engine's own refusals cite none). Used by the CLI and the UHP server.
+/// engine's own refusals cite none). Used by the CLI, the UHP server and
+/// the loading of game records.
 ///
 /// The reference rules judge the move on a copy of the engine's position
 /// ([`Position::of_game`]): its board, plies, last move and state, which is
@@ -556,16 +387,14 @@ pub fn explain_command(
 /// walks and its throwers, not at every legal move; replaying the game's
 /// history on the reference engine, as [`play_explained_slow`] does, costs
 /// one move generation per ply.
-pub fn play_explained<R: Rules>(game: &mut R, mv: Move) -> Result<(), String> {
+pub fn play_explained<R: Rules>(game: &mut R, mv: Move) -> Result<(), PlayRefused> {
     let Err(refusal) = game.play(mv) else {
         return Ok(());
     };
     match judge(&Position::of_game(game), mv) {
         // The reference rules must refuse the move too: a disagreement is a bug.
-        Judgement::Legal { .. } => Err(format!(
-            "{refusal} (the reference engine accepts this move: please report it)"
-        )),
-        Judgement::Illegal(why) => Err(why.illegal.to_string()),
+        Judgement::Legal { .. } => Err(PlayRefused::ReferenceAccepts(refusal)),
+        Judgement::Illegal(why) => Err(PlayRefused::Illegal(why.illegal)),
     }
 }
 
@@ -573,7 +402,7 @@ pub fn play_explained<R: Rules>(game: &mut R, mv: Move) -> Result<(), String> {
 /// the game's GameString is reloaded on the reference engine, replaying and
 /// checking every move of its history, and the move is played there. A
 /// history the reference engine refuses leaves the engine's own refusal.
-pub fn play_explained_slow<R: Rules>(game: &mut R, mv: Move) -> Result<(), String> {
+pub fn play_explained_slow<R: Rules>(game: &mut R, mv: Move) -> Result<(), PlayRefused> {
     let Err(refusal) = game.play(mv) else {
         return Ok(());
     };
@@ -581,11 +410,9 @@ pub fn play_explained_slow<R: Rules>(game: &mut R, mv: Move) -> Result<(), Strin
         .ok()
         .map(|mut reference| reference.play(mv));
     Err(match reference {
-        Some(Err(why)) => why.to_string(),
-        Some(Ok(())) => {
-            format!("{refusal} (the reference engine accepts this move: please report it)")
-        }
-        None => refusal.to_string(),
+        Some(Err(why)) => PlayRefused::Illegal(why),
+        Some(Ok(())) => PlayRefused::ReferenceAccepts(refusal),
+        None => PlayRefused::Unexplained(refusal),
     })
 }
 

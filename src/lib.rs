@@ -18,6 +18,12 @@
 //!   one runner that drives any engine through it;
 //! * [`explain`]: why a move is legal or illegal, clause by clause
 //!   (`hive-oracle explain`);
+//! * [`records`]: game records (PGN-style files and boardspace SGF) read
+//!   into typed records, written as PGN, and replayed with a report
+//!   (`hive-oracle replay`, `convert`);
+//! * [`input`]: what game a user gave (a GameTypeString, a GameString, a
+//!   record file and which game and ply of it, a pasted record) and the
+//!   limits on it, for every command and the web page;
 //! * [`render`]: ASCII and SVG pictures of a position (`hive-oracle render`);
 //! * [`uhp`]: the Universal Hive Protocol engine session (`hive-oracle uhp`);
 //! * [`search`]: the game-tree search behind `bestmove`;
@@ -83,6 +89,7 @@ pub mod fast;
 pub mod faults;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+pub mod input;
 pub mod records;
 pub mod reference;
 pub mod render;

@@ -1,4 +1,4 @@
-//! The command line (issue 2, point 6): output formats, refusals with their
+//! The command line: output formats, refusals with their
 //! clause on stderr and a non-zero exit, and no panic on bad input. Positions
 //! are the ones of `tests/rules_end.rs` and `tests/notation.rs`.
 
@@ -154,7 +154,8 @@ fn bad_input_gets_a_message_not_a_panic() {
 }
 
 // ---------------------------------------------------------------------------
-// The fast engine on the command line (issue 3, points 4 and 5)
+// The fast engine on the command line: the same counts, moves and refusals
+// as the reference engine, on any number of threads
 // ---------------------------------------------------------------------------
 
 /// The depth and leaf count columns of `perft` output.

@@ -12,7 +12,8 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use hive_oracle::core::Hex;
-use hive_oracle::explain::MAX_GAME_STRING_BYTES;
+use hive_oracle::input::{load_game, GameInput, MAX_GAME_STRING_BYTES};
+use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::render;
 use hive_oracle::uhp::MAX_LINE_BYTES;
 
@@ -181,7 +182,7 @@ fn a_highlight_at_the_edge_of_the_picture_is_drawn_in_its_place() {
 fn pictures_of_extreme_coordinates_do_not_overflow() {
     // The library draws any cells it is given without overflowing (the test
     // profile checks overflow): cells beyond the frame are listed, not drawn.
-    let game = hive_oracle::explain::load(GAME, Default::default()).expect("loads");
+    let game: ReferenceEngine = load_game(GAME, Default::default()).expect("loads");
     let extremes = [
         Hex::new(i32::MAX, i32::MAX),
         Hex::new(i32::MIN, i32::MIN),
@@ -236,13 +237,14 @@ fn a_game_string_over_the_limit_is_refused_unread() {
         "Base;InProgress;White[1];{}",
         "x".repeat(MAX_GAME_STRING_BYTES)
     );
-    let refused = hive_oracle::explain::load(&long, Default::default()).expect_err("too long");
+    let refused = load_game::<ReferenceEngine>(&long, Default::default())
+        .expect_err("too long")
+        .to_string();
     assert!(
         refused.contains("the limit is 1048576 bytes (1 MiB)"),
         "{refused}"
     );
-    let explained = hive_oracle::explain::explain_command(&long, None, Default::default());
-    assert!(explained.is_err());
+    assert!(GameInput::of_argument(&long).is_err());
 }
 
 // Write errors ----------------------------------------------------------------

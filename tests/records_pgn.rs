@@ -1111,7 +1111,8 @@ fn any_line() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
-    /// No string makes the PGN reader panic (spec/game-records.md; issue 14).
+    /// No string makes the PGN reader panic (spec/game-records.md: a reader
+    /// turns any input into records or an error).
     #[test]
     fn pgn_read_never_panics_on_strings(text in any::<String>()) {
         let _ = pgn::read("fuzz.pgn", &text);

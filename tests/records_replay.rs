@@ -1,4 +1,4 @@
-//! `hive-oracle replay` and `convert` (issue 14, spec/game-records.md): the test
+//! `hive-oracle replay` and `convert` (spec/game-records.md): the test
 //! records of `tests/records/` replayed by the binary, the reports pinned as
 //! insta snapshots (`tests/snapshots/records_replay__*.snap`), the exit
 //! statuses, and reports that depend neither on the jobs nor on the engine.

@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 
 use hive_oracle::core::BoardView;
 use hive_oracle::core::{GameType, Hex, Move, Piece, RulesOptions};
-use hive_oracle::explain::{play_explained, play_explained_slow};
+use hive_oracle::explain::{play_explained, play_explained_slow, PlayRefused};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::judge::{judge, Judgement};
 use hive_oracle::reference::ReferenceEngine;
@@ -136,7 +136,7 @@ fn more_candidates(g: &ReferenceEngine) -> Vec<Move> {
 /// What `explain` (`play_explained` or its slow twin) answers to `mv`: the
 /// refusal, or `None` when the move is played (and then taken back).
 fn answer<R: Rules>(
-    explain: fn(&mut R, Move) -> Result<(), String>,
+    explain: fn(&mut R, Move) -> Result<(), PlayRefused>,
     game: &mut R,
     mv: Move,
 ) -> Option<String> {
@@ -144,7 +144,7 @@ fn answer<R: Rules>(
     if answer.is_ok() {
         game.undo();
     }
-    answer.err()
+    answer.err().map(|refused| refused.to_string())
 }
 
 /// `play_explained` (the CLI's `play`, and the UHP server's `play` through

@@ -1,4 +1,4 @@
-//! Pictures and explanations (issue 5, points 4 and 5): the ASCII picture of
+//! Pictures and explanations: the ASCII picture of
 //! a position (insta snapshots, `tests/snapshots/render_explain_*.snap`), the
 //! SVG picture (well-formed XML, one hexagon per occupied cell), `explain`
 //! for refusals (the groups of One Hive, the pieces of a gate) and for legal

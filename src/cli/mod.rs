@@ -1,14 +1,11 @@
 //! The commands of the `hive-oracle` binary, one module each (or one for the
 //! commands that take a single position), and what they share: the engine
-//! choice, the rules options, the exit statuses and how a command line names
-//! a game.
+//! choice, the rules options and the exit statuses. How a command line names
+//! a game is decided by the library (`hive_oracle::input`).
 
 use clap::ValueEnum;
 
-use hive_oracle::core::notation::parse_game_type;
 use hive_oracle::core::RulesOptions;
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::Rules;
 
 pub mod check;
 pub mod output;
@@ -50,29 +47,4 @@ impl RulesArgs {
             repetition_draw: self.repetition_draw,
         }
     }
-}
-
-/// Loads a GameTypeString (a new game) or a full GameString (§9.15, §9.31).
-/// When an engine refuses a GameString, the message is the reference
-/// engine's, which names the clause that forbids the move (the fast engine
-/// only says that a move is not legal).
-pub fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, String> {
-    hive_oracle::explain::check_game_string_length(text)?;
-    if !text.contains(';') {
-        if let Ok(game_type) = parse_game_type(text) {
-            return Ok(R::new_game(game_type, options));
-        }
-        if std::path::Path::new(text).is_file() {
-            // a game record: its first game, under its own opening
-            let (_, reference) = hive_oracle::explain::load_record(text, 1, None)?;
-            return R::load_with(&reference.game_string(), reference.options())
-                .map_err(|e| e.to_string());
-        }
-        let game_type = parse_game_type(text).map_err(|e| e.to_string())?;
-        return Ok(R::new_game(game_type, options));
-    }
-    R::load_with(text, options).map_err(|e| match ReferenceEngine::load_with(text, options) {
-        Err(explained) => explained.to_string(),
-        Ok(_) => format!("{e} (the reference engine accepts this game: please report it)"),
-    })
 }

@@ -9,13 +9,16 @@ use clap::ValueEnum;
 use hive_oracle::core::notation::parse_piece;
 use hive_oracle::core::view::BoardView;
 use hive_oracle::core::{Hex, RulesOptions};
+use hive_oracle::explain::{explain_move, explain_position, move_cells, play_explained};
 use hive_oracle::fast::FastEngine;
+use hive_oracle::input::{self, GameInput, InputError};
+use hive_oracle::records::pgn;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::render;
 use hive_oracle::rules::{divide, perft_threads, Rules};
 
 use super::output::Stop;
-use super::{load_game, EngineChoice, RulesArgs};
+use super::{EngineChoice, RulesArgs};
 
 /// The most plies `perft` counts: from the Base start, depth 7 takes about a
 /// second on the fast engine and each ply multiplies the time by about 15, so
@@ -156,10 +159,36 @@ pub fn play(out: &mut impl Write, args: PlayArgs) -> Result<(), Stop> {
 
 /// `explain`: a move's verdict with its clauses, or a position's moves.
 pub fn explain(out: &mut impl Write, args: ExplainArgs) -> Result<(), Stop> {
-    let text =
-        hive_oracle::explain::explain_command(&args.game, args.mv.as_deref(), args.rules.options())
-            .map_err(Stop::Refused)?;
+    let text = explanation(&args.game, args.mv.as_deref(), args.rules.options())
+        .map_err(|e| e.to_string())?;
     Ok(out.write_all(text.as_bytes())?)
+}
+
+/// The text of `explain`: the explanation of a move, or of the position
+/// when no move is given. With a record file, a move given as a number N
+/// explains the record's N-th ply in the position before it (`explain
+/// game.pgn 37`).
+fn explanation(
+    game_text: &str,
+    move_text: Option<&str>,
+    options: RulesOptions,
+) -> Result<String, InputError> {
+    let input = GameInput::of_argument(game_text);
+    let number = move_text.and_then(|t| t.trim().parse::<usize>().ok());
+    if let (Ok(GameInput::RecordFile(path)), Some(number)) = (&input, number) {
+        let ply = input::record_ply(path, number)?;
+        return Ok(format!(
+            "ply {number} of {game_text} (line {}): {}\n{}",
+            ply.ply.line,
+            ply.ply.written,
+            explain_move(&ply.game, ply.mv)
+        ));
+    }
+    let game: ReferenceEngine = input?.load(options)?;
+    Ok(match move_text {
+        None => explain_position(&game),
+        Some(text) => explain_move(&game, game.parse_move(text)?),
+    })
 }
 
 /// `render`: the ASCII picture, and the SVG one with `--svg`.
@@ -172,6 +201,12 @@ pub fn render(out: &mut impl Write, args: RenderArgs) -> Result<(), Stop> {
         args.mv.as_deref(),
         args.rules.options(),
     )
+}
+
+/// The game a command's argument names, on the engine `R`
+/// (`hive_oracle::input`).
+fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, Stop> {
+    input::load_game(text, options).map_err(|e| Stop::Refused(e.to_string()))
 }
 
 fn run_perft<R: Rules + Send>(
@@ -227,7 +262,7 @@ fn run_play<R: Rules>(
     let mut game = load_game::<R>(game_text, options)?;
     for text in moves {
         let mv = game.parse_move(text).map_err(|e| e.to_string())?;
-        hive_oracle::explain::play_explained(&mut game, mv)
+        play_explained(&mut game, mv)
             .map_err(|why| format!("{} is illegal: {why}", text.trim()))?;
     }
     writeln!(out, "{}", game.game_string())?;
@@ -298,7 +333,7 @@ fn run_render(
     move_text: Option<&str>,
     options: RulesOptions,
 ) -> Result<(), Stop> {
-    let game = hive_oracle::explain::load(game_text, options)?;
+    let game = load_game::<ReferenceEngine>(game_text, options)?;
     let mut cells = match highlight {
         Some(text) => parse_cells(&game, text)?,
         None => Vec::new(),
@@ -306,7 +341,7 @@ fn run_render(
     let mut arrow = None;
     if let Some(text) = move_text {
         let mv = game.parse_move(text).map_err(|e| e.to_string())?;
-        let ends = hive_oracle::explain::move_cells(&game, mv);
+        let ends = move_cells(&game, mv);
         if let [from, to] = ends[..] {
             arrow = Some((from, to));
         }
@@ -323,12 +358,11 @@ fn run_render(
 /// `hive-oracle convert`: a record (or a GameString) as a GameString or a PGN.
 pub fn convert(out: &mut impl Write, args: ConvertArgs) -> Result<(), Stop> {
     let index = usize::try_from(args.game).unwrap_or(usize::MAX);
-    let (record, reference) = hive_oracle::explain::load_record_or_game(&args.input, index)?;
+    let (record, reference) =
+        input::record_or_game(&args.input, index).map_err(|e| e.to_string())?;
     match args.to {
         ConvertTarget::Gamestring => writeln!(out, "{}", reference.game_string())?,
-        ConvertTarget::Pgn => {
-            out.write_all(hive_oracle::records::pgn::write(&record).as_bytes())?
-        }
+        ConvertTarget::Pgn => out.write_all(pgn::write(&record).as_bytes())?,
     }
     Ok(())
 }

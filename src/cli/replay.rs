@@ -1,11 +1,23 @@
-//! `hive-oracle replay`: game records replayed move by move, with a report
-//! in text or JSON.
+//! `hive-oracle replay` (README, "Replay game records"): files and folders
+//! of records replayed in parallel, the reports merged in file order, then
+//! printed as text or JSON.
 
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use clap::ValueEnum;
+use serde_json::{json, Value};
+
+use hive_oracle::fast::FastEngine;
+use hive_oracle::input::{read_records, record_files};
+use hive_oracle::records::replay::{
+    replay, Counts, GameReport, IllegalPly, Outcome, ReplayReport, ResultCheck,
+};
+use hive_oracle::records::RecordError;
+use hive_oracle::reference::ReferenceEngine;
 
 use super::output;
 use super::{EngineChoice, COULD_NOT_RUN};
@@ -43,11 +55,10 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         format,
         jobs,
     } = args;
-    use hive_oracle::records::command::{json_report, record_files, replay_files, ReplayEngine};
     let files = match record_files(&paths) {
         Ok(files) => files,
-        Err(message) => {
-            output::say(&format!("error: {message}"));
+        Err(error) => {
+            output::say(&format!("error: {error}"));
             return ExitCode::from(COULD_NOT_RUN);
         }
     };
@@ -62,10 +73,6 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         bar
     } else {
         indicatif::ProgressBar::hidden()
-    };
-    let engine = match engine {
-        EngineChoice::Fast => ReplayEngine::Fast,
-        EngineChoice::Reference => ReplayEngine::Reference,
     };
     let started = Instant::now();
     let report = replay_files(&files, engine, jobs as usize, &|| bar.inc(1));
@@ -101,4 +108,131 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         ExitCode::FAILURE
     };
     output::status_after_report(written, verdict, COULD_NOT_RUN)
+}
+
+/// What one file gave: its games, or why it is not a record.
+type FileResult = Result<Vec<GameReport>, RecordError>;
+
+/// Reads and replays one file.
+fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
+    let records = read_records(path)?;
+    Ok(records
+        .iter()
+        .map(|record| match engine {
+            EngineChoice::Fast => replay::<FastEngine>(record),
+            EngineChoice::Reference => replay::<ReferenceEngine>(record),
+        })
+        .collect())
+}
+
+/// Replays `files` on `jobs` threads; `tick` is called after each file.
+/// The report lists the files in the order given, whatever the jobs.
+fn replay_files(
+    files: &[PathBuf],
+    engine: EngineChoice,
+    jobs: usize,
+    tick: &(dyn Fn() + Sync),
+) -> ReplayReport {
+    let jobs = jobs.clamp(1, files.len().max(1));
+    let results: Mutex<Vec<Option<FileResult>>> = Mutex::new(vec![None; files.len()]);
+    std::thread::scope(|scope| {
+        for job in 0..jobs {
+            let results = &results;
+            scope.spawn(move || {
+                for (i, path) in files.iter().enumerate().skip(job).step_by(jobs) {
+                    let result = replay_file(path, engine);
+                    if let Ok(mut slots) = results.lock() {
+                        slots[i] = Some(result);
+                    }
+                    tick();
+                }
+            });
+        }
+    });
+    let mut report = ReplayReport::default();
+    let slots = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (slot, path) in slots.into_iter().zip(files) {
+        match slot {
+            Some(Ok(games)) => report.games.extend(games),
+            Some(Err(e)) => report.unreadable.push(e),
+            None => report.unreadable.push(RecordError::new(
+                &path.display().to_string(),
+                0,
+                "not replayed: its worker stopped",
+            )),
+        }
+    }
+    report
+}
+
+/// The report as JSON: the summary, then every game and unreadable file.
+fn json_report(report: &ReplayReport) -> Value {
+    let (total, by_type) = report.counts();
+    let counts = |c: &Counts| {
+        json!({
+            "games": c.games, "legal": c.legal, "illegal": c.illegal,
+            "wrong_result": c.wrong_result, "plies": c.plies,
+        })
+    };
+    json!({
+        "clean": report.is_clean(),
+        "summary": {
+            "all": counts(&total),
+            "by_game_type": by_type.iter().map(|(t, c)| (t.to_string(), counts(c))).collect::<serde_json::Map<_, _>>(),
+            "unreadable": report.unreadable.len(),
+        },
+        "games": report.games.iter().map(game_json).collect::<Vec<_>>(),
+        "unreadable": report.unreadable.iter().map(|e| json!({
+            "file": e.file, "line": e.line, "message": e.message,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn game_json(game: &GameReport) -> Value {
+    let outcome = match &game.outcome {
+        Outcome::Legal {
+            state,
+            game_string,
+            result,
+        } => json!({
+            "legal": true,
+            "state": state.to_string(),
+            "game_string": game_string,
+            "result": match result {
+                ResultCheck::Agrees => "agrees",
+                ResultCheck::NotOnTheBoard => "not on the board",
+                ResultCheck::Disagrees => "disagrees",
+            },
+        }),
+        Outcome::Illegal(ply) => illegal_json(ply),
+    };
+    json!({
+        "file": game.file,
+        "format": game.format.name(),
+        "game": game.index,
+        "line": game.line,
+        "game_type": game.game_type.to_string(),
+        "white": game.players.0,
+        "black": game.players.1,
+        "plies": game.plies,
+        "standard_opening": game.standard_opening,
+        "declared_result": game.declared.0.name(),
+        "ending": format!("{:?}", game.declared.1),
+        "notes": game.notes,
+        "outcome": outcome,
+    })
+}
+
+fn illegal_json(ply: &IllegalPly) -> Value {
+    json!({
+        "legal": false,
+        "ply": ply.ply,
+        "line": ply.line,
+        "written": ply.written,
+        "move": ply.uhp,
+        "position": ply.position,
+        "refusal": ply.refusal,
+        "clauses": ply.clauses,
+        "facts": ply.facts,
+    })
 }

@@ -10,15 +10,14 @@
 //! [`RecordError`] naming the file, the line and what is wrong; no input
 //! makes a reader panic.
 
-#[cfg(feature = "cli")]
-pub mod command;
 pub mod pgn;
 pub mod replay;
 pub mod sgf;
 
 use std::fmt;
 
-use crate::core::{Color, GameType};
+use crate::core::{Color, GameState, GameType};
+use crate::rules::Rules;
 
 /// The format of a record file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -178,6 +177,47 @@ impl Record {
     /// The MoveStrings of the game, in order.
     pub fn move_strings(&self) -> Vec<&str> {
         self.moves.iter().map(|m| m.uhp.as_str()).collect()
+    }
+
+    /// A game played on an engine as a record, so that it prints as a PGN
+    /// ([`pgn::write`]): its game type, opening and moves (each written as
+    /// its canonical MoveString, §9.30, on line 1), its state as the result,
+    /// reached on the board, and no players, date, tags or notes; the file
+    /// is `-`.
+    pub fn of_game<R: Rules>(game: &R) -> Record {
+        let mut replay = R::new_game(game.game_type(), game.options());
+        let mut moves = Vec::with_capacity(game.plies());
+        for &mv in game.history() {
+            let text = replay.move_string(mv);
+            moves.push(RecordedMove {
+                line: 1,
+                written: text.clone(),
+                uhp: text,
+            });
+            replay.play_unchecked(mv);
+        }
+        let result = match game.state() {
+            GameState::WhiteWins => DeclaredResult::WhiteWins,
+            GameState::BlackWins => DeclaredResult::BlackWins,
+            GameState::Draw => DeclaredResult::Draw,
+            GameState::NotStarted | GameState::InProgress => DeclaredResult::Unfinished,
+        };
+        Record {
+            format: Format::Pgn,
+            file: "-".to_string(),
+            index: 1,
+            line: 1,
+            game_type: game.game_type(),
+            standard_opening: !game.options().tournament_opening,
+            white: None,
+            black: None,
+            date: None,
+            tags: Vec::new(),
+            result,
+            ending: Ending::Board,
+            moves,
+            notes: Vec::new(),
+        }
     }
 }
 

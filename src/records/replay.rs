@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{DeclaredResult, Ending, Format, Record, RecordError};
-use crate::core::{GameState, GameType, RulesOptions};
-use crate::explain::verdict;
-use crate::reference::ReferenceEngine;
+use crate::core::{GameState, GameType, Move, RulesOptions};
+use crate::explain::verdict_in;
+use crate::reference::Position;
 use crate::rules::Rules;
 
 /// The rules a record is replayed under (§10.12): the tournament opening
@@ -117,15 +117,14 @@ impl GameReport {
 /// refused one (§10.14). A refused ply is explained by the
 /// reference engine in the same position, whichever engine replays.
 pub fn replay<R: Rules>(record: &Record) -> GameReport {
-    let options = record_options(record);
-    let mut game = R::new_game(record.game_type, options);
+    let mut game = R::new_game(record.game_type, record_options(record));
     let mut outcome = None;
     for (i, ply) in record.moves.iter().enumerate() {
         let refusal = match game.parse_move(&ply.uhp) {
             Err(e) => Some((e.to_string(), Vec::new(), Vec::new())),
             Ok(mv) => match game.play(mv) {
                 Ok(()) => None,
-                Err(_) => Some(explain_refusal(&game, options, mv)),
+                Err(_) => Some(explain_refusal(&game, mv)),
             },
         };
         if let Some((refusal, clauses, facts)) = refusal {
@@ -167,34 +166,25 @@ pub fn replay<R: Rules>(record: &Record) -> GameReport {
 
 /// The reference engine's refusal of `mv` in the engine's position: its
 /// reason with clauses, the clauses, and the facts as `explain` prints them.
-fn explain_refusal<R: Rules>(
-    game: &R,
-    options: RulesOptions,
-    mv: crate::core::Move,
-) -> (String, Vec<&'static str>, Vec<String>) {
-    match ReferenceEngine::load_with(&game.game_string(), options) {
-        Ok(reference) => {
-            let verdict = verdict(&reference, mv);
-            let clauses = verdict
-                .facts
-                .first()
-                .map(|f| f.clauses.clone())
-                .unwrap_or_default();
-            let refusal = verdict.refusal.unwrap_or_else(|| {
-                format!("{mv} is refused by the engine but the reference engine accepts it: please report it")
-            });
-            (
-                refusal,
-                clauses,
-                verdict.facts.iter().map(|f| f.line()).collect(),
-            )
-        }
-        Err(e) => (
-            format!("the position does not load on the reference engine: {e}"),
-            Vec::new(),
-            Vec::new(),
-        ),
-    }
+/// The reference rules judge the move on a copy of the position
+/// ([`Position::of_game`]), not on the game replayed from its start.
+fn explain_refusal<R: Rules>(game: &R, mv: Move) -> (String, Vec<&'static str>, Vec<String>) {
+    let verdict = verdict_in(&Position::of_game(game), mv);
+    let clauses = verdict
+        .facts
+        .first()
+        .map(|f| f.clauses.clone())
+        .unwrap_or_default();
+    let refusal = verdict.refusal.unwrap_or_else(|| {
+        format!(
+            "{mv} is refused by the engine but the reference engine accepts it: please report it"
+        )
+    });
+    (
+        refusal,
+        clauses,
+        verdict.facts.iter().map(|f| f.line()).collect(),
+    )
 }
 
 /// The declared result against the final state (§10.13).

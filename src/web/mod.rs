@@ -15,10 +15,11 @@ mod spec;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::core::notation::{parse_game_type, parse_piece};
+use crate::core::notation::parse_piece;
 use crate::core::view::BoardView;
 use crate::core::{Color, Hex, Move, Piece, RulesOptions};
 use crate::explain;
+use crate::input;
 use crate::reference::{opening, ReferenceEngine};
 use crate::render;
 use crate::rules::Rules;
@@ -51,20 +52,21 @@ impl Session {
     /// Loads what the player pasted or chose: a GameTypeString (a new game),
     /// a GameString (§9.31) or a game record (PGN or SGF, its first game,
     /// spec/game-records.md), under the given options (a record brings its
-    /// own opening). Answers `{"ok": true}`, or `{"error": "…"}` and leaves
-    /// the game as it was.
+    /// own opening), as [`input::GameInput::of_paste`] tells them apart.
+    /// Answers `{"ok": true}`, or `{"error": "…"}` and leaves the game as it
+    /// was.
     pub fn load(&mut self, text: &str, standard_opening: bool, repetition_draw: bool) -> String {
         let options = RulesOptions {
             tournament_opening: !standard_opening,
             repetition_draw,
         };
-        match load_text(text, options) {
+        match input::load_pasted(text, options) {
             Ok(game) => {
                 self.game = game;
                 self.redo.clear();
                 json!({ "ok": true }).to_string()
             }
-            Err(error) => json!({ "error": error }).to_string(),
+            Err(error) => json!({ "error": error.to_string() }).to_string(),
         }
     }
 
@@ -296,27 +298,4 @@ pub fn explanation_text(game: &ReferenceEngine, mv: Move) -> String {
         Some((text, _picture)) => format!("{text}\n"),
         None => full,
     }
-}
-
-/// A game from the page's text box (see [`Session::load`]).
-fn load_text(text: &str, options: RulesOptions) -> Result<ReferenceEngine, String> {
-    // The command line's limit: about 100,000 plies; a mistaken paste of a
-    // whole web page is refused at once.
-    explain::check_game_string_length(text)?;
-    let trimmed = text.trim();
-    if trimmed.is_empty() {
-        return Err(
-            "nothing to load: paste a GameString, a game type or a game record".to_string(),
-        );
-    }
-    let looks_like_record = trimmed.starts_with('[') || trimmed.starts_with('(');
-    if looks_like_record {
-        return explain::load_record_bytes("the pasted record", trimmed.as_bytes(), 1, None)
-            .map(|(_, game)| game);
-    }
-    if !trimmed.contains(';') {
-        let game_type = parse_game_type(trimmed).map_err(|e| e.to_string())?;
-        return Ok(ReferenceEngine::new_game(game_type, options));
-    }
-    ReferenceEngine::load_with(trimmed, options).map_err(|e| e.to_string())
 }

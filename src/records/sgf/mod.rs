@@ -1,27 +1,35 @@
 //! boardspace.net SGF records (spec/sources/records-notes.md section 3, section 4): the first game tree
 //! of a file read into one [`Record`].
 //!
-//! * [`lexer`]: the SGF container: nodes, properties, escapes;
+//! * `lexer.rs`: the SGF container: nodes, properties, escapes;
 //! * this module: the root properties (GM, SU, players, date, RE) and the
 //!   actions of the move nodes;
-//! * [`turns`]: the pick-and-drop actions collapsed into plies;
-//! * [`board`]: boardspace cells and piece tokens, and the small board that
-//!   writes each ply as a standard UHP MoveString and cross-checks the
-//!   written relative suffix.
+//! * `actions.rs`: an action's player, verb and arguments, read as colours,
+//!   pieces and cells in the game's dialect;
+//! * `turns.rs`: the pick-and-drop actions collapsed into plies;
+//! * `cell.rs`: boardspace cells, and the frame that maps them to axial
+//!   hexes;
+//! * `token.rs`: boardspace piece tokens;
+//! * `board.rs`: the board the reader follows the game on (the reference
+//!   engine's stacks, without its rules), which writes each ply as a
+//!   standard UHP MoveString and cross-checks the written relative suffix.
 //!
 //! The reader decides nothing about the rules, except that a game whose
 //! queen is surrounded is over (what follows is debris, section 3.8); the replay
 //! judges every ply.
 
+mod actions;
 mod board;
+mod cell;
 mod lexer;
+mod token;
 mod turns;
 
 use crate::core::{Color, GameType};
 
 use super::{DeclaredResult, Ending, Format, Record, RecordError};
+use actions::{short, Action};
 use lexer::Property;
-use turns::{short, Action};
 
 /// Reads the game of a boardspace SGF file: its first game tree, the main
 /// line. `text` is decoded already ([`super::decode`]); `file` names the
@@ -164,7 +172,8 @@ impl Header {
         }
         let mut notes = Vec::new();
         let game_type = match find("SU") {
-            Some(su) => variant(&su.value).map_err(|why| RecordError::new(file, su.line, why))?,
+            Some(su) => variant(&su.value)
+                .map_err(|why| RecordError::new(file, su.line, why.to_string()))?,
             None => {
                 notes.push(format!("line {tree_line}: no SU (variant): read as Base"));
                 GameType::BASE
@@ -201,20 +210,29 @@ impl Header {
     }
 }
 
+/// Why an `SU` value names no UHP game type (section 3.4); the value and its
+/// first word cut for messages.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum NotAVariant {
+    /// A word that is not `hive` or `hive-` with a set of p, l, m.
+    #[error("SU[{su}]: the variant \"{word}\" is not a UHP game type (hive, or hive- with any of p, l, m)")]
+    Unknown { su: String, word: String },
+    /// boardspace's Ultimate Hive.
+    #[error("SU[{su}]: the variant hive-ultimate (any bug mix, a setup phase, a colour swap) is not a UHP game")]
+    Ultimate { su: String },
+}
+
 /// The game type of an `SU` value (§10.7, section 3.4): its first word, lowercased,
 /// `hive` or `hive-` with a set of the letters p, l, m.
-fn variant(su: &str) -> Result<GameType, String> {
+fn variant(su: &str) -> Result<GameType, NotAVariant> {
     let word = su
         .split_whitespace()
         .next()
         .unwrap_or_default()
         .to_lowercase();
-    let unknown = || {
-        format!(
-            "SU[{}]: the variant \"{}\" is not a UHP game type (hive, or hive- with any of p, l, m)",
-            short(su),
-            short(&word)
-        )
+    let unknown = || NotAVariant::Unknown {
+        su: short(su),
+        word: short(&word),
     };
     if word == "hive" {
         return Ok(GameType::BASE);
@@ -223,10 +241,7 @@ fn variant(su: &str) -> Result<GameType, String> {
         return Err(unknown());
     };
     if letters == "ultimate" {
-        return Err(format!(
-            "SU[{}]: the variant hive-ultimate (any bug mix, a setup phase, a colour swap) is not a UHP game",
-            short(su)
-        ));
+        return Err(NotAVariant::Ultimate { su: short(su) });
     }
     if letters.is_empty() {
         return Err(unknown());

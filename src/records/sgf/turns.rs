@@ -4,25 +4,15 @@
 //! out of turn stands for a forced pass, draw talk makes no ply, `Resign`
 //! and `AcceptDraw` end the game, and what follows the end is debris.
 
+use std::fmt::Display;
+
 use crate::core::{Bug, Color, GameType, Move, Piece, Turn};
 use crate::records::{Ending, RecordError, RecordedMove};
 
-use super::board::{Board, Cell, Source, Token};
-
-/// One action of a move node: `P1[57 Dropb bG1 M 12 /wL]`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Action {
-    /// The 1-based line of the property.
-    pub line: usize,
-    /// The player who acts: 0 for `P0`, 1 for `P1`.
-    pub player: usize,
-    /// The verb, lowercased (section 3.5: verbs are case-insensitive).
-    pub verb: String,
-    /// The arguments after the verb.
-    pub args: Vec<String>,
-    /// The value without its sequence number, as written.
-    pub text: String,
-}
+use super::actions::{note, short, Action, Dialect};
+use super::board::{Board, Source};
+use super::cell::Cell;
+use super::token::Token;
 
 /// What the actions of a game give.
 #[derive(Clone, Debug, Default)]
@@ -81,12 +71,8 @@ enum Finish {
 
 /// The collapsing state of one game.
 struct Turns<'a> {
-    file: &'a str,
-    game_type: GameType,
-    first_player: usize,
-    /// Whether every written colour is swapped (the first player plays the
-    /// black pieces, spec/sources/records-notes.md section 7); decided by the first colour written.
-    swap: Option<bool>,
+    /// How the game writes colours, pieces and cells.
+    dialect: Dialect<'a>,
     board: Board,
     lifted: Option<Lifted>,
     pending: Option<Pending>,
@@ -98,8 +84,6 @@ struct Turns<'a> {
     /// Lines of the actions after the end.
     debris: Vec<usize>,
     outcome: Outcome,
-    noted_colourless: bool,
-    noted_numbered_unique: bool,
 }
 
 /// Collapses the actions of a game into plies.
@@ -110,10 +94,7 @@ pub(super) fn collapse(
     actions: &[Action],
 ) -> Result<Outcome, RecordError> {
     let mut turns = Turns {
-        file,
-        game_type,
-        first_player,
-        swap: None,
+        dialect: Dialect::new(file, game_type, first_player),
         board: Board::new(game_type),
         lifted: None,
         pending: None,
@@ -122,8 +103,6 @@ pub(super) fn collapse(
         finish: None,
         debris: Vec::new(),
         outcome: Outcome::default(),
-        noted_colourless: false,
-        noted_numbered_unique: false,
     };
     for action in actions {
         turns.act(action)?;
@@ -133,144 +112,38 @@ pub(super) fn collapse(
 }
 
 impl Turns<'_> {
-    fn error(&self, action: &Action, message: impl std::fmt::Display) -> RecordError {
-        RecordError::new(
-            self.file,
-            action.line,
-            format!("\"{}\": {message}", short(&action.text)),
-        )
+    fn error(&self, action: &Action, message: impl Display) -> RecordError {
+        self.dialect.error(action, message)
     }
 
-    fn note(&mut self, line: usize, text: impl std::fmt::Display) {
-        self.outcome.notes.push(format!("line {line}: {text}"));
+    fn note(&mut self, line: usize, text: impl Display) {
+        note(&mut self.outcome.notes, line, text);
     }
 
-    /// The colour a player plays: the first player is White (§1.6).
+    /// The colour a player plays (§1.6).
     fn colour_of(&self, player: usize) -> Color {
-        if player == self.first_player {
-            Color::White
-        } else {
-            Color::Black
-        }
+        self.dialect.colour_of(player)
     }
 
-    /// A colour as written, swapped when the first player plays black.
-    fn written_colour(&mut self, color: Color, action: &Action) -> Color {
-        let swap = match self.swap {
-            Some(swap) => swap,
-            None => {
-                let swap = color != self.colour_of(action.player);
-                self.swap = Some(swap);
-                if swap {
-                    self.note(
-                        action.line,
-                        "the first player plays the black pieces: colours swapped so that White moves first",
-                    );
-                }
-                swap
-            }
-        };
-        if swap {
-            color.opponent()
-        } else {
-            color
-        }
+    /// A colour argument (section 3.5).
+    fn colour(&mut self, action: &Action, index: usize) -> Result<Color, RecordError> {
+        self.dialect.colour(action, index, &mut self.outcome.notes)
     }
 
-    /// A rack or piece-colour token, `W` or `B` (section 3.5).
-    fn colour_token(&mut self, action: &Action, index: usize) -> Result<Color, RecordError> {
-        let text = self.arg(action, index, "a colour W or B")?;
-        let color = match text.to_ascii_lowercase().as_str() {
-            "w" => Color::White,
-            "b" => Color::Black,
-            _ => {
-                return Err(self.error(
-                    action,
-                    format!("expected the colour W or B, found \"{}\"", short(text)),
-                ))
-            }
-        };
-        Ok(self.written_colour(color, action))
-    }
-
-    /// A piece token (section 3.6), its colour swapped if need be, its bug checked
-    /// against the game type (section 3.4).
+    /// A piece argument (section 3.6).
     fn token(&mut self, action: &Action, index: usize) -> Result<Token, RecordError> {
-        let text = self.arg(action, index, "a piece")?;
-        let mut token = Token::parse(text).map_err(|why| self.error(action, why))?;
-        if let Some(color) = token.color {
-            token.color = Some(self.written_colour(color, action));
-        } else if !self.noted_colourless {
-            self.noted_colourless = true;
-            self.note(
-                action.line,
-                format!(
-                    "piece names without a colour (\"{}\", the old dialect) take the colour of the player, the rack or the W/B token",
-                    short(text)
-                ),
-            );
-        }
-        if token.numbered_unique && !self.noted_numbered_unique {
-            self.noted_numbered_unique = true;
-            self.note(
-                action.line,
-                format!(
-                    "unique pieces written with 1 (\"{}\") read without it",
-                    short(text)
-                ),
-            );
-        }
-        if !self.game_type.has_bug(token.bug) {
-            return Err(self.error(
-                action,
-                format!(
-                    "the {} is not in the game type {} (SU)",
-                    token.bug.name(),
-                    self.game_type
-                ),
-            ));
-        }
-        Ok(token)
+        self.dialect.token(action, index, &mut self.outcome.notes)
     }
 
-    fn arg<'b>(
-        &self,
-        action: &'b Action,
-        index: usize,
-        what: &str,
-    ) -> Result<&'b str, RecordError> {
-        action
-            .args
-            .get(index)
-            .map(String::as_str)
-            .ok_or_else(|| self.error(action, format!("expected {what} as argument {}", index + 1)))
-    }
-
+    /// A cell argument (section 4.1).
     fn cell(&self, action: &Action, index: usize) -> Result<Cell, RecordError> {
-        let col = self.arg(action, index, "a column")?;
-        let row = self.arg(action, index + 1, "a row")?;
-        Cell::parse(col, row).map_err(|why| self.error(action, why))
+        self.dialect.cell(action, index)
     }
 
     /// Reads one action.
     fn act(&mut self, action: &Action) -> Result<(), RecordError> {
-        if let Some(finish) = self.finish {
-            match finish {
-                Finish::Ended {
-                    what,
-                    line,
-                    player,
-                    confirmed: false,
-                } if action.verb == "done" && action.player == player => {
-                    self.finish = Some(Finish::Ended {
-                        what,
-                        line,
-                        player,
-                        confirmed: true,
-                    });
-                }
-                _ => self.debris.push(action.line),
-            }
+        if self.finish.is_some() {
+            self.after_the_end(action);
             return Ok(());
         }
         if action.verb != "start" {
@@ -279,46 +152,14 @@ impl Turns<'_> {
         self.last_line = action.line;
         match action.verb.as_str() {
             "start" => {}
-            "pick" => {
-                let rack = self.colour_token(action, 0)?;
-                let piece = self.token(action, 2)?.piece(rack);
-                self.pending = None;
-                self.lifted = Some(Lifted {
-                    piece,
-                    from: Source::Rack,
-                });
-            }
+            "pick" => self.pick_from_rack(action)?,
             "pickb" => self.pick_from_board(action)?,
             "dropb" | "pdropb" => self.drop_on_board(action)?,
             "drop" => {
                 self.lifted = None;
                 self.pending = None;
             }
-            "move" | "pmove" | "movedone" | "pmovedone" => {
-                let color = self.colour_token(action, 0)?;
-                let piece = self.token(action, 1)?.piece(color);
-                let to = self.cell(action, 2)?;
-                let from = match self.board.cell_of(piece) {
-                    Some(at) => Source::Board(at),
-                    None => Source::Rack,
-                };
-                self.lifted = None;
-                self.pending = if from == Source::Board(self.board.hex(to)) {
-                    None
-                } else {
-                    Some(Pending::Move {
-                        piece,
-                        from,
-                        to,
-                        suffix: action.args.get(4..).unwrap_or_default().join(" "),
-                        line: action.line,
-                        text: action.text.clone(),
-                    })
-                };
-                if action.verb.ends_with("done") {
-                    self.done(action)?;
-                }
-            }
+            "move" | "pmove" | "movedone" | "pmovedone" => self.move_piece(action)?,
             "done" => self.done(action)?,
             "pass" | "passdone" => {
                 self.lifted = None;
@@ -347,32 +188,97 @@ impl Turns<'_> {
                 self.lifted = None;
                 self.pending = None;
                 self.turn.clear();
-                self.note(action.line, "Reset: the actions of the turn so far are undone");
+                self.note(
+                    action.line,
+                    "Reset: the actions of the turn so far are undone",
+                );
             }
             "playwhite" | "playblack" => {
                 self.note(action.line, format!("\"{}\" ignored", short(&action.text)));
             }
-            "edit" => {
-                return Err(self.error(
-                    action,
-                    "the board is edited (a puzzle or an analysis), not a played game",
-                ))
+            _ => return Err(self.unreadable(action)),
+        }
+        Ok(())
+    }
+
+    /// An action after the end of the game: the same player's `Done`
+    /// confirms the end, anything else is debris (section 3.8 step 6).
+    fn after_the_end(&mut self, action: &Action) {
+        match self.finish {
+            Some(Finish::Ended {
+                what,
+                line,
+                player,
+                confirmed: false,
+            }) if action.verb == "done" && action.player == player => {
+                self.finish = Some(Finish::Ended {
+                    what,
+                    line,
+                    player,
+                    confirmed: true,
+                });
             }
-            "swap" => {
-                return Err(self.error(
-                    action,
-                    "a colour swap, which no UHP game type has",
-                ))
-            }
-            _ => {
-                return Err(self.error(
-                    action,
-                    format!(
-                        "unknown action \"{}\" (expected Start, Pick, Pickb, Drop, Dropb, Pdropb, Move, PMove, MoveDone, Done, Pass, OfferDraw, DeclineDraw, AcceptDraw or Resign)",
-                        short(&action.verb)
-                    ),
-                ))
-            }
+            _ => self.debris.push(action.line),
+        }
+    }
+
+    /// Why an action is not read: an edited board, a colour swap, or a verb
+    /// the reader does not know (section 3.5).
+    fn unreadable(&self, action: &Action) -> RecordError {
+        match action.verb.as_str() {
+            "edit" => self.error(
+                action,
+                "the board is edited (a puzzle or an analysis), not a played game",
+            ),
+            "swap" => self.error(action, "a colour swap, which no UHP game type has"),
+            _ => self.error(
+                action,
+                format!(
+                    "unknown action \"{}\" (expected Start, Pick, Pickb, Drop, Dropb, Pdropb, Move, PMove, MoveDone, Done, Pass, OfferDraw, DeclineDraw, AcceptDraw or Resign)",
+                    short(&action.verb)
+                ),
+            ),
+        }
+    }
+
+    /// `Pick`: a piece lifted from its rack (section 3.8 step 1).
+    fn pick_from_rack(&mut self, action: &Action) -> Result<(), RecordError> {
+        let rack = self.colour(action, 0)?;
+        let piece = self.token(action, 2)?.piece(rack);
+        self.pending = None;
+        self.lifted = Some(Lifted {
+            piece,
+            from: Source::Rack,
+        });
+        Ok(())
+    }
+
+    /// `Move colour piece col row suffix` (and `PMove`, `MoveDone`,
+    /// `PMoveDone`): a pick and a drop in one action, confirmed at once by
+    /// the `…Done` verbs (section 3.5).
+    fn move_piece(&mut self, action: &Action) -> Result<(), RecordError> {
+        let color = self.colour(action, 0)?;
+        let piece = self.token(action, 1)?.piece(color);
+        let to = self.cell(action, 2)?;
+        let from = match self.board.cell_of(piece) {
+            Some(at) => Source::Board(at),
+            None => Source::Rack,
+        };
+        self.lifted = None;
+        self.pending = if from == Source::Board(self.board.hex(to)) {
+            None
+        } else {
+            Some(Pending::Move {
+                piece,
+                from,
+                to,
+                suffix: action.args.get(4..).unwrap_or_default().join(" "),
+                line: action.line,
+                text: action.text.clone(),
+            })
+        };
+        if action.verb.ends_with("done") {
+            self.done(action)?;
         }
         Ok(())
     }
@@ -502,10 +408,9 @@ impl Turns<'_> {
                 };
                 if let Err(why) =
                     self.board
-                        .check_suffix(piece, from, hex, &suffix, self.swap == Some(true))
+                        .check_suffix(piece, from, hex, &suffix, self.dialect.swapped())
                 {
-                    return Err(RecordError::new(
-                        self.file,
+                    return Err(self.dialect.error_at(
                         line,
                         format!(
                             "\"{}\": the written reference \"{}\" disagrees with the coordinates ({why}): a decoding bug or a damaged file",
@@ -633,16 +538,5 @@ impl Turns<'_> {
                 "the last turn is never confirmed by Done: ignored",
             );
         }
-    }
-}
-
-/// At most 60 characters of a text, for messages.
-pub(super) fn short(text: &str) -> String {
-    const LIMIT: usize = 60;
-    if text.chars().count() <= LIMIT {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(LIMIT).collect();
-        format!("{head}…")
     }
 }

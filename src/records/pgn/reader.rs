@@ -1,0 +1,317 @@
+//! The PGN reader, line by line (spec/sources/records-notes.md section
+//! 2.8): tags, comments, numbered plies and result lines, each game
+//! collected into a [`Game`] and finished into a record when the next game
+//! starts or the file ends.
+
+use super::game::{Game, Note};
+use super::ply::normalise_ply;
+use super::quote::quote;
+use super::result::result_word;
+use crate::core::notation::parse_game_type;
+use crate::records::{Record, RecordError, RecordedMove};
+
+/// Reads every game of a PGN-style record. `text` is the decoded file
+/// ([`crate::records::decode`]: UTF-8 or Latin-1, line endings `\n`; a leftover
+/// byte-order mark or `\r` is tolerated too); `file` names it in errors.
+///
+/// Returns one [`Record`] per game, in file order, or the first error: a
+/// line that is no tag, ply, result or comment, a malformed or cut tag, a
+/// ply that is not a MoveString, an unknown GameType, a ply or result after
+/// the game's result line, a comment never closed, or a file with no tag,
+/// ply or result at all. Never panics.
+pub fn read(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = Reader {
+        file,
+        games: Vec::new(),
+        current: None,
+        pending_notes: Vec::new(),
+        comment: None,
+        first_content: None,
+    };
+    let lines: Vec<&str> = text.split('\n').collect();
+    for (index, raw) in lines.iter().enumerate() {
+        if let Err(mut e) = reader.line(index + 1, raw) {
+            if index + 1 == lines.len() && !raw.trim().is_empty() {
+                e.message.push_str(
+                    " (the file ends on this line without a line break: is it cut short?)",
+                );
+            }
+            return Err(e);
+        }
+    }
+    reader.finish()
+}
+
+/// The reader's state between lines.
+struct Reader<'a> {
+    file: &'a str,
+    games: Vec<Record>,
+    current: Option<Game>,
+    /// Notes about comments read before the first game's first line.
+    pending_notes: Vec<Note>,
+    /// An open comment: its first line and its text so far.
+    comment: Option<(usize, String)>,
+    /// The first non-blank line, for the "not a record" error.
+    first_content: Option<(usize, String)>,
+}
+
+impl Reader<'_> {
+    fn error(&self, line: usize, message: impl Into<String>) -> RecordError {
+        RecordError::new(self.file, line, message)
+    }
+
+    /// Reads one line (without its `\n`).
+    fn line(&mut self, line_no: usize, raw: &str) -> Result<(), RecordError> {
+        let line = raw.trim();
+        if line.is_empty() {
+            if let Some((_, text)) = &mut self.comment {
+                text.push('\n');
+            }
+            return Ok(());
+        }
+        if self.first_content.is_none() {
+            self.first_content = Some((line_no, line.to_string()));
+        }
+        let mut rest = line;
+        loop {
+            if let Some((start, mut text)) = self.comment.take() {
+                match rest.find('}') {
+                    Some(end) => {
+                        text.push_str(&rest[..end]);
+                        self.close_comment(start, &text);
+                        rest = rest[end + 1..].trim();
+                    }
+                    None => {
+                        text.push_str(rest);
+                        text.push('\n');
+                        self.comment = Some((start, text));
+                        return Ok(());
+                    }
+                }
+            }
+            if rest.is_empty() {
+                return Ok(());
+            }
+            if let Some(after) = rest.strip_prefix('{') {
+                self.comment = Some((line_no, String::new()));
+                rest = after;
+                continue;
+            }
+            if rest.starts_with('[') {
+                // A tag is the whole line: a `{` inside its value is text.
+                return self.tag(line_no, line, rest);
+            }
+            let (head, tail) = match rest.find('{') {
+                Some(i) => (rest[..i].trim(), &rest[i..]),
+                None => (rest, ""),
+            };
+            self.movetext(line_no, line, head)?;
+            rest = tail;
+        }
+    }
+
+    /// A comment closed: noted on the game it belongs to.
+    fn close_comment(&mut self, start: usize, text: &str) {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        match &mut self.current {
+            Some(game) => {
+                let place = match game.moves.len() {
+                    0 => "before the first ply".to_string(),
+                    n => format!("after ply {n}"),
+                };
+                game.notes.push((
+                    start,
+                    format!("line {start}: comment {place}: \"{}\"", quote(&text)),
+                ));
+            }
+            None => self.pending_notes.push((
+                start,
+                format!(
+                    "line {start}: comment before the first ply: \"{}\"",
+                    quote(&text)
+                ),
+            )),
+        }
+    }
+
+    /// The game a tag, ply or result at `line_no` belongs to.
+    fn game_at(&mut self, line_no: usize, starts_new: bool) -> Result<&mut Game, RecordError> {
+        if starts_new {
+            if let Some(done) = self.current.take() {
+                let record = done.finish(self.file, self.games.len() + 1)?;
+                self.games.push(record);
+            }
+        }
+        let pending = &mut self.pending_notes;
+        Ok(self.current.get_or_insert_with(|| {
+            let mut game = Game::new(line_no);
+            game.notes.append(pending);
+            game
+        }))
+    }
+
+    /// A line starting with `[`.
+    fn tag(&mut self, line_no: usize, line: &str, text: &str) -> Result<(), RecordError> {
+        let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+            return Err(self.error(
+                line_no,
+                format!("a tag must end with \"]\", found \"{}\"", quote(line)),
+            ));
+        };
+        let inner = inner.trim();
+        let key_end = inner
+            .find(|c: char| c.is_whitespace() || c == '"')
+            .unwrap_or(inner.len());
+        let key = &inner[..key_end];
+        let value = inner[key_end..].trim();
+        let key_ok = key.starts_with(|c: char| c.is_ascii_alphabetic())
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !key_ok {
+            return Err(self.error(
+                line_no,
+                format!(
+                    "expected a tag [Name \"value\"] whose name is letters, digits and _, found \"{}\"",
+                    quote(line)
+                ),
+            ));
+        }
+        let value = if let Some(quoted) = value.strip_prefix('"') {
+            match quoted.strip_suffix('"') {
+                Some(v) => v.trim(),
+                None => {
+                    return Err(self.error(
+                        line_no,
+                        format!(
+                            "the value of tag {key} has no closing quote: \"{}\"",
+                            quote(line)
+                        ),
+                    ))
+                }
+            }
+        } else {
+            value
+        };
+        if key.eq_ignore_ascii_case("GameType") && !value.is_empty() {
+            // Checked now, so that the error names this line.
+            if let Err(e) = parse_game_type(value) {
+                return Err(self.error(line_no, format!("tag GameType: {e}")));
+            }
+        }
+        let starts_new = self.current.as_ref().is_some_and(Game::has_movetext);
+        let game = self.game_at(line_no, starts_new)?;
+        game.tags
+            .push((key.to_string(), value.to_string(), line_no));
+        Ok(())
+    }
+
+    /// A line (or the part of a line before a comment) that is not a tag:
+    /// a ply or a result.
+    fn movetext(&mut self, line_no: usize, line: &str, text: &str) -> Result<(), RecordError> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        if let Some(result) = result_word(text) {
+            let Some(game) = self.current.as_mut() else {
+                return Err(self.error(
+                    line_no,
+                    format!(
+                        "a result with no tag or ply before it: \"{}\" is not a PGN record",
+                        quote(line)
+                    ),
+                ));
+            };
+            if let Some((_, _, first)) = &game.result_line {
+                let message = format!(
+                    "a second result line \"{}\" (the game's result is on line {first})",
+                    quote(text)
+                );
+                return Err(self.error(line_no, message));
+            }
+            game.result_line = Some((result, text.to_string(), line_no));
+            if text.eq_ignore_ascii_case("Adjudicated") {
+                game.notes.push((
+                    line_no,
+                    format!("line {line_no}: result Adjudicated names no winner: read as Unknown"),
+                ));
+            }
+            return Ok(());
+        }
+        let digits = text.chars().take_while(char::is_ascii_digit).count();
+        let move_text = match text[digits..].strip_prefix('.') {
+            Some(rest) if digits > 0 => rest.trim(),
+            _ => {
+                return Err(self.error(
+                    line_no,
+                    format!(
+                        "expected a tag [Name \"value\"], a numbered ply such as \"1. wS1\", a result such as \"WhiteWins\" or a {{comment}}, found \"{}\"",
+                        quote(line)
+                    ),
+                ))
+            }
+        };
+        let number = &text[..digits];
+        let game = self.game_at(line_no, false)?;
+        if let Some((_, word, result_line)) = &game.result_line {
+            let message = format!(
+                "a ply after the result line \"{}\" (line {result_line}): \"{}\"",
+                quote(word),
+                quote(line)
+            );
+            return Err(RecordError::new(self.file, line_no, message));
+        }
+        let ply = game.moves.len() + 1;
+        if number.parse::<usize>().ok() != Some(ply) {
+            game.notes.push((
+                line_no,
+                format!(
+                    "line {line_no}: ply numbered {}, expected {ply}: plies are read in file order",
+                    quote(number)
+                ),
+            ));
+        }
+        match normalise_ply(move_text, ply, line_no, &mut game.notes) {
+            Ok((uhp, spec)) => {
+                game.moves.push(RecordedMove {
+                    line: line_no,
+                    written: move_text.to_string(),
+                    uhp,
+                });
+                game.specs.push(spec);
+                Ok(())
+            }
+            Err(message) => Err(RecordError::new(
+                self.file,
+                line_no,
+                format!("ply {ply}: {message}"),
+            )),
+        }
+    }
+
+    fn finish(mut self) -> Result<Vec<Record>, RecordError> {
+        if let Some((start, text)) = &self.comment {
+            let message = format!(
+                "the comment \"{{{}\" is never closed with \"}}\" (is the file cut short?)",
+                quote(text.trim())
+            );
+            return Err(self.error(*start, message));
+        }
+        match self.current.take() {
+            Some(game) => {
+                let record = game.finish(self.file, self.games.len() + 1)?;
+                self.games.push(record);
+                Ok(self.games)
+            }
+            None => Err(match &self.first_content {
+                Some((line, text)) => self.error(
+                    *line,
+                    format!(
+                        "no tag, ply or result: not a PGN record; it starts with \"{}\"",
+                        quote(text)
+                    ),
+                ),
+                None => self.error(0, "the file is empty: no tag, ply or result"),
+            }),
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! Printing a record as a PGN in Mzinga's style (§10.3), which the reader
+//! reads back to the same game: `convert --to pgn`, and the round trip the
+//! fuzz targets check.
+
+use std::fmt::Write as _;
+
+use super::result::result_word;
+use crate::core::GameType;
+use crate::records::{DeclaredResult, Record};
+
+/// Prints a record as a PGN in Mzinga's style: `[GameType "..."]` first,
+/// then `Date`, `Event`, `Site`, `Round`, `White`, `Black` and `Result`
+/// (the date, players and result from the record's fields, the others from
+/// its tags), then the record's other tags in order; a blank line; one
+/// `N. move` line per ply from [`RecordedMove::uhp`](crate::records::RecordedMove::uhp); and for a decided
+/// result a blank line and the result word (`WhiteWins`, `BlackWins`,
+/// `Draw`).
+///
+/// An unfinished result is written `InProgress` (`NotStarted` for a game
+/// with no ply); an unknown one writes no `Result` tag. Comments and notes
+/// are not written. `read(write(r))` gives the same game type, moves, result,
+/// players and date, provided the names and date are trimmed, non-empty and
+/// on one line (as [`read`](super::read) gives them).
+pub fn write(record: &Record) -> String {
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut used = vec![false; record.tags.len()];
+    let mut take_tag = |key: &str, tags: &mut Vec<(String, String)>| {
+        if let Some(i) = record
+            .tags
+            .iter()
+            .position(|(k, _)| k.eq_ignore_ascii_case(key))
+        {
+            used[i] = true;
+            tags.push((key.to_string(), record.tags[i].1.clone()));
+        }
+    };
+    if let Some(date) = &record.date {
+        tags.push(("Date".to_string(), date.clone()));
+    }
+    for key in ["Event", "Site", "Round"] {
+        take_tag(key, &mut tags);
+    }
+    if let Some(white) = &record.white {
+        tags.push(("White".to_string(), white.clone()));
+    }
+    if let Some(black) = &record.black {
+        tags.push(("Black".to_string(), black.clone()));
+    }
+    let result = match record.result {
+        DeclaredResult::WhiteWins => Some("WhiteWins"),
+        DeclaredResult::BlackWins => Some("BlackWins"),
+        DeclaredResult::Draw => Some("Draw"),
+        DeclaredResult::Unfinished if record.moves.is_empty() => Some("NotStarted"),
+        DeclaredResult::Unfinished => Some("InProgress"),
+        DeclaredResult::Unknown => None,
+    };
+    if let Some(result) = result {
+        tags.push(("Result".to_string(), result.to_string()));
+    }
+    let written_from_fields = ["GameType", "Date", "White", "Black", "Result"];
+    for (i, (key, value)) in record.tags.iter().enumerate() {
+        if used[i]
+            || written_from_fields
+                .iter()
+                .any(|k| k.eq_ignore_ascii_case(key))
+        {
+            continue;
+        }
+        tags.push((key.clone(), value.clone()));
+    }
+    let moves: Vec<String> = record.moves.iter().map(|m| m.uhp.clone()).collect();
+    write_game(record.game_type, &moves, &tags)
+}
+
+/// Prints a game as a PGN in Mzinga's style, for converting a UHP
+/// GameString: `[GameType "..."]`, then `tags` in the given order (a
+/// `GameType` among them is skipped), a blank line, `N. move` for each of
+/// `moves` (MoveStrings, `pass` included), and, when a `Result` tag reads
+/// as a decided result (`WhiteWins`, `1-0`, `Draw`, ...), a blank line and
+/// that result as a UHP word.
+///
+/// Tag names are kept to letters, digits and `_` (a tag whose name has no
+/// letter first is dropped); values are trimmed and a line break in one
+/// becomes a space, so that every tag stays one line. A `"` inside a value
+/// is written as it is: [`read`](super::read) strips only the outer quotes, so a value
+/// reads back unchanged when it is trimmed and on one line.
+pub fn write_game(game_type: GameType, moves: &[String], tags: &[(String, String)]) -> String {
+    let mut out = format!("[GameType \"{game_type}\"]\n");
+    let mut result = None;
+    for (key, value) in tags {
+        let key: String = key
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if !key.starts_with(|c: char| c.is_ascii_alphabetic())
+            || key.eq_ignore_ascii_case("GameType")
+        {
+            continue;
+        }
+        let value: String = value
+            .chars()
+            .map(|c| if matches!(c, '\n' | '\r') { ' ' } else { c })
+            .collect();
+        let value = value.trim();
+        if key.eq_ignore_ascii_case("Result") {
+            result = result_word(value);
+        }
+        let _ = writeln!(out, "[{key} \"{value}\"]");
+    }
+    out.push('\n');
+    for (i, mv) in moves.iter().enumerate() {
+        let mv = mv.split_whitespace().collect::<Vec<_>>().join(" ");
+        let _ = writeln!(out, "{}. {mv}", i + 1);
+    }
+    let word = match result {
+        Some(DeclaredResult::WhiteWins) => Some("WhiteWins"),
+        Some(DeclaredResult::BlackWins) => Some("BlackWins"),
+        Some(DeclaredResult::Draw) => Some("Draw"),
+        _ => None,
+    };
+    if let Some(word) = word {
+        let _ = write!(out, "\n{word}\n");
+    }
+    out
+}
