@@ -769,7 +769,10 @@ fn the_lexer_skips_comments_strings_and_chars() {
         .map(|(_, p)| p.join("::"))
         .collect();
     assert_eq!(names, ["e::f"]);
-    let lines: Vec<usize> = named_paths(text, &vec![], &BTreeSet::new()).iter().map(|(l, _)| *l).collect();
+    let lines: Vec<usize> = named_paths(text, &vec![], &BTreeSet::new())
+        .iter()
+        .map(|(l, _)| *l)
+        .collect();
     assert_eq!(lines, [3]);
 }
 

@@ -11,8 +11,11 @@
 //! makes a reader panic.
 
 pub mod pgn;
+mod read;
 pub mod replay;
 pub mod sgf;
+
+pub use read::{decode, read};
 
 use std::fmt;
 
@@ -218,28 +221,5 @@ impl Record {
             moves,
             notes: Vec::new(),
         }
-    }
-}
-
-/// Decodes a file's bytes (§10.1): UTF-8 without its byte-order
-/// mark, else Latin-1; every `\r\n` and lone `\r` becomes `\n`.
-pub fn decode(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text = match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_string(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
-    };
-    text.replace("\r\n", "\n").replace('\r', "\n")
-}
-
-/// Reads every game of a record file, choosing the reader by the text (§10.2): an
-/// SGF file starts (after blank space) with `(`, anything else is read as
-/// PGN. `file` names the file in errors.
-pub fn read(file: &str, bytes: &[u8]) -> Result<Vec<Record>, RecordError> {
-    let text = decode(bytes);
-    if text.trim_start().starts_with('(') {
-        sgf::read(file, &text)
-    } else {
-        pgn::read(file, &text)
     }
 }

@@ -63,16 +63,7 @@ use crate::rules::Rules;
 
 pub use table::TranspositionTable;
 use tree::Searcher;
-
-/// The deepest iteration searched, whatever depth is asked for (plies).
-///
-/// Below this cap, a depth limit without a time limit is bounded only by the
-/// game: the search runs until that depth is done or a win or loss is
-/// proven. The cost grows several times per ply: on the 45-move Base+MLP
-/// midgame of `tests/search.rs`, depth 5 takes about 0.3 s, depth 6 about
-/// 1.1 s and depth 7 more than 4 s (release build, 2-core Xeon). Callers that take a depth from users (the UHP
-/// `bestmove depth N`) must cap it well below this, or give a time limit too.
-pub const MAX_DEPTH: u32 = 64;
+pub use tree::MAX_DEPTH;
 
 /// The budget of a search given neither a depth nor a time limit.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);

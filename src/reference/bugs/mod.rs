@@ -5,9 +5,15 @@
 //! legal exactly when a walk produced it, so the grant and the refusal read
 //! the same walks as move generation. The general preconditions (chapter 5)
 //! are checked by the caller (`judge.rs`, `Position::movement_moves`).
+//! Two files serve the mosquito: `copied.rs` (which bugs it copies, and so
+//! whether it has the pillbug's ability) and `copyable.rs` (the movement of
+//! any bug it can copy), so that the mosquito and the pillbug, which ask
+//! each other, read in one order.
 
 pub mod ant;
 pub mod beetle;
+mod copied;
+mod copyable;
 pub mod grasshopper;
 pub mod ladybug;
 pub mod mosquito;
@@ -26,14 +32,8 @@ use crate::reference::facts::{Fact, Refusal};
 /// [`pillbug::pillbug_throws`].
 pub(crate) fn own_movement(bug: Bug, board: &Board, from: Hex) -> BTreeSet<Hex> {
     match bug {
-        Bug::Queen => queen::queen_destinations(board, from),
-        Bug::Beetle => beetle::beetle_destinations(board, from),
-        Bug::Grasshopper => grasshopper::grasshopper_destinations(board, from),
-        Bug::Spider => spider::spider_destinations(board, from),
-        Bug::Ant => ant::ant_destinations(board, from),
-        Bug::Ladybug => ladybug::ladybug_destinations(board, from),
         Bug::Mosquito => mosquito::mosquito_destinations(board, from),
-        Bug::Pillbug => pillbug::pillbug_destinations(board, from),
+        other => copyable::copyable_destinations(other, board, from),
     }
 }
 
@@ -49,13 +49,7 @@ pub(crate) fn judge_own_movement(
     to: Hex,
 ) -> Result<Vec<Fact>, Refusal> {
     match bug {
-        Bug::Queen => queen::judge_queen(board, piece, from, to),
-        Bug::Beetle => beetle::judge_beetle(board, piece, from, to),
-        Bug::Grasshopper => grasshopper::judge_grasshopper(board, piece, from, to),
-        Bug::Spider => spider::judge_spider(board, piece, from, to),
-        Bug::Ant => ant::judge_ant(board, piece, from, to),
-        Bug::Ladybug => ladybug::judge_ladybug(board, piece, from, to),
         Bug::Mosquito => mosquito::judge_mosquito(board, piece, from, to),
-        Bug::Pillbug => pillbug::judge_pillbug(board, piece, from, to),
+        other => copyable::judge_copyable(other, board, piece, from, to),
     }
 }

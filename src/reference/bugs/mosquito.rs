@@ -6,24 +6,9 @@ use crate::core::{Bug, Hex, Piece};
 use crate::reference::board::Board;
 use crate::reference::facts::{describe, Fact, Refusal};
 
-use super::{beetle, judge_own_movement, own_movement};
-
-/// The bugs a mosquito at `from` copies (§6.7.1–§6.7.3): the bugs of the top
-/// pieces of the adjacent stacks, except mosquitoes. Empty for a mosquito on
-/// top of the hive, which moves only as a beetle (§6.7.4).
-pub(crate) fn copied_bugs(board: &Board, from: Hex) -> BTreeSet<Bug> {
-    if board.height(from) >= 2 {
-        return BTreeSet::new();
-    }
-    from.neighbours()
-        .into_iter()
-        // §6.7.3 only the top piece of a stack is copied
-        .filter_map(|n| board.top(n))
-        .map(|piece| piece.bug)
-        // §6.7.2 copying a mosquito gives nothing
-        .filter(|&bug| bug != Bug::Mosquito)
-        .collect()
-}
+use super::beetle;
+use super::copied::copied_bugs;
+use super::copyable::{copyable_destinations, judge_copyable};
 
 /// Mosquito movement (§6.7.1): the union of the movements of the copied bugs;
 /// on top of the hive, a beetle's movement only (§6.7.4). The pillbug's
@@ -36,13 +21,8 @@ pub(crate) fn mosquito_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
     // §6.7.1 the union of every copied movement
     copied_bugs(board, from)
         .into_iter()
-        .flat_map(|bug| own_movement(bug, board, from))
+        .flat_map(|bug| copyable_destinations(bug, board, from))
         .collect()
-}
-
-/// Whether a mosquito at `from` has the pillbug's ability by copying (§6.7.5).
-pub(crate) fn mosquito_copies_pillbug(board: &Board, from: Hex) -> bool {
-    copied_bugs(board, from).contains(&Bug::Pillbug)
 }
 
 /// Whether the mosquito at `from` reaches `to`: on the hive, the beetle's
@@ -68,7 +48,7 @@ pub(crate) fn judge_mosquito(
     }
     let copied = copied_bugs(board, from);
     for &bug in &copied {
-        let Ok(facts) = judge_own_movement(bug, board, piece, from, to) else {
+        let Ok(facts) = judge_copyable(bug, board, piece, from, to) else {
             continue;
         };
         let Some(model) = from

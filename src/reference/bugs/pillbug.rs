@@ -9,7 +9,7 @@ use crate::reference::movement::{
     ground_steps_from, height_gate_blocks, judge_one_ground_step, one_hive_holds,
 };
 
-use super::mosquito::mosquito_copies_pillbug;
+use super::copied::mosquito_copies_pillbug;
 
 /// Pillbug movement (§6.8.1): one ground step, like the queen.
 pub(crate) fn pillbug_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {

@@ -1,0 +1,150 @@
+//! A position as the rules judge a move in it (chapters 3 to 8): the board
+//! and the few facts of the history that matter, with its legal moves.
+
+use std::borrow::Cow;
+use std::collections::BTreeSet;
+
+use super::board::Board;
+use super::{bugs, movement, opening, placement, turns};
+use crate::core::notation::Turn;
+use crate::core::{Color, GameState, GameType, Move, Piece, RulesOptions};
+use crate::rules::Rules;
+
+/// The piece moved (or placed) on the previous turn of a game, immune on
+/// this one (§5.10). Nothing after a pass (§5.11) or at the start. After a
+/// throw it is the thrown piece, never the pillbug that threw it (§6.8.7).
+pub(super) fn last_moved_piece(history: &[Move]) -> Option<Piece> {
+    history.last().and_then(|mv| mv.piece())
+}
+
+/// A position as the rules judge a move in it: the board, the game type and
+/// options, the plies played (whose turn it is, §7.1, and the turn number,
+/// §4.4), the piece moved last turn (immune, §5.10) and the game state (§8.8).
+/// The legal moves (chapters 3–8) and the reason a move is refused
+/// ([`judge::judge`]) depend on nothing else; the rest of the history
+/// matters only through the state (repetition, §8.7.2).
+///
+/// [`ReferenceEngine::position`] is the position of a reference game, on its
+/// own board; [`Position::of_game`] copies the position of any engine's game,
+/// so that the reference rules can judge a move there without replaying the
+/// game's history.
+#[derive(Clone, Debug)]
+pub struct Position<'a> {
+    pub(super) board: Cow<'a, Board>,
+    pub(super) game_type: GameType,
+    pub(super) options: RulesOptions,
+    pub(super) plies: usize,
+    pub(super) immune: Option<Piece>,
+    pub(super) state: GameState,
+}
+
+impl Position<'_> {
+    /// The position of any engine's game: a copy of its board
+    /// ([`Board::from_view`]), its plies and its last move. The state is the
+    /// engine's own (the surrounds and the repetition it counted); `selfcheck`
+    /// compares the two engines' states at every ply.
+    pub fn of_game<R: Rules>(game: &R) -> Position<'static> {
+        Position {
+            board: Cow::Owned(Board::from_view(game)),
+            game_type: game.game_type(),
+            options: game.options(),
+            plies: game.plies(),
+            immune: last_moved_piece(game.history()),
+            state: game.state(),
+        }
+    }
+
+    /// The board of the position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move: White after an even number of plies (§1.6, §7.1).
+    pub fn side_to_move(&self) -> Color {
+        Turn::after_plies(self.plies).color
+    }
+
+    /// The piece moved (or placed) last turn, immune on this one (§5.10).
+    pub fn immune_piece(&self) -> Option<Piece> {
+        self.immune
+    }
+
+    /// All placements open to the side to move (§3.1–§3.8, §4.5, §4.2).
+    fn placement_moves(&self) -> BTreeSet<Move> {
+        let color = self.side_to_move();
+        let cells = placement::placement_cells(&self.board, color);
+        let mut moves = BTreeSet::new();
+        for piece in placement::next_pieces_in_reserve(&self.board, self.game_type, color) {
+            if !opening::queen_rules_allow(&self.board, piece, self.plies, self.options) {
+                continue;
+            }
+            for &to in &cells {
+                moves.insert(Move::Place { piece, to });
+            }
+        }
+        moves
+    }
+
+    /// All movements open to the side to move, throws included (chapters 5, 6).
+    fn movement_moves(&self) -> BTreeSet<Move> {
+        let color = self.side_to_move();
+        let mut moves = BTreeSet::new();
+        // §4.3 nothing moves before the queen
+        if !opening::may_move_pieces(&self.board, color) {
+            return moves;
+        }
+        let immune = self.immune;
+        for from in self.board.occupied_cells() {
+            // §5.1, §5.2 only the player's own top pieces act
+            let Some(piece) = self.board.top(from) else {
+                continue;
+            };
+            if piece.color != color || immune == Some(piece) {
+                continue; // §5.10 the piece moved last turn neither moves nor throws
+            }
+            // The piece's own movement, if lifting it keeps one hive (§5.3).
+            if movement::one_hive_holds(&self.board, from) {
+                for to in bugs::own_movement(piece.bug, &self.board, from) {
+                    if to != from {
+                        moves.insert(Move::Move { piece, to }); // §5.7, §5.9
+                    }
+                }
+            }
+            // The pillbug's ability, even when the thrower is pinned (§6.8.6).
+            if bugs::pillbug::has_pillbug_ability(&self.board, piece, from) {
+                for (target, to) in bugs::pillbug::pillbug_throws(&self.board, from, immune) {
+                    moves.insert(Move::Move { piece: target, to }); // §5.9
+                }
+            }
+        }
+        moves
+    }
+
+    /// Whether the immunity of the piece moved last turn (§5.10) removes a
+    /// move: the legal moves with it differ from the legal moves without it
+    /// (§8.7.6). Only then does the immune piece count in the identity of
+    /// the position for the repetition rule.
+    pub fn immunity_removes_a_move(&self) -> bool {
+        if self.immune.is_none() {
+            return false;
+        }
+        let free = Position {
+            immune: None,
+            ..self.clone()
+        };
+        free.legal_move_set() != self.legal_move_set()
+    }
+
+    /// Every legal move as an ordered set (chapters 3–8), so each once.
+    pub fn legal_move_set(&self) -> BTreeSet<Move> {
+        // §9.35 a set: each legal move is listed once
+        // §8.5 nothing is legal once the game has ended
+        if self.state.is_over() {
+            return BTreeSet::new();
+        }
+        let mut moves = self.placement_moves();
+        moves.extend(self.movement_moves());
+        // §7.2 pass only when nothing else is legal
+        turns::pass_if_stuck(moves)
+    }
+}
