@@ -4,38 +4,46 @@
 //! engine is checked against it on every position. Engine authors use the
 //! crate to settle rules questions and to check their move generators.
 //!
-//! # Modules, in reading order
+//! # Modules, by layer
 //!
-//! * [`core`]: the shared vocabulary: hexes and directions, pieces, game
-//!   types, rules options, absolute moves, game states, UHP notation;
-//! * [`rules`]: the small [`rules::Rules`] trait both engines implement, and
-//!   what is written once against it: GameStrings, perft and divide;
-//! * [`reference`](mod@reference): the reference engine, written for the
-//!   reader, one file per chapter of the spec;
-//! * [`fast`]: the incremental engine written for speed, which agrees with
-//!   the reference on every position;
-//! * [`cases`]: the engine-neutral case corpus (`tests/cases/*.toml`) and the
-//!   one runner that drives any engine through it;
-//! * [`explain`]: why a move is legal or illegal, clause by clause
-//!   (`hive-oracle explain`);
-//! * [`records`]: game records (PGN-style files and boardspace SGF) read
-//!   into typed records, written as PGN, and replayed with a report
-//!   (`hive-oracle replay`, `convert`);
-//! * [`input`]: what game a user gave (a GameTypeString, a GameString, a
-//!   record file and which game and ply of it, a pasted record) and the
-//!   limits on it, for every command and the web page;
-//! * [`render`]: ASCII and SVG pictures of a position (`hive-oracle render`);
-//! * [`uhp`]: the Universal Hive Protocol engine session (`hive-oracle uhp`);
-//! * [`search`]: the game-tree search behind `bestmove`;
-//! * `check` (feature `check`): checking another UHP engine against the
-//!   rules (`hive-oracle check`);
-//! * `fuzzing` (feature `fuzzing`): the properties of the cargo-fuzz targets
-//!   in `fuzz/`, replayed by `cargo test`;
-//! * `web` (feature `web`): the bindings of the web page in `web/`, built
-//!   for WebAssembly.
+//! The modules stand in layers: each uses only the layers below it (never
+//! its own), and inside a module no two files use each other, so the crate
+//! reads from the bottom up. `tests/boundaries.rs` holds this table and
+//! fails on a use against it or on a cycle between files.
 //!
-//! [`agreement`] holds what "two engines agree on a position" means, for the
-//! differential tests and `hive-oracle selfcheck`.
+//! 0. [`core`]: the shared vocabulary: hexes and directions, pieces, game
+//!    types, rules options, absolute moves, game states, UHP notation;
+//! 1. [`rules`]: the small [`rules::Rules`] trait both engines implement,
+//!    and what is written once against it: GameStrings, perft and divide;
+//!    `clauses`: the spec's clause titles and rulings, read from `spec/`;
+//! 2. [`reference`](mod@reference): the reference engine, written for the
+//!    reader, one file per chapter of the spec; [`fast`]: the incremental
+//!    engine written for speed, which agrees with the reference on every
+//!    position;
+//! 3. [`cases`]: the engine-neutral case corpus (`tests/cases/*.toml`) and
+//!    the one runner that drives any engine through it; [`render`]: ASCII
+//!    and SVG pictures of a position (`hive-oracle render`); [`search`]: the
+//!    game-tree search behind `bestmove`; [`agreement`]: what "two engines
+//!    agree on a position" means, for the differential tests and
+//!    `hive-oracle selfcheck`;
+//! 4. [`explain`]: why a move is legal or illegal, clause by clause
+//!    (`hive-oracle explain`);
+//! 5. [`records`]: game records (PGN-style files and boardspace SGF) read
+//!    into typed records, written as PGN, and replayed with a report
+//!    (`hive-oracle replay`, `convert`);
+//! 6. [`input`]: what game a user gave (a GameTypeString, a GameString, a
+//!    record file and which game and ply of it, a pasted record) and the
+//!    limits on it, for every command and the web page;
+//! 7. [`uhp`]: the Universal Hive Protocol engine session (`hive-oracle uhp`);
+//! 8. `faults` (feature `faults`, test support): our own engine made wrong
+//!    in one known way, to prove that `check` finds each fault;
+//! 9. `check` (feature `check`): checking another UHP engine against the
+//!    rules (`hive-oracle check`);
+//! 10. `fuzzing` (feature `fuzzing`): the properties of the cargo-fuzz
+//!     targets in `fuzz/`, replayed by `cargo test`; `web` (feature `web`):
+//!     the bindings of the web page in `web/`, built for WebAssembly.
+//!
+//! The binary (`src/main.rs`, `src/cli/`) sits above them all.
 //!
 //! # Cargo features
 //!
@@ -43,7 +51,9 @@
 //! brings `check`) and `fuzzing`. With `default-features = false` the crate
 //! is the rules library alone (core, rules, both engines, cases, explain,
 //! render, uhp, search), without clap, indicatif, serde_json, schemars or
-//! arbitrary; add `features = ["check"]` for the checker.
+//! arbitrary; add `features = ["check"]` for the checker. The `faults`
+//! feature is test support only: `cargo test` turns it on (the package is
+//! its own dev-dependency with it), a default build leaves it out.
 //!
 //! ```toml
 //! hive-oracle = { path = "...", default-features = false }

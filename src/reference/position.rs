@@ -21,10 +21,10 @@ pub(super) fn last_moved_piece(history: &[Move]) -> Option<Piece> {
 /// options, the plies played (whose turn it is, §7.1, and the turn number,
 /// §4.4), the piece moved last turn (immune, §5.10) and the game state (§8.8).
 /// The legal moves (chapters 3–8) and the reason a move is refused
-/// ([`judge::judge`]) depend on nothing else; the rest of the history
+/// ([`judge::judge`](super::judge::judge)) depend on nothing else; the rest of the history
 /// matters only through the state (repetition, §8.7.2).
 ///
-/// [`ReferenceEngine::position`] is the position of a reference game, on its
+/// [`ReferenceEngine::position`](super::ReferenceEngine::position) is the position of a reference game, on its
 /// own board; [`Position::of_game`] copies the position of any engine's game,
 /// so that the reference rules can judge a move there without replaying the
 /// game's history.
