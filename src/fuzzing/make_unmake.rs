@@ -209,18 +209,33 @@ pub fn check_make_unmake(input: MakeUnmakeInput<'_>) {
     }
 }
 
+/// How a position differs from what make/unmake must restore.
+#[derive(Debug, thiserror::Error)]
+enum NotRestored {
+    /// Not the position first reached with this history.
+    #[error("the position is not the one first reached:\n  then {then:?}\n  now  {now:?}")]
+    FirstReached {
+        then: Option<Snapshot>,
+        now: Snapshot,
+    },
+    /// Not the position the history gives when replayed on a new game.
+    #[error("the position differs from its history replayed on a new game:\n  incremental {now:?}\n  rebuilt     {rebuilt:?}")]
+    Rebuilt { now: Snapshot, rebuilt: Snapshot },
+}
+
 /// Whether the position is the one first reached with its history and the
 /// one rebuilt by replaying that history on a new game.
 fn restored(
     game: &FastEngine,
     setup: &GameSetup,
     first_reached: Option<&Snapshot>,
-) -> Result<(), String> {
+) -> Result<(), NotRestored> {
     let now = snapshot(game);
     if first_reached != Some(&now) {
-        return Err(format!(
-            "the position is not the one first reached:\n  then {first_reached:?}\n  now  {now:?}"
-        ));
+        return Err(NotRestored::FirstReached {
+            then: first_reached.cloned(),
+            now,
+        });
     }
     let mut rebuilt = FastEngine::new_game(setup.game_type, setup.options);
     for &mv in game.history() {
@@ -228,9 +243,10 @@ fn restored(
     }
     let fresh = snapshot(&rebuilt);
     if now != fresh {
-        return Err(format!(
-            "the position differs from its history replayed on a new game:\n  incremental {now:?}\n  rebuilt     {fresh:?}"
-        ));
+        return Err(NotRestored::Rebuilt {
+            now,
+            rebuilt: fresh,
+        });
     }
     Ok(())
 }
