@@ -229,13 +229,13 @@ fn restored(
     game: &FastEngine,
     setup: &GameSetup,
     first_reached: Option<&Snapshot>,
-) -> Result<(), NotRestored> {
+) -> Result<(), Box<NotRestored>> {
     let now = snapshot(game);
     if first_reached != Some(&now) {
-        return Err(NotRestored::FirstReached {
+        return Err(Box::new(NotRestored::FirstReached {
             then: first_reached.cloned(),
             now,
-        });
+        }));
     }
     let mut rebuilt = FastEngine::new_game(setup.game_type, setup.options);
     for &mv in game.history() {
@@ -243,10 +243,10 @@ fn restored(
     }
     let fresh = snapshot(&rebuilt);
     if now != fresh {
-        return Err(NotRestored::Rebuilt {
+        return Err(Box::new(NotRestored::Rebuilt {
             now,
             rebuilt: fresh,
-        });
+        }));
     }
     Ok(())
 }
