@@ -260,7 +260,11 @@ fn perft_threads_splitting_below_the_root_changes_no_count() {
         let game = FastEngine::load_with(text, options).expect("loads");
         let one = game.clone().count_leaves(depth);
         for threads in [1, 2, 3, 7] {
-            assert_eq!(perft_threads(&game, depth, threads), one, "{text}, {threads} threads");
+            assert_eq!(
+                perft_threads(&game, depth, threads),
+                one,
+                "{text}, {threads} threads"
+            );
         }
     }
     // one ply from the end: every line that surrounds the queen is dropped
