@@ -80,10 +80,23 @@ impl FastEngine {
         nodes
     }
 
-    /// The number of cells where `before.color` may place now, after a move
-    /// from `from` to `to` (either `NOWHERE` for a placement or a pass):
-    /// `before`'s count, with the cells the move may have changed recounted.
+    /// The number of cells where `before.color` may place now, after the
+    /// other player's move from `from` to `to` (`from` is `NOWHERE` for a
+    /// placement, both for a pass): `before`'s count, with the cells the move
+    /// may have changed recounted.
     fn placement_cells_after(&self, before: &Placeable, from: u16, to: u16) -> usize {
+        if to == NOWHERE {
+            return before.count;
+        }
+        if from == NOWHERE {
+            // the other player's placement touches none of the player's
+            // stacks (§3.6), so `to` was none of the cells; it only takes
+            // away those next to it, which now touch the other colour
+            let lost = (0..6)
+                .filter(|&d| before.cells.contains(neighbour(to, d)))
+                .count();
+            return before.count - lost;
+        }
         let mut count = before.count as isize;
         let mut recount = |cell: u16| {
             count += self.placeable_for(before.color, cell) as isize;
@@ -91,22 +104,16 @@ impl FastEngine {
         };
         // a cell's status depends on its own stack and those next to it:
         // only the two cells of the move and their neighbours can change
-        let near_to = |cell: u16| {
-            to != NOWHERE
-                && (cell == to || TOWARD[(to.wrapping_sub(cell) & MASK as u16) as usize] != 0)
-        };
-        if to != NOWHERE {
-            recount(to);
-            for d in 0..6 {
-                recount(neighbour(to, d));
-            }
+        let near_to =
+            |cell: u16| cell == to || TOWARD[(to.wrapping_sub(cell) & MASK as u16) as usize] != 0;
+        recount(to);
+        for d in 0..6 {
+            recount(neighbour(to, d));
         }
-        if from != NOWHERE {
-            // each cell once: those next to `to` are recounted already
-            for cell in std::iter::once(from).chain((0..6).map(|d| neighbour(from, d))) {
-                if !near_to(cell) {
-                    recount(cell);
-                }
+        // each cell once: those next to `to` are recounted already
+        for cell in std::iter::once(from).chain((0..6).map(|d| neighbour(from, d))) {
+            if !near_to(cell) {
+                recount(cell);
             }
         }
         count as usize
