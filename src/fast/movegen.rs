@@ -4,7 +4,8 @@
 use super::grid::{
     clockwise, counterclockwise, directions, neighbour, CellSet, BEFORE_BACK, NOWHERE,
 };
-use super::pieces::{bug_index, bug_of, FIRST_SLOT, MAX_FRONTIER, NO_PIECE, SLOTS};
+use super::pieces::{bug_index, bug_of, FIRST_SLOT, MAX_FRONTIER, NO_PIECE, SLOTS, THROWER_SLOTS};
+use super::pinned::Pins;
 use super::{FastEngine, FastMove};
 use crate::core::Bug;
 
@@ -203,30 +204,30 @@ impl FastEngine {
     /// and needed to find duplicates) but the pieces' own moves are only
     /// counted. Returns the number of moves.
     fn movements(&self, color: usize, out: &mut Vec<FastMove>, list: bool) -> usize {
-        // §6.8.3 a covered pillbug does not throw: the player's top pieces
-        // only, the pieces thrown are found among their neighbours
-        let (throwers, candidates) = self.throwers_and_liftable(color);
-        let pinned = self.pinned_among(candidates);
+        let mut pins = Pins::default();
         // Throws first (§6.8.2), deduplicated among throwers (§5.9).
         let throws_start = out.len();
         let mut thrown_mask: u32 = 0;
-        for &c in throwers.iter().take_while(|&&c| c != NOWHERE) {
-            self.throws(c, pinned, throws_start, &mut thrown_mask, out);
+        // §6.8.3 a covered pillbug does not throw: the player's top pieces
+        // only; without a pillbug or a mosquito among them, none throws
+        if self.top_pieces[color] & THROWER_SLOTS != 0 {
+            for p in self.tops_of(color) {
+                if self.can_throw(p) {
+                    let c = self.pos[p as usize];
+                    self.throws(c, &mut pins, throws_start, &mut thrown_mask, out);
+                }
+            }
         }
         let throws_end = out.len();
         let mut count = throws_end - throws_start;
         // §5.1 the player's own pieces; §5.2 top pieces only
         for p in self.tops_of(color) {
+            // §5.10 the piece moved last turn does not move; §5.3 One Hive:
+            // a pinned piece does not move
+            if p == self.immune || pins.is_pinned(self, p) {
+                continue;
+            }
             let c = self.pos[p as usize];
-            // §5.10 the piece moved last turn does not move
-            if p == self.immune {
-                continue;
-            }
-            // §5.3 One Hive: a lone piece on an articulation point is pinned;
-            // a piece on a stack leaves its cell occupied and never is
-            if self.height[c as usize] == 1 && pinned & (1 << p) != 0 {
-                continue;
-            }
             let thrown = thrown_mask & (1 << p) != 0;
             if !list && !thrown {
                 count += self.destination_count(bug_of(p), c);
@@ -248,46 +249,26 @@ impl FastEngine {
         count
     }
 
-    /// The cells of the player's pieces that may throw (§6.8.2), ended by
-    /// `NOWHERE`, and the pieces that moving or being thrown would lift from
-    /// a cell they are alone on: those whose pinning (§5.3, §6.8.4) matters.
-    fn throwers_and_liftable(&self, color: usize) -> ([u16; 3], u32) {
-        let mut throwers = [NOWHERE; 3];
-        let mut n = 0;
-        let mut liftable = 0u32;
-        for p in self.tops_of(color) {
-            let c = self.pos[p as usize];
-            // §5.10 the piece moved last turn neither moves nor uses an
-            // ability; a mosquito's own immunity decides, not its
-            // pillbug's (§6.7.5)
-            if p == self.immune {
-                continue;
-            }
-            if self.height[c as usize] == 1 {
-                liftable |= 1 << p;
-            }
-            let can_throw = match bug_of(p) {
-                // §6.8.2 the player's own pillbug
-                Bug::Pillbug => true,
-                // §6.7.5 a mosquito on the ground next to a pillbug (a top
-                // piece, §6.7.3); on a stack it is only a beetle (§6.7.4)
-                Bug::Mosquito => self.height[c as usize] == 1 && self.touches_bug(c, Bug::Pillbug),
-                _ => false,
-            };
-            // §6.8.6 no One Hive or gate test of the thrower: a pinned or
-            // gated pillbug throws
-            if can_throw && n < 2 {
-                throwers[n] = c;
-                n += 1;
-                for d in directions(self.occupied_around(c)) {
-                    let t = neighbour(c, d);
-                    if self.height[t as usize] == 1 {
-                        liftable |= 1 << self.top[t as usize];
-                    }
-                }
-            }
+    /// Whether the player's top piece `p` may throw this turn (§6.8.2).
+    fn can_throw(&self, p: u8) -> bool {
+        // §5.10 the piece moved last turn uses no ability; a mosquito's own
+        // immunity decides, not its pillbug's (§6.7.5)
+        if p == self.immune {
+            return false;
         }
-        (throwers, liftable)
+        // §6.8.6 no One Hive or gate test of the thrower: a pinned or gated
+        // pillbug throws
+        match bug_of(p) {
+            // §6.8.2 the player's own pillbug
+            Bug::Pillbug => true,
+            // §6.7.5 a mosquito on the ground next to a pillbug (a top
+            // piece, §6.7.3); on a stack it is only a beetle (§6.7.4)
+            Bug::Mosquito => {
+                let c = self.pos[p as usize];
+                self.height[c as usize] == 1 && self.touches_bug(c, Bug::Pillbug)
+            }
+            _ => false,
+        }
     }
 
     /// Whether a top piece of bug `bug` is next to `cell`.
@@ -305,7 +286,7 @@ impl FastEngine {
     fn throws(
         &self,
         p: u16,
-        pinned: u32,
+        pins: &mut Pins,
         start: usize,
         thrown_mask: &mut u32,
         out: &mut Vec<FastMove>,
@@ -320,7 +301,7 @@ impl FastEngine {
             let target = self.top[t as usize];
             // §5.10 the piece moved last turn is not thrown; §6.8.4 lifting
             // it keeps one hive
-            if target == self.immune || pinned & (1 << target) != 0 {
+            if target == self.immune || pins.is_pinned(self, target) {
                 continue;
             }
             // §6.8.5 the climb onto the pillbug obeys §5.6: flanks of the

@@ -31,6 +31,10 @@ pub const BUG_OF_SLOT: [Bug; SLOTS] = [
     Bug::Pillbug,
 ];
 
+/// The slots of the bugs that may throw (§6.8.2, §6.7.5): the pillbug and
+/// the mosquito, as a mask of slots.
+pub const THROWER_SLOTS: u16 = 1 << 11 | 1 << 13;
+
 /// The first slot of each bug, in the order of [`Bug::ALL`].
 pub const FIRST_SLOT: [u8; 8] = [0, 1, 3, 5, 8, 11, 12, 13];
 

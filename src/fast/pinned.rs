@@ -1,16 +1,20 @@
 //! Pinned pieces (§5.3 One Hive): the pieces alone on a cell whose lifting
 //! would split the hive (§2.7), that is the articulation points of the graph
-//! of occupied cells.
+//! of occupied cells. Asked piece by piece ([`Pins`]), mostly without a
+//! search:
 //!
-//! Mostly without a search: when a piece's occupied neighbours form one
-//! unbroken run around it ([`ONE_RUN`]), each of them touches the next, so
-//! the hive stays connected without it. When they form two runs or more and
-//! the hive encloses no empty cell (kept incrementally, see
-//! `grid::ENCLOSES`), it is pinned. Only in a hive that encloses an empty
-//! cell, when a piece that could move has two runs or more, is the hive
-//! searched, once for all pieces, by Tarjan's depth-first search in time
-//! linear in the number of occupied cells. Pinned pieces are a mask of piece ids (the top
-//! piece of each cell), bit `p` for piece `p`.
+//! * when a piece's occupied neighbours form one unbroken run around it
+//!   ([`ONE_RUN`]), each of them touches the next, so the hive stays
+//!   connected without it: not pinned;
+//! * when they form two runs or more and the hive encloses no empty cell
+//!   (`FastEngine::encloses`, kept incrementally, see `grid::ENCLOSES`), it
+//!   is pinned: a path joining two of the runs would make, with the piece,
+//!   a loop of occupied cells around an empty neighbour of the piece, an
+//!   enclosed cell;
+//! * otherwise (a hive with an enclosed cell) the hive is searched, once for
+//!   all pieces, by Tarjan's depth-first search in time linear in the number
+//!   of occupied cells; it gives the top pieces of the articulation points
+//!   as a mask, bit `p` for piece `p`.
 
 use super::grid::{directions, neighbour, CellSet, NOWHERE, ONE_RUN};
 use super::pieces::PIECES;
@@ -24,53 +28,55 @@ struct Tarjan {
     pinned: u32,
 }
 
+/// The pinned pieces of one position, asked piece by piece: the search,
+/// when one is needed, is made once, at the first question that needs it.
+#[derive(Default)]
+pub(super) struct Pins {
+    /// The top pieces of the articulation points, once searched.
+    searched: Option<u32>,
+}
+
+impl Pins {
+    /// Whether top piece `p` is pinned (§5.3): alone on its cell, and
+    /// lifting it splits the hive. A piece on a stack leaves its cell
+    /// occupied and never is.
+    #[inline]
+    pub(super) fn is_pinned(&mut self, engine: &FastEngine, p: u8) -> bool {
+        engine.height[engine.pos[p as usize] as usize] == 1 && self.splits(engine, p)
+    }
+
+    /// Whether emptying the cell of top piece `p` would split the hive.
+    #[inline]
+    fn splits(&mut self, engine: &FastEngine, p: u8) -> bool {
+        // one run of neighbours: they stay connected around the cell
+        if ONE_RUN[engine.occupied_around(engine.pos[p as usize]) as usize] {
+            return false;
+        }
+        // two runs or more and no enclosed cell: nothing joins the runs
+        if engine.encloses == 0 {
+            return true;
+        }
+        let pinned = *self
+            .searched
+            .get_or_insert_with(|| engine.articulation_pieces());
+        pinned & (1 << p) != 0
+    }
+}
+
 impl FastEngine {
-    /// Which of `candidates` (a mask of top pieces) are pinned (§5.3), as a
-    /// mask of top pieces; it may hold pinned pieces outside `candidates`.
-    pub(super) fn pinned_among(&self, candidates: u32) -> u32 {
-        if self.encloses == 0 {
-            return self.pinned_without_enclosure(candidates);
-        }
-        let mut bits = candidates;
-        while bits != 0 {
-            let p = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if !ONE_RUN[self.occupied_around(self.pos[p]) as usize] {
-                return self.articulation_pieces();
-            }
-        }
-        0
-    }
-
-    /// Which of `candidates` are pinned when the hive encloses no empty
-    /// cell: those whose occupied neighbours form two runs or more. Two runs
-    /// joined by a path around the piece would make, with the piece, a
-    /// loop of occupied cells with an empty neighbour of the piece inside
-    /// it: an enclosed empty cell.
-    fn pinned_without_enclosure(&self, candidates: u32) -> u32 {
-        let mut pinned = 0;
-        let mut bits = candidates;
-        while bits != 0 {
-            let p = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if !ONE_RUN[self.occupied_around(self.pos[p]) as usize] {
-                pinned |= 1 << p;
-            }
-        }
-        pinned
-    }
-
-    /// The cells of the pinned pieces among all top pieces: what the twin
-    /// `pinned_slow` recomputes by brute force (it checks the run shortcut
-    /// and the search alike).
+    /// The cells whose emptying would split the hive, asked of [`Pins`] for
+    /// every top piece: what the twin `pinned_slow` recomputes by brute
+    /// force (it checks the run shortcut, the enclosure count and the search
+    /// alike).
     pub(crate) fn pinned_cells(&self) -> CellSet {
-        let tops = self.top_pieces[0] as u32 | (self.top_pieces[1] as u32) << super::pieces::SLOTS;
+        let mut pins = Pins::default();
         let mut cells = CellSet::EMPTY;
-        let mut bits = self.pinned_among(tops);
-        while bits != 0 {
-            let p = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            cells.insert(self.pos[p]);
+        for color in 0..2 {
+            for p in self.tops_of(color) {
+                if pins.splits(self, p) {
+                    cells.insert(self.pos[p as usize]);
+                }
+            }
         }
         cells
     }
