@@ -40,13 +40,13 @@ impl Pins {
     /// Whether top piece `p` is pinned (§5.3): alone on its cell, and
     /// lifting it splits the hive. A piece on a stack leaves its cell
     /// occupied and never is.
-    #[inline]
+    #[inline(always)]
     pub(super) fn is_pinned(&mut self, engine: &FastEngine, p: u8) -> bool {
         engine.height[engine.pos[p as usize] as usize] == 1 && self.splits(engine, p)
     }
 
     /// Whether emptying the cell of top piece `p` would split the hive.
-    #[inline]
+    #[inline(always)]
     fn splits(&mut self, engine: &FastEngine, p: u8) -> bool {
         // one run of neighbours: they stay connected around the cell
         if ONE_RUN[engine.occupied_around(engine.pos[p as usize]) as usize] {
