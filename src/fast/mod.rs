@@ -6,25 +6,48 @@
 //!
 //! * **Board** (`grid.rs`): a 32 × 32 wrapping grid of cell indices; the
 //!   argument that no legal game overflows it is in `grid.rs`. Per cell, the
-//!   height and the top piece; per piece, its cell and the piece directly
+//!   height, the top piece and a mask of the neighbours by the colour of
+//!   their top piece (`around`); per piece, its cell and the piece directly
 //!   below it, so stacks live off the grid as linked lists through `below`.
+//! * **Tables** (`grid.rs`) indexed by a cell's 6-bit mask of occupied
+//!   neighbours: the ground steps from it (§5.4, §5.5), whether its
+//!   neighbours form one run, what occupying it adds to `1 + E − V − T`.
+//!   Slides, gates and the ant's and spider's walks are look-ups.
 //! * **Make/unmake** without cloning: each ply pushes a small undo record.
 //! * **Zobrist hash** (`zobrist.rs`) updated by the same code that moves
 //!   pieces, so it cannot drift; `hash_slow` recomputes it from scratch.
-//! * **Pinned pieces** (One Hive, §5.3): the articulation points of the
-//!   hive, found once per move generation by Tarjan's depth-first search, in
-//!   time linear in the number of occupied cells.
-//! * **Move generation** (`movegen.rs`) into a caller's reused buffer, with
-//!   fixed-size bitsets and arrays on the stack: no heap allocation.
-//! * **Perft** with bulk counting at the last ply, on the engine's own moves.
+//!   Perft's make and unmake leave it alone, as a pair.
+//! * **Pinned pieces** (One Hive, §5.3, `pinned.rs`): from the ring of
+//!   neighbours alone while the hive encloses no empty cell (kept as
+//!   `1 + E − V − T` of the occupied cells, Euler's formula), by Tarjan's
+//!   search otherwise.
+//! * **Move generation** (`movegen.rs`, `bugs.rs`) into a caller's reused
+//!   buffer, with fixed-size bitsets and arrays on the stack: no heap
+//!   allocation.
+//! * **Perft** (`perft.rs`) with bulk counting at the last ply, on the
+//!   engine's own moves: destinations counted without being listed where
+//!   they cannot repeat, and the placement cells of each position one ply
+//!   above the leaves found from those of its parent.
 //! * **Twins** (`twins.rs`): every incremental structure (heights, tops,
-//!   stacks, counts, hash, pinned set, state) has a from-scratch twin, and
-//!   [`FastEngine::check_invariants`] compares them; the differential tests
-//!   call it after every move and undo.
+//!   stacks, neighbour masks, counts, hash, enclosure count, pinned set,
+//!   state) has a from-scratch twin, and [`FastEngine::check_invariants`]
+//!   compares them; the differential tests call it after every move and
+//!   undo.
 //!
 //! Real axial coordinates are only needed at the trait's boundary (absolute
 //! moves use `Hex`): each piece on the board keeps its `Hex`, and the `Hex`
 //! of a destination is found from an occupied neighbour.
+//!
+//! # Where perft's time goes
+//!
+//! Counted with callgrind from the start of Base to depth 7 (7.8 G
+//! instructions, 20.9 G before this design): a third movement (the ant's
+//! flood a third of that), make and unmake a quarter or more, the placement
+//! cells and the move lists of the upper plies most of the rest. Base+MLP to
+//! depth 6 (2.5 G, 6.1 G before) is two fifths make and unmake: one ply
+//! above its leaves the queens are mostly not yet down, so only placements
+//! are counted there. The README's Perft section has the figures before and
+//! after, and `scripts/perft-compare.sh` measures them.
 
 mod bugs;
 mod grid;
