@@ -40,7 +40,7 @@
 //!
 //! # Where perft's time goes
 //!
-//! Counted with callgrind from the start of Base to depth 7 (7.8 G
+//! Counted with callgrind from the start of Base to depth 7 (7.5 G
 //! instructions, 20.9 G before this design): a third movement (the ant's
 //! flood a third of that), make and unmake a quarter or more, the placement
 //! cells and the move lists of the upper plies most of the rest. Base+MLP to
