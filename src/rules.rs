@@ -225,33 +225,48 @@ pub fn divide<R: Rules>(game: &mut R, depth: u32) -> Vec<(String, u64)> {
     rows
 }
 
-/// Perft with the root moves split across `threads` threads (at least one).
-/// Each thread works on its own copy of the game and counts with
-/// [`Rules::count_leaves`]; the sum equals `game.count_leaves(depth)`.
+/// How many lines of moves each thread should have to choose from: with
+/// many more lines than threads, a thread that finishes a short line takes
+/// the next one while another works through a long one, so the threads end
+/// nearly together.
+const LINES_PER_THREAD: usize = 32;
+
+/// Perft split across `threads` threads (at least one); the sum equals
+/// `game.count_leaves(depth)`.
+///
+/// The work items are the lines of moves a few plies deep: the root moves,
+/// or, when the root has too few of them to share evenly (4 at the start
+/// of Base), the lines two or more plies deep, until there are
+/// [`LINES_PER_THREAD`] per thread. The threads take lines from a shared
+/// queue, each on its own copy of the game, and count the leaves below each
+/// with [`Rules::count_leaves`].
 pub fn perft_threads<R: Rules + Send>(game: &R, depth: u32, threads: usize) -> u64 {
     if depth <= 1 || threads <= 1 {
         return game.clone().count_leaves(depth);
     }
-    let moves = game.legal_moves();
-    let threads = threads.min(moves.len()).max(1);
+    let lines = split_lines(game, depth, threads * LINES_PER_THREAD);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = threads.min(lines.len()).max(1);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|worker| {
+            .map(|_| {
                 let mut copy = game.clone();
-                let mine: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .skip(worker)
-                    .step_by(threads)
-                    .collect();
+                let (lines, next) = (&lines, &next);
                 scope.spawn(move || {
                     let mut nodes = 0;
-                    for mv in mine {
-                        copy.play_unchecked(mv);
-                        nodes += copy.count_leaves(depth - 1);
-                        copy.undo();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(line) = lines.get(i) else {
+                            return nodes;
+                        };
+                        for &mv in line {
+                            copy.play_unchecked(mv);
+                        }
+                        nodes += copy.count_leaves(depth - line.len() as u32);
+                        for _ in line {
+                            copy.undo();
+                        }
                     }
-                    nodes
                 })
             })
             .collect();
@@ -264,4 +279,33 @@ pub fn perft_threads<R: Rules + Send>(game: &R, depth: u32, threads: usize) -> u
             })
             .sum()
     })
+}
+
+/// The lines of moves from `game`, all of one length below `depth`,
+/// lengthened a ply at a time until there are at least `wanted` of them. A
+/// line that ends the game has no leaves below it (§8.5) and is dropped.
+fn split_lines<R: Rules>(game: &R, depth: u32, wanted: usize) -> Vec<Vec<Move>> {
+    let mut lines: Vec<Vec<Move>> = vec![Vec::new()];
+    let mut copy = game.clone();
+    let mut plies = 0;
+    while lines.len() < wanted && plies + 1 < depth {
+        let mut longer = Vec::new();
+        for line in &lines {
+            for &mv in line {
+                copy.play_unchecked(mv);
+            }
+            let moves = copy.legal_moves();
+            for _ in line {
+                copy.undo();
+            }
+            for mv in moves {
+                let mut next = line.clone();
+                next.push(mv);
+                longer.push(next);
+            }
+        }
+        lines = longer;
+        plies += 1;
+    }
+    lines
 }

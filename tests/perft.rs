@@ -9,6 +9,14 @@ use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::{divide, perft, perft_threads, Rules};
 
+/// A Base+MLP position from a random game, both pillbugs and both
+/// mosquitoes on the board.
+const MIDGAME: &str = "Base+MLP;InProgress;White[12];wL;bS1 /wL;wS1 wL-;bQ /bS1;wQ \\wS1;bP -bS1;wS2 wS1-;bS2 -bP;wP wS2-;bM bQ\\;wG1 wP\\;bG1 bM-;wM wS1\\;bG2 /bS2;wG1 wP/;bG1 /bQ;wG1 \\wP;bG2 \\bP;wG1 wP/;bS2 /bG1;wG1 \\wP;bM bS1\\";
+
+/// A Base position where the two ants have shuttled back and forth: lines
+/// that repeat the position a third time end in a draw under §8.7.2.
+const SHUTTLED: &str = "Base;InProgress;White[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-;wA1 \\wQ;bA1 bQ/;wA1 -wQ;bA1 bQ-;wA1 \\wQ;bA1 bQ/";
+
 fn counts(game_type: GameType, depth: u32) -> Vec<u64> {
     let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
     (0..=depth).map(|d| perft(&mut game, d)).collect()
@@ -142,11 +150,48 @@ fn fast_equals_reference_with_the_standard_opening() {
 fn fast_perft_from_a_midgame_position_equals_reference() {
     // §6.8.2, §6.7.5: a Base+MLP position from a random game, both pillbugs
     // and both mosquitoes on the board, movements and throws in the count
-    let text = "Base+MLP;InProgress;White[12];wL;bS1 /wL;wS1 wL-;bQ /bS1;wQ \\wS1;bP -bS1;wS2 wS1-;bS2 -bP;wP wS2-;bM bQ\\;wG1 wP\\;bG1 bM-;wM wS1\\;bG2 /bS2;wG1 wP/;bG1 /bQ;wG1 \\wP;bG2 \\bP;wG1 wP/;bS2 /bG1;wG1 \\wP;bM bS1\\";
+    let text = MIDGAME;
     let mut fast = FastEngine::load(text).expect("loads on the fast engine");
     let mut reference = ReferenceEngine::load(text).expect("loads on the reference");
     for d in 1..=3 {
         assert_eq!(fast.count_leaves(d), perft(&mut reference, d), "depth {d}");
+    }
+}
+
+/// The fast engine's perft against the reference's along seeded random
+/// games of every game type, both openings (§4.2): positions with stacks,
+/// throws (§6.8.2), pinned pieces (§5.3) and enclosed empty cells, which the
+/// start position does not reach for many plies. Perft 2 exercises what
+/// the fast engine does to count the last ply (placement cells recounted
+/// only around the move, destinations counted without being listed).
+#[test]
+fn fast_perft_equals_reference_along_random_games() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for game_type in GameType::ALL {
+        for tournament_opening in [true, false] {
+            let options = RulesOptions {
+                tournament_opening,
+                ..RulesOptions::default()
+            };
+            let mut fast = FastEngine::new_game(game_type, options);
+            let mut reference = ReferenceEngine::new_game(game_type, options);
+            while !reference.state().is_over() && reference.plies() < 100 {
+                assert_eq!(
+                    fast.count_leaves(2),
+                    perft(&mut reference, 2),
+                    "{}",
+                    reference.game_string()
+                );
+                // xorshift64: a fixed sequence of games
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let moves = reference.legal_moves();
+                let mv = moves[(seed % moves.len() as u64) as usize];
+                reference.play(mv).expect("a legal move");
+                fast.play(mv).expect("legal on the fast engine too");
+            }
+        }
     }
 }
 
@@ -161,7 +206,7 @@ fn fast_perft_with_the_repetition_rule_equals_reference() {
         repetition_draw: true,
         ..RulesOptions::default()
     };
-    let text = "Base;InProgress;White[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-;wA1 \\wQ;bA1 bQ/;wA1 -wQ;bA1 bQ-;wA1 \\wQ;bA1 bQ/";
+    let text = SHUTTLED;
     let mut fast = FastEngine::load_with(text, options).expect("loads on the fast engine");
     let mut reference = ReferenceEngine::load_with(text, options).expect("loads on the reference");
     let mut plain = ReferenceEngine::load(text).expect("loads without the rule");
@@ -191,6 +236,40 @@ fn perft_threads_with_two_threads_equals_one_thread() {
             "{game_type}, reference"
         );
     }
+}
+
+/// rules.rs: with fewer root moves than lines wanted, the threads share the
+/// lines two or three plies deep; lines that end the game are dropped. In a
+/// midgame Base+MLP position (throws, stacks), in Base one ply before White
+/// can surround Black's queen (§8.2: some lines end the game; a position
+/// of tests/search.rs), and with the repetition rule (§8.7.2), the count is
+/// that of one thread for 1, 2, 3 and 7 threads.
+#[test]
+fn perft_threads_splitting_below_the_root_changes_no_count() {
+    let almost_won = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wQ wS1/;bG1 bQ-;wG1 -wS1;bG2 bQ/;wG2 \\wQ;bG3 bQ\\;wA1 /wS1;bA1 bS1\\";
+    let repetition = RulesOptions {
+        repetition_draw: true,
+        ..RulesOptions::default()
+    };
+    let cases = [
+        (MIDGAME, RulesOptions::default(), 3),
+        (almost_won, RulesOptions::default(), 3),
+        (SHUTTLED, repetition, 4),
+    ];
+    for (text, options, depth) in cases {
+        let game = FastEngine::load_with(text, options).expect("loads");
+        let one = game.clone().count_leaves(depth);
+        for threads in [1, 2, 3, 7] {
+            assert_eq!(
+                perft_threads(&game, depth, threads),
+                one,
+                "{text}, {threads} threads"
+            );
+        }
+    }
+    // one ply from the end: every line that surrounds the queen is dropped
+    let game = FastEngine::load(almost_won).expect("loads");
+    assert_eq!(perft_threads(&game, 2, 2), game.clone().count_leaves(2));
 }
 
 #[test]

@@ -58,11 +58,13 @@ impl Rules for FastEngine {
             below: [NO_PIECE; PIECES],
             hex: [Hex::ORIGIN; PIECES],
             placed: [[0; 8]; 2],
+            encloses: 1,
+            in_reserve: [0; 2],
             on_board: [0; 2],
             top_pieces: [0; 2],
             bug_indices: [0; 8],
             bug_count: 0,
-            adjacent_color: [[0; CELLS]; 2],
+            around: [0; CELLS],
             immune: NO_PIECE,
             state: GameState::NotStarted,
             hash: 0,
@@ -73,6 +75,7 @@ impl Rules for FastEngine {
         for bug in game_type.bugs() {
             game.bug_indices[game.bug_count as usize] = bug_index(bug) as u8;
             game.bug_count += 1;
+            game.in_reserve = game.in_reserve.map(|kinds| kinds | 1 << bug_index(bug));
         }
         if options.repetition_draw {
             let key = game.repetition_key(false);

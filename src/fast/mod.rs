@@ -6,30 +6,56 @@
 //!
 //! * **Board** (`grid.rs`): a 32 × 32 wrapping grid of cell indices; the
 //!   argument that no legal game overflows it is in `grid.rs`. Per cell, the
-//!   height and the top piece; per piece, its cell and the piece directly
+//!   height, the top piece and a mask of the neighbours by the colour of
+//!   their top piece (`around`); per piece, its cell and the piece directly
 //!   below it, so stacks live off the grid as linked lists through `below`.
+//! * **Tables** (`grid.rs`) indexed by a cell's 6-bit mask of occupied
+//!   neighbours: the ground steps from it (§5.4, §5.5), whether its
+//!   neighbours form one run, what occupying it adds to `1 + E − V − T`.
+//!   Slides, gates and the ant's and spider's walks are look-ups.
 //! * **Make/unmake** without cloning: each ply pushes a small undo record.
 //! * **Zobrist hash** (`zobrist.rs`) updated by the same code that moves
 //!   pieces, so it cannot drift; `hash_slow` recomputes it from scratch.
-//! * **Pinned pieces** (One Hive, §5.3): the articulation points of the
-//!   hive, found once per move generation by Tarjan's depth-first search, in
-//!   time linear in the number of occupied cells.
-//! * **Move generation** (`movegen.rs`) into a caller's reused buffer, with
-//!   fixed-size bitsets and arrays on the stack: no heap allocation.
-//! * **Perft** with bulk counting at the last ply, on the engine's own moves.
+//!   Perft's make and unmake leave it alone, as a pair.
+//! * **Pinned pieces** (One Hive, §5.3, `pinned.rs`): from the ring of
+//!   neighbours alone while the hive encloses no empty cell (kept as
+//!   `1 + E − V − T` of the occupied cells, Euler's formula), by Tarjan's
+//!   search otherwise.
+//! * **Move generation** (`movegen.rs`, `bugs.rs`) into a caller's reused
+//!   buffer, with fixed-size bitsets and arrays on the stack: no heap
+//!   allocation.
+//! * **Perft** (`perft.rs`) with bulk counting at the last ply, on the
+//!   engine's own moves: destinations counted without being listed where
+//!   they cannot repeat, and the placement cells of each position one ply
+//!   above the leaves found from those of its parent.
 //! * **Twins** (`twins.rs`): every incremental structure (heights, tops,
-//!   stacks, counts, hash, pinned set, state) has a from-scratch twin, and
-//!   [`FastEngine::check_invariants`] compares them; the differential tests
-//!   call it after every move and undo.
+//!   stacks, neighbour masks, counts, hash, enclosure count, pinned set,
+//!   state) has a from-scratch twin, and [`FastEngine::check_invariants`]
+//!   compares them; the differential tests call it after every move and
+//!   undo.
 //!
 //! Real axial coordinates are only needed at the trait's boundary (absolute
 //! moves use `Hex`): each piece on the board keeps its `Hex`, and the `Hex`
 //! of a destination is found from an occupied neighbour.
+//!
+//! # Where perft's time goes
+//!
+//! Counted with callgrind from the start of Base to depth 7 (7.5 G
+//! instructions, 20.9 G before this design): a third movement (the ant's
+//! flood a third of that), make and unmake a quarter or more, the placement
+//! cells and the move lists of the upper plies most of the rest. Base+MLP to
+//! depth 6 (2.5 G, 6.1 G before) is two fifths make and unmake: one ply
+//! above its leaves the queens are mostly not yet down, so only placements
+//! are counted there. The README's Perft section has the figures before and
+//! after, and `scripts/perft-compare.sh` measures them.
 
+mod bugs;
 mod grid;
 mod interface;
 mod movegen;
+mod perft;
 mod pieces;
+mod pinned;
 mod twins;
 
 pub use twins::BrokenInvariant;
@@ -37,8 +63,8 @@ mod zobrist;
 
 use crate::core::{Bug, GameState, GameType, Hex, Move, Piece, RulesOptions};
 
-use grid::{cell_of, neighbour, AXIAL, CELLS, NOWHERE};
-use pieces::{bug_index, color_of, piece_of, NO_PIECE, PIECES};
+use grid::{cell_of, neighbour, AXIAL, BACK, CELLS, ENCLOSES, NOWHERE};
+use pieces::{bug_index, color_of, piece_of, AROUND_BIT, NO_PIECE, PIECES};
 
 /// A move in the engine's own terms: a piece id and a destination cell, so
 /// that two paths to one cell are one move (§5.9).
@@ -89,6 +115,13 @@ pub struct FastEngine {
     hex: [Hex; PIECES],
     /// Pieces placed per colour and bug (the next number to place is this + 1).
     placed: [[u8; 8]; 2],
+    /// `1 + E − V − T` of the occupied cells (`grid::ENCLOSES`): for a
+    /// connected hive (§2.7), 0 exactly when it encloses no empty cell, and
+    /// then the pinned pieces are found without a search (`pinned.rs`).
+    encloses: i16,
+    /// Per colour, the bugs of the game type with a piece still in the
+    /// reserve, bit `b` for `Bug::ALL[b]` (§1.3, §3.1).
+    in_reserve: [u8; 2],
     /// Pieces on the board per colour.
     on_board: [u8; 2],
     /// Per colour, the slots of its pieces that are on top of their stacks.
@@ -96,9 +129,11 @@ pub struct FastEngine {
     /// The bugs of the game type, as indices into `Bug::ALL`.
     bug_indices: [u8; 8],
     bug_count: u8,
-    /// Per colour and cell, how many adjacent stacks have that colour on top
-    /// (§2.5): what placement asks (§3.5, §3.6).
-    adjacent_color: [[u8; CELLS]; 2],
+    /// Per cell, its neighbours by the colour of their top piece (§2.5): bit
+    /// `d` for a white top in direction `d`, bit `8 + d` for a black one.
+    /// Placement asks for the colours (§3.5, §3.6), movement for the
+    /// occupied neighbours of either colour (§5.4, §5.5, §8.1).
+    around: [u16; CELLS],
     /// The piece moved or placed last turn (§5.10), `NO_PIECE` if none (at the
     /// start and after a pass, §7.3); after a throw, the thrown piece (§6.8.7).
     immune: u8,
@@ -184,46 +219,76 @@ impl FastEngine {
         }
     }
 
-    /// Puts piece `p` on top of `cell`, updating the hash.
-    fn push(&mut self, p: u8, cell: u16, hex: Hex) {
+    /// Puts piece `p` on top of `cell`, updating the hash if `HASHED`.
+    #[inline(always)]
+    fn push<const HASHED: bool>(&mut self, p: u8, cell: u16, hex: Hex) {
         let level = self.height[cell as usize] as usize;
-        self.recolor(cell, self.top[cell as usize], p);
-        self.retop(self.top[cell as usize], p);
-        self.below[p as usize] = self.top[cell as usize];
+        if level == 0 {
+            self.encloses += ENCLOSES[self.occupied_around(cell) as usize] as i16;
+        }
+        let below = self.top[cell as usize];
+        self.recolor(cell, below, p);
+        self.retop(below, p);
+        self.below[p as usize] = below;
         self.top[cell as usize] = p;
         self.height[cell as usize] += 1;
         self.pos[p as usize] = cell;
         self.hex[p as usize] = hex;
-        self.hash ^= zobrist::CELL[p as usize][cell as usize] ^ zobrist::LEVEL[p as usize][level];
+        if HASHED {
+            self.hash ^=
+                zobrist::CELL[p as usize][cell as usize] ^ zobrist::LEVEL[p as usize][level];
+        }
     }
 
-    /// Lifts the top piece `p` off `cell`, updating the hash.
-    fn pop(&mut self, p: u8, cell: u16) {
+    /// Lifts the top piece `p` off `cell`, updating the hash if `HASHED`.
+    #[inline(always)]
+    fn pop<const HASHED: bool>(&mut self, p: u8, cell: u16) {
         self.height[cell as usize] -= 1;
         let level = self.height[cell as usize] as usize;
-        self.recolor(cell, p, self.below[p as usize]);
-        self.retop(p, self.below[p as usize]);
-        self.top[cell as usize] = self.below[p as usize];
+        if level == 0 {
+            self.encloses -= ENCLOSES[self.occupied_around(cell) as usize] as i16;
+        }
+        let below = self.below[p as usize];
+        self.recolor(cell, p, below);
+        self.retop(p, below);
+        self.top[cell as usize] = below;
         self.below[p as usize] = NO_PIECE;
         self.pos[p as usize] = NOWHERE;
-        self.hash ^= zobrist::CELL[p as usize][cell as usize] ^ zobrist::LEVEL[p as usize][level];
+        if HASHED {
+            self.hash ^=
+                zobrist::CELL[p as usize][cell as usize] ^ zobrist::LEVEL[p as usize][level];
+        }
     }
 
     /// The top of `cell` changes from `old` to `new` (either may be
-    /// `NO_PIECE`): update the neighbours' counts of adjacent stack colours.
+    /// `NO_PIECE`): update the neighbours' masks of adjacent stack colours.
+    #[inline(always)]
     fn recolor(&mut self, cell: u16, old: u8, new: u8) {
-        if old != NO_PIECE && new != NO_PIECE && color_of(old) == color_of(new) {
+        // per neighbour, the bit of the direction back to `cell` is cleared
+        // in the old colour's half and set in the new colour's half (with
+        // both colours alike, nothing changes)
+        let toggle = AROUND_BIT[old as usize] ^ AROUND_BIT[new as usize];
+        if toggle == 0 {
             return;
         }
-        for d in 0..6 {
+        for (d, &back) in BACK.iter().enumerate() {
             let n = neighbour(cell, d) as usize;
-            if old != NO_PIECE {
-                self.adjacent_color[color_of(old)][n] -= 1;
-            }
-            if new != NO_PIECE {
-                self.adjacent_color[color_of(new)][n] += 1;
-            }
+            self.around[n] ^= toggle << back;
         }
+    }
+
+    /// The directions of the occupied neighbours of `cell`, whatever the
+    /// colour on top (bit `d` for direction `d`).
+    #[inline(always)]
+    fn occupied_around(&self, cell: u16) -> u8 {
+        let a = self.around[cell as usize];
+        ((a | a >> 8) & 0x3f) as u8
+    }
+
+    /// The directions of the neighbours of `cell` with `color` on top (§2.5).
+    #[inline(always)]
+    fn color_around(&self, color: usize, cell: u16) -> u8 {
+        ((self.around[cell as usize] >> (8 * color)) & 0x3f) as u8
     }
 
     /// The top of a cell changes from `old` to `new`: update the sets of top pieces.
@@ -251,29 +316,33 @@ impl FastEngine {
         })
     }
 
-    fn set_immune(&mut self, p: u8) {
-        if self.immune != NO_PIECE {
+    #[inline(always)]
+    fn set_immune<const HASHED: bool>(&mut self, p: u8) {
+        if HASHED && self.immune != NO_PIECE {
             self.hash ^= zobrist::IMMUNE[self.immune as usize];
         }
         self.immune = p;
-        if p != NO_PIECE {
+        if HASHED && p != NO_PIECE {
             self.hash ^= zobrist::IMMUNE[p as usize];
         }
     }
 
     /// Plays an internal move known to be legal, recording it in the history.
     fn make(&mut self, m: FastMove) {
-        self.make_with(m, true);
+        self.make_with::<true>(m);
     }
 
-    /// Plays an internal move known to be legal. Perft passes `record =
-    /// false`: the move then stays out of the trait-level history, and the
-    /// pieces' `Hex` coordinates, only needed at the trait's boundary and by
-    /// the repetition rule, are not updated unless that rule is on.
-    fn make_with(&mut self, m: FastMove, record: bool) {
+    /// Plays an internal move known to be legal. Perft passes `RECORD =
+    /// false`: the move then stays out of the trait-level history, the hash
+    /// is left alone (perft never reads it, and its unmake leaves it alone
+    /// too, so it is right again when perft returns), and the pieces' `Hex`
+    /// coordinates, only needed at the trait's boundary and by the
+    /// repetition rule, are not updated unless that rule is on.
+    #[inline(always)]
+    fn make_with<const RECORD: bool>(&mut self, m: FastMove) {
         let previous_immune = self.immune;
         let previous_state = self.state;
-        let needs_hex = record || self.options.repetition_draw;
+        let needs_hex = RECORD || self.options.repetition_draw;
         let mv = if needs_hex {
             self.to_move(m)
         } else {
@@ -291,20 +360,18 @@ impl FastEngine {
             from = self.pos[p as usize];
             // §3.1 a placement takes the piece from the reserve for good
             if from == NOWHERE {
-                let color = color_of(p);
-                self.placed[color][bug_index(pieces::bug_of(p))] += 1;
-                self.on_board[color] += 1;
+                self.take_from_reserve(p);
             } else {
-                self.pop(p, from);
+                self.pop::<RECORD>(p, from);
             }
-            self.push(p, m.to, to_hex);
+            self.push::<RECORD>(p, m.to, to_hex);
         }
         // §5.10 the piece just moved (or placed) is immune next turn; §6.8.7
         // after a throw that is the thrown piece, not the pillbug; §5.11
         // nothing after a pass
-        self.set_immune(if m.is_pass() { NO_PIECE } else { m.piece });
-        self.hash ^= zobrist::BLACK_TO_MOVE;
-        if record {
+        self.set_immune::<RECORD>(if m.is_pass() { NO_PIECE } else { m.piece });
+        if RECORD {
+            self.hash ^= zobrist::BLACK_TO_MOVE;
             self.history.push(mv);
         }
         // §7.3 every ply, a pass included, is a turn: it counts for §4.4
@@ -314,7 +381,7 @@ impl FastEngine {
             previous_hex,
             previous_immune,
             previous_state,
-            recorded: record,
+            recorded: RECORD,
         });
         if self.options.repetition_draw {
             let immunity_counts = self.immunity_removes_a_move();
@@ -327,32 +394,59 @@ impl FastEngine {
 
     /// Takes back the last ply.
     fn unmake(&mut self) -> Option<Move> {
+        match self.undo.last() {
+            Some(undo) if undo.recorded => self.unmake_with::<true>(),
+            _ => self.unmake_with::<false>(),
+        }
+    }
+
+    /// Takes back the last ply, made by `make_with::<RECORD>`.
+    #[inline(always)]
+    fn unmake_with<const RECORD: bool>(&mut self) -> Option<Move> {
         let undo = self.undo.pop()?;
-        let mv = if undo.recorded {
-            self.history.pop()
-        } else {
-            None
-        };
+        let mv = if RECORD { self.history.pop() } else { None };
         if self.options.repetition_draw {
             self.repetition_keys.pop();
         }
         let m = undo.mv;
         if !m.is_pass() {
             let p = m.piece;
-            self.pop(p, m.to);
+            self.pop::<RECORD>(p, m.to);
             if undo.from == NOWHERE {
-                let color = color_of(p);
-                self.placed[color][bug_index(pieces::bug_of(p))] -= 1;
-                self.on_board[color] -= 1;
-                self.hex[p as usize] = Hex::ORIGIN;
+                self.return_to_reserve(p);
             } else {
-                self.push(p, undo.from, undo.previous_hex);
+                self.push::<RECORD>(p, undo.from, undo.previous_hex);
             }
         }
-        self.set_immune(undo.previous_immune);
-        self.hash ^= zobrist::BLACK_TO_MOVE;
+        self.set_immune::<RECORD>(undo.previous_immune);
+        if RECORD {
+            self.hash ^= zobrist::BLACK_TO_MOVE;
+        }
         self.state = undo.previous_state;
         mv
+    }
+
+    /// §3.1 piece `p` leaves the reserve: the counts of placed pieces.
+    #[inline(always)]
+    fn take_from_reserve(&mut self, p: u8) {
+        let color = color_of(p);
+        let b = bug_index(pieces::bug_of(p));
+        self.placed[color][b] += 1;
+        self.on_board[color] += 1;
+        if self.placed[color][b] == pieces::bug_of(p).count() {
+            self.in_reserve[color] &= !(1 << b);
+        }
+    }
+
+    /// Undoes [`Self::take_from_reserve`].
+    #[inline(always)]
+    fn return_to_reserve(&mut self, p: u8) {
+        let color = color_of(p);
+        let b = bug_index(pieces::bug_of(p));
+        self.placed[color][b] -= 1;
+        self.on_board[color] -= 1;
+        self.in_reserve[color] |= 1 << b;
+        self.hex[p as usize] = Hex::ORIGIN;
     }
 
     /// Whether the queen of `color` is surrounded (§8.1).
@@ -360,7 +454,7 @@ impl FastEngine {
         let q = self.pos[color * pieces::SLOTS];
         // §8.1 all six neighbours occupied, by any colour at any height; a
         // covered queen keeps its cell and is tested alike
-        q != NOWHERE && (0..6).all(|d| self.height[neighbour(q, d) as usize] > 0)
+        q != NOWHERE && self.occupied_around(q) == 0x3f
     }
 
     /// The state after the last ply (§8.2, §8.3, §8.4, §8.7.2, §8.7.3,
@@ -478,24 +572,5 @@ impl FastEngine {
     /// The legal moves in the engine's own terms.
     pub fn fast_moves(&self, out: &mut Vec<FastMove>) {
         self.generate(out);
-    }
-
-    /// Perft with bulk counting on the engine's own moves, with one reused
-    /// move buffer per ply.
-    fn perft_fast(&mut self, depth: u32, buffers: &mut [Vec<FastMove>]) -> u64 {
-        let Some((buffer, deeper)) = buffers.split_first_mut() else {
-            return 1;
-        };
-        if depth == 1 {
-            return self.count_moves(buffer) as u64;
-        }
-        self.generate(buffer);
-        let mut nodes = 0;
-        for &m in buffer.iter() {
-            self.make_with(m, false);
-            nodes += self.perft_fast(depth - 1, deeper);
-            self.unmake();
-        }
-        nodes
     }
 }

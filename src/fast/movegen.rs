@@ -1,65 +1,15 @@
 //! Move generation of the fast engine (spec chapters 3–7), allocation-free:
 //! moves go into the caller's buffer, scratch space is fixed-size on the stack.
 
-use super::grid::{clockwise, counterclockwise, neighbour, CellSet, NOWHERE};
-use super::pieces::{bug_index, bug_of, FIRST_SLOT, NO_PIECE, PIECES, SLOTS};
+use super::grid::{
+    clockwise, counterclockwise, directions, neighbour, CellSet, BEFORE_BACK, NOWHERE,
+};
+use super::pieces::{bug_index, bug_of, FIRST_SLOT, MAX_FRONTIER, NO_PIECE, SLOTS, THROWER_SLOTS};
+use super::pinned::Pins;
 use super::{FastEngine, FastMove};
 use crate::core::Bug;
 
-/// The state of Tarjan's search, indexed by the top piece of a cell.
-struct Tarjan {
-    discovered: [u8; PIECES],
-    low: [u8; PIECES],
-    timer: u8,
-}
-
-/// Most empty cells that can touch a hive of 28 pieces (6 per piece).
-const MAX_FRONTIER: usize = 6 * PIECES;
-
 impl FastEngine {
-    /// Height of `cell` with the piece at `lifted` taken off: the moving piece
-    /// is lifted from its starting cell for the whole move (§5.4, §5.6), the
-    /// thrown piece from its cell for both halves of a throw (§6.8.5).
-    #[inline(always)]
-    fn h(&self, cell: u16, lifted: u16) -> u8 {
-        self.height[cell as usize] - (cell == lifted) as u8
-    }
-
-    /// One step from `from` in direction `d`, on the ground or at height, with
-    /// the mover lifted from `lifted` (§5.4, §5.5, §5.6). The two flanks are
-    /// the common neighbours of the edge (§2.9).
-    #[inline(always)]
-    fn step_ok(&self, from: u16, d: usize, lifted: u16) -> bool {
-        let to = neighbour(from, d);
-        let hf = self.h(from, lifted);
-        let ht = self.h(to, lifted);
-        let l = self.h(neighbour(from, counterclockwise(d)), lifted);
-        let r = self.h(neighbour(from, clockwise(d)), lifted);
-        if hf == 0 && ht == 0 {
-            // §5.4 a ground step keeps contact (a flank occupied) and §5.5 it
-            // passes no gate (not both): exactly one flank occupied
-            (l > 0) != (r > 0)
-        } else {
-            // §5.6 the height gate: blocked iff min(L, R) > max(h(a), h(b));
-            // a step that starts or ends on a stack touches the hive (§5.4)
-            l.min(r) <= hf.max(ht)
-        }
-    }
-
-    /// A ground step (§5.4, §5.5) from `from` in direction `d` to an empty cell.
-    #[inline(always)]
-    fn slide_ok(&self, from: u16, d: usize, lifted: u16) -> bool {
-        let to = neighbour(from, d);
-        // §5.4 a ground step goes from an empty cell to an empty cell
-        if self.h(to, lifted) != 0 {
-            return false;
-        }
-        let l = self.h(neighbour(from, counterclockwise(d)), lifted) > 0;
-        let r = self.h(neighbour(from, clockwise(d)), lifted) > 0;
-        // §5.4 contact (a flank occupied) and §5.5 no gate (not both)
-        l != r
-    }
-
     /// All legal moves of the side to move (chapters 3 to 8): its placements,
     /// movements and throws, or else a pass (§7.1).
     pub(super) fn generate(&self, out: &mut Vec<FastMove>) {
@@ -69,7 +19,7 @@ impl FastEngine {
             return;
         }
         let color = self.side();
-        self.placements(color, Some(out));
+        self.placements(color, out);
         // §4.3 nothing moves and no ability is used before the queen is down
         // (so §4.5 leaves only queen placements on a turn the queen is due)
         if self.queen_placed(color) {
@@ -82,15 +32,33 @@ impl FastEngine {
     }
 
     /// The number of legal moves, the same as `generate` would list, with
-    /// placements counted rather than listed; `scratch` holds the movements.
+    /// placements counted rather than listed; `scratch` holds the throws.
     pub(super) fn count_moves(&self, scratch: &mut Vec<FastMove>) -> usize {
+        self.count_moves_with(scratch, |engine| engine.placement_cell_count(engine.side()))
+    }
+
+    /// [`Self::count_moves`], with the number of cells where the side to
+    /// move may place given by `cells` (asked only when it has a piece to
+    /// place): [`Self::placement_cell_count`] or the same number found
+    /// another way.
+    pub(super) fn count_moves_with(
+        &self,
+        scratch: &mut Vec<FastMove>,
+        cells: impl FnOnce(&Self) -> usize,
+    ) -> usize {
         scratch.clear();
         // §8.5 nothing after the end
         if self.state.is_over() {
             return 0;
         }
         let color = self.side();
-        let placements = self.placements(color, None);
+        let kinds = self.placeable_kinds(color);
+        // each placeable bug on each cell (§3.1, §3.2)
+        let placements = if kinds == 0 {
+            0
+        } else {
+            kinds.count_ones() as usize * cells(self)
+        };
         // §4.3 nothing moves before the queen is down
         let movements = if self.queen_placed(color) {
             self.movements(color, scratch, false)
@@ -102,25 +70,62 @@ impl FastEngine {
     }
 
     /// Placements (§3.1, §3.2, §3.3, §3.4, §3.5, §3.6, §3.7, §3.8, §4.5,
-    /// §4.2): pushed to `out`, or, with `None`, only counted (bulk counting at
-    /// the last ply of perft). Returns how many there are.
-    fn placements(&self, color: usize, mut out: Option<&mut Vec<FastMove>>) -> usize {
-        let plies = self.undo.len();
-        // §4.4 the player's n-th turn is its n-th ply, passes included
-        let turn = 1 + plies / 2;
-        let queen_placed = self.queen_placed(color);
-        // §4.5 on the fourth turn, or later with the queen still in reserve
-        let queen_due = turn >= 4 && !queen_placed;
-        // §4.2 the tournament opening: not the queen as the first placement
-        let queen_forbidden = self.options.tournament_opening && self.on_board[color] == 0;
+    /// §4.2), pushed to `out`.
+    fn placements(&self, color: usize, out: &mut Vec<FastMove>) {
+        let kinds = self.placeable_kinds(color);
+        if kinds == 0 {
+            return;
+        }
         let mut cells = [0u16; MAX_FRONTIER];
-        let mut n = 0;
+        let (n, _) = self.placement_cells(color, &mut cells);
+        // §1.3 only the bugs of the game type, in their order
+        for &b in &self.bug_indices[..self.bug_count as usize] {
+            if kinds & (1 << b) == 0 {
+                continue;
+            }
+            // §3.2 the lowest-numbered piece of the bug still in the reserve
+            let piece =
+                (color * SLOTS) as u8 + FIRST_SLOT[b as usize] + self.placed[color][b as usize];
+            out.extend(cells[..n].iter().map(|&to| FastMove { piece, to }));
+        }
+    }
+
+    /// The bugs `color` may place this turn, as a mask of indices into
+    /// `Bug::ALL` (§1.3, §3.1, §4.2, §4.5).
+    #[inline(always)]
+    fn placeable_kinds(&self, color: usize) -> u8 {
+        const QUEEN: u8 = 1 << bug_index(Bug::Queen);
+        // §1.3 the bugs of the game type; §3.1 with a piece left in the reserve
+        let mut kinds = self.in_reserve[color];
+        // §4.4 the player's n-th turn is its n-th ply, passes included
+        let turn = 1 + self.undo.len() / 2;
+        // §4.5 on the fourth turn, or later with the queen still in reserve,
+        // only the queen
+        if turn >= 4 && !self.queen_placed(color) {
+            kinds &= QUEEN;
+        }
+        // §4.2 the tournament opening: not the queen as the first placement
+        if self.options.tournament_opening && self.on_board[color] == 0 {
+            kinds &= !QUEEN;
+        }
+        kinds
+    }
+
+    /// The cells where `color` may place a piece, each once, into `cells`,
+    /// in the order met; returns how many, and, from the third placement of
+    /// the game on, the set of them (empty before).
+    pub(super) fn placement_cells(
+        &self,
+        color: usize,
+        cells: &mut [u16; MAX_FRONTIER],
+    ) -> (usize, CellSet) {
         let total = self.on_board[0] + self.on_board[1];
         if total == 0 {
             // §3.3 the first piece of the game goes to the origin
             cells[0] = 0;
-            n = 1;
-        } else if total == 1 {
+            return (1, CellSet::EMPTY);
+        }
+        if total == 1 {
             // §3.4 the second piece touches the first, whatever its colour
             let first = self
                 .pos
@@ -128,118 +133,69 @@ impl FastEngine {
                 .copied()
                 .find(|&c| c != NOWHERE)
                 .unwrap_or(0);
-            for d in 0..6 {
-                cells[n] = neighbour(first, d);
-                n += 1;
+            for (d, cell) in cells.iter_mut().take(6).enumerate() {
+                *cell = neighbour(first, d);
             }
-        } else {
-            // Every later placement: §3.8 no contact or gate test (a hole is
-            // a legal cell), only the colour rules and an empty cell.
-            let enemy = 1 - color;
-            if out.is_none() {
-                // Counting only: a cell touching k own stacks is met k times,
-                // so each meeting weighs 60 / k (60 is divisible by 1..=6).
-                let mut weight = 0usize;
-                // §3.5 next to a stack of the player's colour (its top, §2.5)
-                for p in self.tops_of(color) {
-                    let c = self.pos[p as usize];
-                    for d in 0..6 {
-                        let x = neighbour(c, d) as usize;
-                        // §3.7 an empty cell; §3.6 next to no enemy stack
-                        if self.height[x] == 0 && self.adjacent_color[enemy][x] == 0 {
-                            weight += 60 / self.adjacent_color[color][x] as usize;
-                        }
-                    }
-                }
-                n = weight / 60;
-            } else {
-                let mut seen = CellSet::EMPTY;
-                // §3.5 next to a stack of the player's colour (its top, §2.5)
-                for p in self.tops_of(color) {
-                    let c = self.pos[p as usize];
-                    for d in 0..6 {
-                        let x = neighbour(c, d);
-                        // §3.7 an empty cell; §3.6 next to no enemy stack
-                        if self.height[x as usize] == 0
-                            && self.adjacent_color[enemy][x as usize] == 0
-                            && !seen.contains(x)
-                        {
-                            seen.insert(x);
-                            cells[n] = x;
-                            n += 1;
-                        }
-                    }
+            return (6, CellSet::EMPTY);
+        }
+        // Every later placement: §3.8 no contact or gate test (a hole is a
+        // legal cell), only the colour rules and an empty cell.
+        let enemy = 1 - color;
+        let mut seen = CellSet::EMPTY;
+        let mut n = 0;
+        // §3.5 next to a stack of the player's colour (its top, §2.5)
+        for p in self.tops_of(color) {
+            let c = self.pos[p as usize];
+            // §3.7 an empty cell
+            for d in directions(!self.occupied_around(c) & 0x3f) {
+                let x = neighbour(c, d);
+                // §3.6 next to no enemy stack
+                if self.color_around(enemy, x) == 0 && !seen.contains(x) && n < cells.len() {
+                    seen.insert(x);
+                    cells[n] = x;
+                    n += 1;
                 }
             }
         }
-        let mut count = 0;
-        // §1.3 only the bugs of the game type
-        for &b in &self.bug_indices[..self.bug_count as usize] {
-            let b = b as usize;
-            let bug = Bug::ALL[b];
-            // §3.1 a piece of the player's reserve: none left of this bug
-            if self.placed[color][b] >= bug.count() {
-                continue;
-            }
-            let is_queen = bug == Bug::Queen;
-            // §4.5 only the queen when it is due; §4.2 not the queen first
-            if (queen_due && !is_queen) || (queen_forbidden && is_queen) {
-                continue;
-            }
-            // §3.2 the lowest-numbered piece of the bug still in the reserve
-            let piece = (color * SLOTS) as u8 + FIRST_SLOT[b] + self.placed[color][b];
-            count += n;
-            if let Some(out) = out.as_deref_mut() {
-                out.extend(cells[..n].iter().map(|&to| FastMove { piece, to }));
-            }
-        }
-        count
+        (n, seen)
     }
 
-    /// Articulation points of the hive: the cells whose removal disconnects
-    /// it (§5.3, §2.7), by Tarjan's depth-first search. The search state is
-    /// indexed by the top piece of each cell (at most 28), not by cell.
-    pub(super) fn pinned_cells(&self) -> CellSet {
-        let mut pinned = CellSet::EMPTY;
-        let Some(start) = self.pos.iter().copied().find(|&c| c != NOWHERE) else {
-            return pinned;
-        };
-        let mut search = Tarjan {
-            discovered: [0; PIECES],
-            low: [0; PIECES],
-            timer: 0,
-        };
-        self.articulation(start, NOWHERE, &mut search, &mut pinned);
-        pinned
+    /// Whether `color` may place on `cell`, from the third placement of the
+    /// game on: §3.7 an empty cell, §3.5 next to a stack of the player's
+    /// colour, §3.6 and next to none of the opponent's.
+    #[inline(always)]
+    pub(super) fn placeable_for(&self, color: usize, cell: u16) -> bool {
+        self.height[cell as usize] == 0
+            && self.color_around(color, cell) != 0
+            && self.color_around(1 - color, cell) == 0
     }
 
-    fn articulation(&self, v: u16, parent: u16, search: &mut Tarjan, pinned: &mut CellSet) {
-        let vi = self.top[v as usize] as usize;
-        search.timer += 1;
-        search.discovered[vi] = search.timer;
-        search.low[vi] = search.timer;
-        let mut children = 0;
-        for d in 0..6 {
-            let w = neighbour(v, d);
-            let wi = self.top[w as usize];
-            if wi == NO_PIECE {
-                continue;
-            }
-            let wi = wi as usize;
-            if search.discovered[wi] == 0 {
-                children += 1;
-                self.articulation(w, v, search, pinned);
-                search.low[vi] = search.low[vi].min(search.low[wi]);
-                if parent != NOWHERE && search.low[wi] >= search.discovered[vi] {
-                    pinned.insert(v);
+    /// How many cells [`Self::placement_cells`] finds, counted without
+    /// listing them.
+    fn placement_cell_count(&self, color: usize) -> usize {
+        let total = self.on_board[0] + self.on_board[1];
+        if total <= 1 {
+            // §3.3 the origin first; §3.4 then any neighbour of the first piece
+            return if total == 0 { 1 } else { 6 };
+        }
+        let enemy = 1 - color;
+        let mut n = 0;
+        // §3.5 next to a stack of the player's colour (its top, §2.5)
+        for p in self.tops_of(color) {
+            let c = self.pos[p as usize];
+            // §3.7 an empty cell
+            for d in directions(!self.occupied_around(c) & 0x3f) {
+                let x = neighbour(c, d);
+                // §3.6 next to no enemy stack; a cell next to several of the
+                // player's stacks counts once, from the first of them in
+                // direction order around the cell
+                let earlier = BEFORE_BACK[d];
+                if self.color_around(enemy, x) == 0 && self.color_around(color, x) & earlier == 0 {
+                    n += 1;
                 }
-            } else if w != parent {
-                search.low[vi] = search.low[vi].min(search.discovered[wi]);
             }
         }
-        if parent == NOWHERE && children > 1 {
-            pinned.insert(v);
-        }
+        n
     }
 
     /// Movements (§5.1) and throws (§6.8.2).
@@ -248,53 +204,37 @@ impl FastEngine {
     /// and needed to find duplicates) but the pieces' own moves are only
     /// counted. Returns the number of moves.
     fn movements(&self, color: usize, out: &mut Vec<FastMove>, list: bool) -> usize {
-        let pinned = self.pinned_cells();
+        let mut pins = Pins::default();
         // Throws first (§6.8.2), deduplicated among throwers (§5.9).
         let throws_start = out.len();
         let mut thrown_mask: u32 = 0;
-        // §6.8.3 a covered pillbug does not throw: the player's top pieces only
-        for p in self.tops_of(color) {
-            let c = self.pos[p as usize];
-            // §5.10 the piece moved last turn uses no ability; a mosquito's own
-            // immunity decides, not its pillbug's (§6.7.5)
-            if p == self.immune {
-                continue;
-            }
-            let can_throw = match bug_of(p) {
-                // §6.8.2 the player's own pillbug
-                Bug::Pillbug => true,
-                // §6.7.5 a mosquito on the ground next to a pillbug (a top
-                // piece, §6.7.3); on a stack it is only a beetle (§6.7.4)
-                Bug::Mosquito => self.height[c as usize] == 1 && self.touches_bug(c, Bug::Pillbug),
-                _ => false,
-            };
-            // §6.8.6 no One Hive or gate test of the thrower: a pinned or
-            // gated pillbug throws
-            if can_throw {
-                self.throws(c, &pinned, throws_start, &mut thrown_mask, out);
+        // §6.8.3 a covered pillbug does not throw: the player's top pieces
+        // only; without a pillbug or a mosquito among them, none throws
+        if self.top_pieces[color] & THROWER_SLOTS != 0 {
+            for p in self.tops_of(color) {
+                if self.can_throw(p) {
+                    let c = self.pos[p as usize];
+                    self.throws(c, &mut pins, throws_start, &mut thrown_mask, out);
+                }
             }
         }
         let throws_end = out.len();
         let mut count = throws_end - throws_start;
         // §5.1 the player's own pieces; §5.2 top pieces only
         for p in self.tops_of(color) {
-            let c = self.pos[p as usize];
-            // §5.10 the piece moved last turn does not move
-            if p == self.immune {
+            // §5.10 the piece moved last turn does not move; §5.3 One Hive:
+            // a pinned piece does not move
+            if p == self.immune || pins.is_pinned(self, p) {
                 continue;
             }
-            // §5.3 One Hive: a lone piece on an articulation point is pinned;
-            // a piece on a stack leaves its cell occupied and never is
-            if self.height[c as usize] == 1 && pinned.contains(c) {
+            let c = self.pos[p as usize];
+            let thrown = thrown_mask & (1 << p) != 0;
+            if !list && !thrown {
+                count += self.destination_count(bug_of(p), c);
                 continue;
             }
             let mut dests = CellSet::EMPTY;
             self.destinations(bug_of(p), c, &mut dests);
-            let thrown = thrown_mask & (1 << p) != 0;
-            if !list && !thrown {
-                count += dests.len();
-                continue;
-            }
             dests.for_each(|to| {
                 // §5.9 a throw and a move to the same cell are one move
                 if thrown && out[throws_start..throws_end].contains(&FastMove { piece: p, to }) {
@@ -307,6 +247,28 @@ impl FastEngine {
             });
         }
         count
+    }
+
+    /// Whether the player's top piece `p` may throw this turn (§6.8.2).
+    fn can_throw(&self, p: u8) -> bool {
+        // §5.10 the piece moved last turn uses no ability; a mosquito's own
+        // immunity decides, not its pillbug's (§6.7.5)
+        if p == self.immune {
+            return false;
+        }
+        // §6.8.6 no One Hive or gate test of the thrower: a pinned or gated
+        // pillbug throws
+        match bug_of(p) {
+            // §6.8.2 the player's own pillbug
+            Bug::Pillbug => true,
+            // §6.7.5 a mosquito on the ground next to a pillbug (a top
+            // piece, §6.7.3); on a stack it is only a beetle (§6.7.4)
+            Bug::Mosquito => {
+                let c = self.pos[p as usize];
+                self.height[c as usize] == 1 && self.touches_bug(c, Bug::Pillbug)
+            }
+            _ => false,
+        }
     }
 
     /// Whether a top piece of bug `bug` is next to `cell`.
@@ -324,7 +286,7 @@ impl FastEngine {
     fn throws(
         &self,
         p: u16,
-        pinned: &CellSet,
+        pins: &mut Pins,
         start: usize,
         thrown_mask: &mut u32,
         out: &mut Vec<FastMove>,
@@ -339,7 +301,7 @@ impl FastEngine {
             let target = self.top[t as usize];
             // §5.10 the piece moved last turn is not thrown; §6.8.4 lifting
             // it keeps one hive
-            if target == self.immune || pinned.contains(t) {
+            if target == self.immune || pins.is_pinned(self, target) {
                 continue;
             }
             // §6.8.5 the climb onto the pillbug obeys §5.6: flanks of the
@@ -367,179 +329,6 @@ impl FastEngine {
                 if !out[start..].contains(&m) {
                     *thrown_mask |= 1 << target;
                     out.push(m);
-                }
-            }
-        }
-    }
-
-    /// The destinations of the top piece at `c` moving as `bug` (chapter 6).
-    fn destinations(&self, bug: Bug, c: u16, dests: &mut CellSet) {
-        match bug {
-            Bug::Queen | Bug::Pillbug => self.step_destinations(c, dests),
-            Bug::Beetle => self.beetle_destinations(c, dests),
-            Bug::Grasshopper => self.grasshopper_destinations(c, dests),
-            Bug::Spider => self.spider_destinations(c, dests),
-            Bug::Ant => self.ant_destinations(c, dests),
-            Bug::Ladybug => self.ladybug_destinations(c, dests),
-            Bug::Mosquito => {
-                // §6.7.4 on top of the hive: only a beetle
-                if self.height[c as usize] > 1 {
-                    return self.beetle_destinations(c, dests);
-                }
-                let mut copied = 0u8;
-                for d in 0..6 {
-                    // §6.7.3 only the top piece of an adjacent stack is copied
-                    let t = self.top[neighbour(c, d) as usize];
-                    if t != NO_PIECE {
-                        copied |= 1 << bug_index(bug_of(t));
-                    }
-                }
-                // §6.7.2 copying a mosquito gives no movement
-                copied &= !(1 << bug_index(Bug::Mosquito));
-                // §6.7.1 the union of the copied bugs' destinations (a copied
-                // pillbug gives its step here, its throws in `movements`, §6.7.5)
-                for bug in Bug::ALL {
-                    if copied & (1 << bug_index(bug)) != 0 {
-                        self.destinations(bug, c, dests);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Queen Bee (§6.1) and Pillbug (§6.8.1) movement: one ground step.
-    fn step_destinations(&self, c: u16, dests: &mut CellSet) {
-        for d in 0..6 {
-            // §6.1, §6.8.1 one ground step to an adjacent empty cell (§5.4, §5.5)
-            if self.slide_ok(c, d, c) {
-                dests.insert(neighbour(c, d));
-            }
-        }
-    }
-
-    /// Beetle movement (§6.2.1): one step to any adjacent cell, empty or
-    /// occupied, by the height gate rule (§6.2.2), onto a stack of any
-    /// height (§6.2.3).
-    fn beetle_destinations(&self, c: u16, dests: &mut CellSet) {
-        for d in 0..6 {
-            // §6.2.1 a step between ground cells is a ground step (§5.4,
-            // §5.5); §6.2.2 every step obeys §5.6; §6.2.3 no limit on the
-            // height of the stack climbed
-            if self.step_ok(c, d, c) {
-                dests.insert(neighbour(c, d));
-            }
-        }
-    }
-
-    /// Grasshopper movement (§6.3.1): a straight jump over at least one piece
-    /// (§6.3.2), tested against no contact or gate rule (§6.3.3).
-    fn grasshopper_destinations(&self, c: u16, dests: &mut CellSet) {
-        for d in 0..6 {
-            let mut cell = neighbour(c, d);
-            // §6.3.2 no jump over nothing
-            if self.height[cell as usize] == 0 {
-                continue;
-            }
-            // §6.3.1 over consecutive occupied cells of any height
-            while self.height[cell as usize] > 0 {
-                cell = neighbour(cell, d);
-            }
-            // §6.3.1 to the first empty cell; §6.3.3 no §5.4, §5.5 or §5.6 test
-            dests.insert(cell);
-        }
-    }
-
-    /// Spider movement (§6.4.1): exactly three ground steps with the spider
-    /// lifted, no cell twice (§6.4.2), each judged only by §5.4 and §5.5, so
-    /// the spider may switch sides of the hive (§6.4.3).
-    fn spider_destinations(&self, c: u16, dests: &mut CellSet) {
-        for d1 in 0..6 {
-            // §6.4.1 the first ground step; §6.4.3 judged by §5.4, §5.5 alone
-            if !self.slide_ok(c, d1, c) {
-                continue;
-            }
-            let a = neighbour(c, d1);
-            for d2 in 0..6 {
-                // §6.4.1 the second ground step
-                if !self.slide_ok(a, d2, c) {
-                    continue;
-                }
-                let b = neighbour(a, d2);
-                // §6.4.2 the spider never revisits a cell: not back to its start
-                if b == c {
-                    continue;
-                }
-                for d3 in 0..6 {
-                    // §6.4.1 the third ground step
-                    if !self.slide_ok(b, d3, c) {
-                        continue;
-                    }
-                    let e = neighbour(b, d3);
-                    // §6.4.2 the spider never revisits a cell: not back to its
-                    // first cell, nor to its start (§5.7)
-                    if e != a && e != c {
-                        dests.insert(e);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Soldier Ant movement (§6.5): every cell reachable by one or more
-    /// ground steps with the ant lifted.
-    fn ant_destinations(&self, c: u16, dests: &mut CellSet) {
-        let mut queue = [0u16; MAX_FRONTIER + 1];
-        let mut seen = CellSet::EMPTY;
-        // §6.5 any cell so reachable other than its start (§5.7)
-        seen.insert(c);
-        queue[0] = c;
-        let (mut head, mut tail) = (0, 1);
-        while head < tail {
-            let x = queue[head];
-            head += 1;
-            for d in 0..6 {
-                // §6.5 each step a ground step (§5.4, §5.5)
-                if !self.slide_ok(x, d, c) {
-                    continue;
-                }
-                let y = neighbour(x, d);
-                if !seen.contains(y) && tail < queue.len() {
-                    seen.insert(y);
-                    dests.insert(y);
-                    queue[tail] = y;
-                    tail += 1;
-                }
-            }
-        }
-    }
-
-    /// Ladybug movement (§6.6.1): up, across, down, each step by the height
-    /// gate rule with the ladybug lifted (§6.6.2), down into any empty cell
-    /// but its start (§6.6.6).
-    fn ladybug_destinations(&self, c: u16, dests: &mut CellSet) {
-        for d1 in 0..6 {
-            let a = neighbour(c, d1);
-            // §6.6.1 the first step goes up onto an occupied cell; §6.6.2 by §5.6
-            if self.h(a, c) == 0 || !self.step_ok(c, d1, c) {
-                continue;
-            }
-            for d2 in 0..6 {
-                let b = neighbour(a, d2);
-                // §6.6.1 the second goes across onto an occupied cell; §6.6.2 by §5.6
-                if self.h(b, c) == 0 || !self.step_ok(a, d2, c) {
-                    continue;
-                }
-                for d3 in 0..6 {
-                    let e = neighbour(b, d3);
-                    // §6.6.6 not back to its start (§5.7), and §6.6.5 not on top of
-                    // the hive: the third step goes down to an empty cell
-                    if e == c || self.h(e, c) != 0 {
-                        continue;
-                    }
-                    // §6.6.2 the drop by §5.6 alone, so §6.6.4 a hole is allowed
-                    if self.step_ok(b, d3, c) {
-                        dests.insert(e);
-                    }
                 }
             }
         }

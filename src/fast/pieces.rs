@@ -10,6 +10,8 @@ pub const PIECES: usize = 28;
 pub const SLOTS: usize = 14;
 /// No piece.
 pub const NO_PIECE: u8 = u8::MAX;
+/// Most empty cells that can touch a hive of 28 pieces (6 per piece).
+pub const MAX_FRONTIER: usize = 6 * PIECES;
 
 /// The bug of each slot.
 pub const BUG_OF_SLOT: [Bug; SLOTS] = [
@@ -29,12 +31,16 @@ pub const BUG_OF_SLOT: [Bug; SLOTS] = [
     Bug::Pillbug,
 ];
 
+/// The slots of the bugs that may throw (§6.8.2, §6.7.5): the pillbug and
+/// the mosquito, as a mask of slots.
+pub const THROWER_SLOTS: u16 = 1 << 11 | 1 << 13;
+
 /// The first slot of each bug, in the order of [`Bug::ALL`].
 pub const FIRST_SLOT: [u8; 8] = [0, 1, 3, 5, 8, 11, 12, 13];
 
 /// The index of a bug in [`Bug::ALL`].
 #[inline(always)]
-pub fn bug_index(bug: Bug) -> usize {
+pub const fn bug_index(bug: Bug) -> usize {
     match bug {
         Bug::Queen => 0,
         Bug::Spider => 1,
@@ -45,6 +51,22 @@ pub fn bug_index(bug: Bug) -> usize {
         Bug::Ladybug => 6,
         Bug::Pillbug => 7,
     }
+}
+
+/// Per piece id, the bit that stands for its colour in a mask of adjacent
+/// colours (`FastEngine::around`): 1 for white, 1 << 8 for black, and 0 for
+/// `NO_PIECE` (or any other non-piece), so that the bits a change of top
+/// piece toggles are `AROUND_BIT[old] ^ AROUND_BIT[new]`.
+pub static AROUND_BIT: [u16; 256] = around_bits();
+
+const fn around_bits() -> [u16; 256] {
+    let mut bits = [0u16; 256];
+    let mut p = 0;
+    while p < PIECES {
+        bits[p] = if p < SLOTS { 1 } else { 1 << 8 };
+        p += 1;
+    }
+    bits
 }
 
 #[inline(always)]

@@ -58,9 +58,34 @@ impl FastEngine {
         pinned
     }
 
+    /// `1 + E − V − T` of the occupied cells counted from scratch: cells,
+    /// pairs of adjacent cells, triples of mutually adjacent cells.
+    pub(crate) fn encloses_slow(&self) -> i16 {
+        let (mut cells, mut edges, mut triangles) = (0i16, 0i16, 0i16);
+        for c in 0..CELLS as u16 {
+            if self.height[c as usize] == 0 {
+                continue;
+            }
+            cells += 1;
+            for d in 0..6 {
+                let a = neighbour(c, d);
+                let b = neighbour(c, (d + 1) % 6);
+                if self.height[a as usize] > 0 {
+                    edges += 1;
+                    if self.height[b as usize] > 0 {
+                        triangles += 1;
+                    }
+                }
+            }
+        }
+        // each edge was met from both ends, each triangle from its three corners
+        1 + edges / 2 - cells - triangles / 3
+    }
+
     /// Compares every incremental structure with its from-scratch twin:
     /// stacks, adjacent colours, the sets of top pieces, the counts, then
-    /// the hash, the pinned set, the state and the undo records.
+    /// the hash, the enclosure count, the pinned set, the state and the
+    /// undo records.
     pub fn check_invariants(&self) -> Result<(), BrokenInvariant> {
         self.stacks_agree()?;
         self.adjacent_colours_agree()?;
@@ -126,17 +151,19 @@ impl FastEngine {
         Ok(())
     }
 
-    /// The colours of the stacks next to each cell (§2.5, §3.5, §3.6).
+    /// The colours of the stacks next to each cell, direction by direction
+    /// (§2.5, §3.5, §3.6).
     fn adjacent_colours_agree(&self) -> Result<(), BrokenInvariant> {
         for c in 0..CELLS {
             let mut adjacent = [0u8; 2];
             for d in 0..6 {
                 let t = self.top[neighbour(c as u16, d) as usize];
                 if t != NO_PIECE {
-                    adjacent[color_of(t)] += 1;
+                    adjacent[color_of(t)] |= 1 << d;
                 }
             }
-            let kept = [self.adjacent_color[0][c], self.adjacent_color[1][c]];
+            // the whole halves, so that a stray bit shows too
+            let kept = [self.around[c] as u8, (self.around[c] >> 8) as u8];
             if adjacent != kept {
                 return Err(BrokenInvariant::AdjacentColours {
                     cell: c,
@@ -166,7 +193,8 @@ impl FastEngine {
         Ok(())
     }
 
-    /// The placed-piece counts per colour and bug.
+    /// The placed-piece counts per colour and bug, and the bugs left in the
+    /// reserve.
     fn counts_agree(&self) -> Result<(), BrokenInvariant> {
         let mut placed = [[0u8; 8]; 2];
         let mut on_board = [0u8; 2];
@@ -176,7 +204,16 @@ impl FastEngine {
                 on_board[color_of(p)] += 1;
             }
         }
-        if placed != self.placed || on_board != self.on_board {
+        // §3.1 the bugs with a piece left in the reserve
+        let mut in_reserve = [0u8; 2];
+        for (color, kinds) in in_reserve.iter_mut().enumerate() {
+            for &b in &self.bug_indices[..self.bug_count as usize] {
+                if placed[color][b as usize] < crate::core::Bug::ALL[b as usize].count() {
+                    *kinds |= 1 << b;
+                }
+            }
+        }
+        if placed != self.placed || on_board != self.on_board || in_reserve != self.in_reserve {
             return Err(BrokenInvariant::Counts);
         }
         Ok(())
@@ -189,6 +226,12 @@ impl FastEngine {
             return Err(BrokenInvariant::Hash {
                 kept: self.hash,
                 recomputed: self.hash_slow(),
+            });
+        }
+        if self.encloses != self.encloses_slow() {
+            return Err(BrokenInvariant::Encloses {
+                kept: self.encloses,
+                recomputed: self.encloses_slow(),
             });
         }
         if self.pinned_cells() != self.pinned_slow() {
@@ -245,7 +288,8 @@ pub enum BrokenInvariant {
     /// A piece stands above the highest level (§2.6).
     #[error("piece {piece} stands at level {level} (§2.6)")]
     TooHigh { piece: usize, level: usize },
-    /// The kept adjacent colours of a cell are not the recounted ones.
+    /// The kept masks of adjacent colours of a cell (white, black; bit `d`
+    /// for direction `d`) are not the recomputed ones.
     #[error("cell {cell}: adjacent colours {kept:?} but {counted:?} recounted")]
     AdjacentColours {
         cell: usize,
@@ -264,6 +308,9 @@ pub enum BrokenInvariant {
     /// The incremental hash differs.
     #[error("hash {kept:x} but {recomputed:x} from scratch")]
     Hash { kept: u64, recomputed: u64 },
+    /// The kept `1 + E − V − T` of the occupied cells differs.
+    #[error("1 + E - V - T is {kept} but {recomputed} from scratch")]
+    Encloses { kept: i16, recomputed: i16 },
     /// The pinned set differs from brute force.
     #[error("articulation points differ from brute force")]
     Pinned,
