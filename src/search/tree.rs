@@ -24,7 +24,7 @@ pub(super) const MATE_BOUND: i32 = MATE - 1_000;
 /// game: the search runs until that depth is done or a win or loss is
 /// proven. The cost grows several times per ply: on the 45-move Base+MLP
 /// midgame of `tests/search.rs`, depth 5 takes about 0.3 s, depth 6 about
-/// 1.1 s and depth 7 more than 4 s (release build, 2-core Xeon). Callers that take a depth from users (the UHP
+/// 1.1 s and depth 7 more than 4 s (release build, the project's 2-core machine). Callers that take a depth from users (the UHP
 /// `bestmove depth N`) must cap it well below this, or give a time limit too.
 pub const MAX_DEPTH: u32 = 64;
 
