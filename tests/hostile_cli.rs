@@ -531,3 +531,229 @@ fn record_files_over_the_limit_are_refused_unread() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+// Nothing destroyed: outputs checked at the start, written whole at the end -
+
+/// A fresh folder of the system's temporary folder for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hostile-writes-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// Writes `bytes` to `dir/name` and returns the path as text.
+fn put(dir: &std::path::Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("written");
+    path.to_string_lossy().into_owned()
+}
+
+/// The names in `dir`, sorted: no temporary file may be left behind.
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("listed")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Runs the binary and asserts its exit status and that every file of
+/// `kept` holds the same bytes as before.
+fn assert_kept(args: &[&str], status: i32, kept: &[&str]) -> Run {
+    let before: Vec<Vec<u8>> = kept
+        .iter()
+        .map(|p| std::fs::read(p).expect("read"))
+        .collect();
+    let run = bounded(args);
+    assert_eq!(run.status.code(), Some(status), "{args:?}: {}", run.stderr);
+    for (path, bytes) in kept.iter().zip(before) {
+        assert_eq!(
+            std::fs::read(path).expect("read"),
+            bytes,
+            "{args:?} changed {path}"
+        );
+    }
+    run
+}
+
+#[test]
+fn a_check_whose_engine_is_missing_leaves_its_report_files_unchanged() {
+    // Before: `--out` and `--write-baseline` were truncated at the start, so
+    // a run whose engine did not start left both at 0 bytes.
+    let dir = scratch("missing-engine");
+    let report = put(&dir, "report.txt", b"last night's report\n");
+    let baseline = put(&dir, "baseline.json", b"{\"version\":1,\"findings\":[]}\n");
+    let engine = dir.join("no-such-engine").to_string_lossy().into_owned();
+    let args = [
+        "check",
+        "--engine",
+        &engine,
+        "--no-corpus",
+        "--out",
+        &report,
+        "--write-baseline",
+        &baseline,
+    ];
+    let run = assert_kept(&args, 2, &[&report, &baseline]);
+    assert!(run.stderr.contains("error:"), "{}", run.stderr);
+    assert_eq!(names(&dir), ["baseline.json", "report.txt"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
+    let dir = scratch("inputs");
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).expect("a corpus folder");
+    let case = put(
+        &corpus,
+        "queen-bee.toml",
+        &std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/cases/queen-bee.toml"
+        ))
+        .expect("the case file"),
+    );
+    let corpus = corpus.to_string_lossy().into_owned();
+    // an engine script that would run the check's own engine
+    let script = put(
+        &dir,
+        "engine.sh",
+        format!("#!/bin/sh\nexec {BIN} uhp\n").as_bytes(),
+    );
+    let sh_engine = format!("sh {script}");
+    let baseline = put(&dir, "baseline.json", b"{\"version\":1,\"findings\":[]}\n");
+    for (args, refused) in [
+        (
+            vec!["--corpus", &corpus, "--out", &case],
+            "a corpus case file",
+        ),
+        (
+            vec!["--corpus", &corpus, "--write-baseline", &case],
+            "a corpus case file",
+        ),
+        (
+            vec!["--engine", &sh_engine, "--out", &script],
+            "engine's command line",
+        ),
+        (
+            vec!["--baseline", &baseline, "--write-baseline", &baseline],
+            "the baseline",
+        ),
+        (vec!["--out", BIN], "the engine"),
+    ] {
+        let mut all = vec!["check", "--games", "0"];
+        if !args.contains(&"--corpus") {
+            all.push("--no-corpus");
+        }
+        all.extend(args);
+        let run = assert_kept(&all, 2, &[&case, &script, &baseline]);
+        assert!(run.stderr.contains(refused), "{all:?}: {}", run.stderr);
+        // before any work: no engine was started, no report printed
+        assert!(run.stdout.is_empty(), "{all:?}: {}", text(&run.stdout));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_outputs_naming_one_file_are_refused() {
+    let dir = scratch("two-outputs");
+    let report = put(&dir, "report.json", b"kept\n");
+    let other_spelling = dir
+        .join(".")
+        .join("report.json")
+        .to_string_lossy()
+        .into_owned();
+    let args = [
+        "check",
+        "--no-corpus",
+        "--games",
+        "0",
+        "--out",
+        &report,
+        "--write-baseline",
+        &other_spelling,
+    ];
+    let run = assert_kept(&args, 2, &[&report]);
+    assert!(run.stderr.contains("the output of --out"), "{}", run.stderr);
+    // and the same file as a new one, not yet there
+    let new = dir.join("new.json").to_string_lossy().into_owned();
+    let run = bounded(&[
+        "check",
+        "--no-corpus",
+        "--games",
+        "0",
+        "--out",
+        &new,
+        "--write-baseline",
+        &new,
+    ]);
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    assert_eq!(names(&dir), ["report.json"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_passing_check_replaces_its_report_whole() {
+    let dir = scratch("replaced");
+    let report = put(&dir, "report.txt", b"last night's report\n");
+    let args = [
+        "check",
+        "--no-corpus",
+        "--games",
+        "1",
+        "--max-plies",
+        "4",
+        "--out",
+        &report,
+    ];
+    let run = bounded(&args);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    let written = std::fs::read(&report).expect("read");
+    assert_eq!(written, run.stdout, "the file holds the report printed");
+    assert_eq!(names(&dir), ["report.txt"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn render_never_writes_its_picture_over_the_record_drawn() {
+    // Before: `render game.pgn --svg game.pgn` replaced the record with SVG.
+    let dir = scratch("render");
+    let record = put(
+        &dir,
+        "game.pgn",
+        &std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/records/pgn/crlf.pgn"
+        ))
+        .expect("the record"),
+    );
+    let run = assert_kept(&["render", &record, "--svg", &record], 2, &[&record]);
+    assert!(
+        run.stderr.contains("the game record drawn"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty());
+    // a game that does not load leaves an existing picture as it was
+    let picture = put(&dir, "old.svg", b"<svg/>\n");
+    assert_kept(
+        &["render", "Base;NotAState;White[1]", "--svg", &picture],
+        1,
+        &[&picture],
+    );
+    // and a picture drawn replaces it
+    let run = bounded(&["render", &record, "--svg", &picture]);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    let drawn = text(&std::fs::read(&picture).expect("read"));
+    assert!(drawn.contains("<svg") && drawn.len() > 100, "{drawn}");
+    assert_eq!(names(&dir), ["game.pgn", "old.svg"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
