@@ -131,6 +131,10 @@ pub enum ConfigError {
     /// A word of `--game-types` is not a GameTypeString.
     #[error("--game-types: {0}")]
     GameTypes(NotationError),
+    /// A list option names nothing (`--game-types ,,,`): an empty list is a
+    /// mistake, not a request for nothing or for the default.
+    #[error("{0}: the list is empty: give at least one word")]
+    EmptyList(&'static str),
     /// A word of `--rules` is not a rule.
     #[error("--rules: {0}")]
     Rules(UnknownRule),
@@ -175,10 +179,16 @@ impl Config {
         }
         let game_types = match &options.game_types {
             None => None,
+            Some(list) if list_words(list).next().is_none() => {
+                return Err(ConfigError::EmptyList("--game-types"))
+            }
             Some(list) => Some(parse_game_types(list).map_err(ConfigError::GameTypes)?),
         };
         let rules = match &options.rules {
             None => DeclaredRules::FromEngine,
+            Some(list) if list_words(list).next().is_none() => {
+                return Err(ConfigError::EmptyList("--rules"))
+            }
             Some(list) => DeclaredRules::Given(parse_rules(list).map_err(ConfigError::Rules)?),
         };
         let corpus = if options.no_corpus {
@@ -277,11 +287,14 @@ fn inputs(options: &CheckOptions) -> Vec<NamedInput> {
 
 /// Reads a list of GameTypeStrings separated by commas or spaces.
 pub fn parse_game_types(list: &str) -> Result<Vec<GameType>, NotationError> {
+    list_words(list).map(parse_game_type).collect()
+}
+
+/// The words of a list option, separated by commas or spaces.
+fn list_words(list: &str) -> impl Iterator<Item = &str> {
     list.split([',', ' '])
         .map(str::trim)
         .filter(|w| !w.is_empty())
-        .map(parse_game_type)
-        .collect()
 }
 
 /// Reads `--rules`: `tournament-opening` or `standard-opening`, and
@@ -289,11 +302,7 @@ pub fn parse_game_types(list: &str) -> Result<Vec<GameType>, NotationError> {
 /// spaces, in any case; a word left out takes its standard value.
 pub fn parse_rules(list: &str) -> Result<RulesOptions, UnknownRule> {
     let mut rules = RulesOptions::default();
-    for word in list
-        .split([',', ' '])
-        .map(str::trim)
-        .filter(|w| !w.is_empty())
-    {
+    for word in list_words(list) {
         match word.to_ascii_lowercase().as_str() {
             "tournament-opening" => rules.tournament_opening = true,
             "standard-opening" => rules.tournament_opening = false,

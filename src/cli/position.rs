@@ -310,6 +310,9 @@ fn parse_cells(game: &ReferenceEngine, text: &str) -> Result<Vec<Hex>, String> {
     if pending.is_some() {
         return Err("--highlight: a cell needs two coordinates, q,r".to_string());
     }
+    if cells.is_empty() {
+        return Err("--highlight: the list is empty: give at least one cell".to_string());
+    }
     Ok(cells)
 }
 
