@@ -871,27 +871,29 @@ fn empty_lists_are_refused() {
     }
 }
 
-#[test]
-fn baseline_and_corpus_files_over_their_limits_are_refused() {
-    let dir = scratch("limits");
-    // 2 million entries (the 157 MB of notes): refused unread
-    let mut huge = String::from("{\"version\":1,\"findings\":[");
-    for i in 0..2_000_000 {
-        huge.push_str(&format!(
-            "{}{{\"fingerprint\":\"f{i}\"}}",
-            if i > 0 { "," } else { "" }
-        ));
-    }
-    huge.push_str("]}");
-    let baseline = put(&dir, "huge.json", huge.as_bytes());
-    let run = bounded(&[
+/// Runs `check` (no engine work) with a baseline of `entries` short
+/// entries, written in `dir`.
+fn check_with_baseline(dir: &std::path::Path, entries: usize) -> Run {
+    let listed: Vec<String> = (0..entries)
+        .map(|i| format!("{{\"fingerprint\":\"f{i}\"}}"))
+        .collect();
+    let text = format!("{{\"version\":1,\"findings\":[{}]}}", listed.join(","));
+    let baseline = put(dir, &format!("baseline-{entries}.json"), text.as_bytes());
+    bounded(&[
         "check",
         "--no-corpus",
         "--games",
         "0",
         "--baseline",
         &baseline,
-    ]);
+    ])
+}
+
+#[test]
+fn baseline_and_corpus_files_over_their_limits_are_refused() {
+    let dir = scratch("limits");
+    // 2 million entries (the 157 MB of notes): refused unread
+    let run = check_with_baseline(&dir, 2_000_000);
     assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
     assert!(
         run.stderr.contains("the limit is 4194304 bytes"),
@@ -904,23 +906,7 @@ fn baseline_and_corpus_files_over_their_limits_are_refused() {
         run.stderr
     );
     // within the size but with too many entries: refused too
-    let mut many = String::from("{\"version\":1,\"findings\":[");
-    for i in 0..10_001 {
-        many.push_str(&format!(
-            "{}{{\"fingerprint\":\"f{i}\"}}",
-            if i > 0 { "," } else { "" }
-        ));
-    }
-    many.push_str("]}");
-    let baseline = put(&dir, "many.json", many.as_bytes());
-    let run = bounded(&[
-        "check",
-        "--no-corpus",
-        "--games",
-        "0",
-        "--baseline",
-        &baseline,
-    ]);
+    let run = check_with_baseline(&dir, 10_001);
     assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
     assert!(
         run.stderr
