@@ -33,7 +33,9 @@
 //!    (`hive-oracle replay`, `convert`);
 //! 6. [`input`]: what game a user gave (a GameTypeString, a GameString, a
 //!    record file and which game and ply of it, a pasted record) and the
-//!    limits on it, for every command and the web page;
+//!    limits on it, for every command and the web page; `output_file`
+//!    (feature `check`): the one writer of the files the tool writes,
+//!    checked at the start and replaced whole after the run;
 //! 7. [`uhp`]: the Universal Hive Protocol engine session (`hive-oracle uhp`);
 //! 8. `faults` (feature `faults`, test support): our own engine made wrong
 //!    in one known way, to prove that `check` finds each fault;
@@ -100,6 +102,8 @@ pub mod faults;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod input;
+#[cfg(feature = "check")]
+pub mod output_file;
 pub mod records;
 pub mod reference;
 pub mod render;

@@ -43,7 +43,8 @@ const LAYERS: &[&[&str]] = &[
     // game records: readers, writer, replay
     &["records"],
     // what game a user gave: GameString, game type, record file and ply
-    &["input"],
+    // and the files the tool writes, checked at the start and replaced whole
+    &["input", "output_file"],
     // the UHP engine session
     &["uhp"],
     // test support: our own engine made wrong on purpose (feature `faults`)

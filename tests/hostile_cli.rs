@@ -12,9 +12,12 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use hive_oracle::core::Hex;
+use hive_oracle::fast::FastEngine;
 use hive_oracle::input::{load_game, GameInput, MAX_GAME_STRING_BYTES};
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::render;
+use hive_oracle::rules::Rules;
+use hive_oracle::search::{best_move, SearchLimits, TranspositionTable};
 use hive_oracle::uhp::MAX_LINE_BYTES;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
@@ -30,11 +33,23 @@ const HANG: Duration = Duration::from_secs(120);
 /// A small position: wQ (-1, 0), wS1 (0, 0), bS1 (1, 0), bQ (2, 0).
 const GAME: &str = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
 
+/// A Base+MLP midgame of 30 random plies (seed 3 of a Python `random`
+/// walk over `validmoves`), where `bestmove depth 5` costs 6.6 s of CPU and
+/// depth 6 22 s (README, "As a UHP engine").
+const MIDGAME: &str = "Base+MLP;InProgress;White[16];wB1;bS1 /wB1;wP wB1/;bB1 /bS1;wM wP/;bS2 bB1\\;wQ wM-;bQ bS2-;wQ \\wM;bA1 bQ-;wQ wM/;bA1 -bS1;wL \\wQ;bB2 /bB1;wL wM\\;bA2 bQ\\;wB2 -wQ;bM -bB2;wL /wB2;bG1 \\bA1;wS1 \\wB2;bG2 /bG1;wG1 wP\\;bA3 -bG2;wG2 /wL;bP bM\\;wQ wB2/;bA3 bS2\\;wA1 -wS1;bL /bA3";
+
 /// Starts the binary under the memory bound with the given stdout.
 fn spawn(args: &[&str], stdin: Stdio, stdout: Stdio, memory_kib: u64) -> Child {
+    spawn_limited(args, stdin, stdout, &[&format!("-v {memory_kib}")])
+}
+
+/// Starts the binary under the `ulimit` settings `limits` (each one option
+/// and its value: `-v KiB`, `-t CPU-seconds`) with the given stdout.
+fn spawn_limited(args: &[&str], stdin: Stdio, stdout: Stdio, limits: &[&str]) -> Child {
+    let limits: String = limits.iter().map(|l| format!("ulimit {l} && ")).collect();
     Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v {memory_kib} && exec \"$0\" \"$@\""))
+        .arg(format!("{limits}exec \"$0\" \"$@\""))
         .arg(BIN)
         .args(args)
         .stdin(stdin)
@@ -75,7 +90,12 @@ fn bounded(args: &[&str]) -> Run {
 }
 
 fn bounded_with(args: &[&str], input: &[u8], memory_kib: u64) -> Run {
-    let mut child = spawn(args, Stdio::piped(), Stdio::piped(), memory_kib);
+    bounded_limited(args, input, &[&format!("-v {memory_kib}")])
+}
+
+/// Runs the binary under the `ulimit` settings `limits`, `input` on stdin.
+fn bounded_limited(args: &[&str], input: &[u8], limits: &[&str]) -> Run {
+    let mut child = spawn_limited(args, Stdio::piped(), Stdio::piped(), limits);
     let mut stdin = child.stdin.take().expect("stdin");
     let input = input.to_vec();
     let writer = std::thread::spawn(move || {
@@ -447,7 +467,9 @@ fn uhp_the_largest_table_under_a_small_memory_bound_still_answers() {
     let (lines, run) = uhp_session(input, 384 * 1024);
     assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
     assert!(
-        lines.iter().any(|l| l == "TableSizeMiB;int;1024;16;1;1024"),
+        lines
+            .iter()
+            .any(|l| l.starts_with("TableSizeMiB;int;") && l.ends_with(";16;1;1024")),
         "{lines:?}"
     );
     // the move: after the option line, the new game and their `ok`s
@@ -489,15 +511,70 @@ fn uhp_a_time_search_stops_when_the_input_ends() {
 }
 
 #[test]
-fn uhp_a_depth_search_runs_to_its_end_when_the_input_ends() {
-    // a script piped in gets the same answer as an interactive client
-    let piped = uhp_session(b"newgame Base\nplay wS1\nbestmove depth 3\n", MEMORY_KIB).0;
-    let waited = uhp_session(
-        b"newgame Base\nplay wS1\nbestmove depth 3\nexit\n",
-        MEMORY_KIB,
-    )
-    .0;
-    assert_eq!(piped, waited);
+fn uhp_a_depth_search_stops_when_the_input_ends() {
+    // Before: a depth search ran to its end after the client left (depth 6
+    // of this midgame: 22 s of CPU, the issue's: 92 s). Now the end of the
+    // input stops it at once and it answers its best move so far. Work is
+    // counted, not time: the run gets 5 s of CPU (`ulimit -t`), many times
+    // what the stopped search spends and a fraction of the full one's.
+    let input = format!("options set MaxDepth 6\nnewgame {MIDGAME}\nbestmove depth 9\n");
+    let run = bounded_limited(
+        &["uhp"],
+        input.as_bytes(),
+        &[&format!("-v {MEMORY_KIB}"), "-t 5"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    let lines: Vec<String> = text(&run.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines.last().map(String::as_str), Some("ok"), "{lines:?}");
+    let answer = &lines[lines.len() - 2];
+    assert!(answer.starts_with('w'), "a move of White: {lines:?}");
+    // the answer is a legal move of the position
+    let moves = bounded(&["validmoves", MIDGAME]);
+    assert!(
+        text(&moves.stdout).trim().split(';').any(|m| m == answer),
+        "{answer} is not among the legal moves"
+    );
+}
+
+#[test]
+fn uhp_a_script_ending_with_exit_gets_the_whole_depth_search() {
+    // The reader is at most one line ahead: while the search before `exit`
+    // runs, the input has not ended, so the search is not cut short, and two
+    // runs give the same (deterministic) answer as the search itself.
+    let input = format!("newgame {MIDGAME}\nbestmove depth 2\nexit\n");
+    let first = uhp_session(input.as_bytes(), MEMORY_KIB).0;
+    let second = uhp_session(input.as_bytes(), MEMORY_KIB).0;
+    assert_eq!(first, second);
+    let answer = first.iter().rfind(|l| *l != "ok").expect("an answer");
+    let game: FastEngine = load_game(MIDGAME, Default::default()).expect("the midgame");
+    let limits = SearchLimits {
+        depth: Some(2),
+        time: None,
+    };
+    let best = best_move(&game, &limits, &mut TranspositionTable::new(16)).expect("a move");
+    assert_eq!(answer, &game.move_string(best.best), "{first:?}");
+}
+
+#[test]
+fn uhp_options_get_says_the_table_size_in_effect() {
+    // 1024 MiB asked for under 384 MiB of address space: the table is
+    // halved until it fits, and the option says the size it has.
+    let input = b"options set TableSizeMiB 1024\noptions get TableSizeMiB\nexit\n";
+    let (lines, run) = uhp_session(input, 384 * 1024);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    let sizes: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("TableSizeMiB;"))
+        .collect();
+    assert_eq!(sizes.len(), 2, "{lines:?}");
+    assert_eq!(sizes[0], sizes[1], "{lines:?}");
+    let in_effect: u32 = sizes[0]
+        .split(';')
+        .nth(2)
+        .and_then(|v| v.parse().ok())
+        .expect("a size");
+    assert!((1..=256).contains(&in_effect), "{lines:?}");
+    assert!(in_effect.is_power_of_two(), "{lines:?}");
 }
 
 #[test]
@@ -530,4 +607,366 @@ fn record_files_over_the_limit_are_refused_unread() {
         assert!(run.stdout_bytes < 4096, "{args:?}");
     }
     let _ = std::fs::remove_file(&path);
+}
+
+// Nothing destroyed: outputs checked at the start, written whole at the end -
+
+/// A fresh folder of the system's temporary folder for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hostile-writes-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// Writes `bytes` to `dir/name` and returns the path as text.
+fn put(dir: &std::path::Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("written");
+    path.to_string_lossy().into_owned()
+}
+
+/// The names in `dir`, sorted: no temporary file may be left behind.
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("listed")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Runs the binary and asserts its exit status and that every file of
+/// `kept` holds the same bytes as before.
+fn assert_kept(args: &[&str], status: i32, kept: &[&str]) -> Run {
+    let before: Vec<Vec<u8>> = kept
+        .iter()
+        .map(|p| std::fs::read(p).expect("read"))
+        .collect();
+    let run = bounded(args);
+    assert_eq!(run.status.code(), Some(status), "{args:?}: {}", run.stderr);
+    for (path, bytes) in kept.iter().zip(before) {
+        assert_eq!(
+            std::fs::read(path).expect("read"),
+            bytes,
+            "{args:?} changed {path}"
+        );
+    }
+    run
+}
+
+#[test]
+fn a_check_whose_engine_is_missing_leaves_its_report_files_unchanged() {
+    // Before: `--out` and `--write-baseline` were truncated at the start, so
+    // a run whose engine did not start left both at 0 bytes.
+    let dir = scratch("missing-engine");
+    let report = put(&dir, "report.txt", b"last night's report\n");
+    let baseline = put(&dir, "baseline.json", b"{\"version\":1,\"findings\":[]}\n");
+    let engine = dir.join("no-such-engine").to_string_lossy().into_owned();
+    let args = [
+        "check",
+        "--engine",
+        &engine,
+        "--no-corpus",
+        "--out",
+        &report,
+        "--write-baseline",
+        &baseline,
+    ];
+    let run = assert_kept(&args, 2, &[&report, &baseline]);
+    assert!(run.stderr.contains("error:"), "{}", run.stderr);
+    assert_eq!(names(&dir), ["baseline.json", "report.txt"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
+    let dir = scratch("inputs");
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).expect("a corpus folder");
+    let case = put(
+        &corpus,
+        "queen-bee.toml",
+        &std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/cases/queen-bee.toml"
+        ))
+        .expect("the case file"),
+    );
+    let corpus = corpus.to_string_lossy().into_owned();
+    // an engine script that would run the check's own engine
+    let script = put(
+        &dir,
+        "engine.sh",
+        format!("#!/bin/sh\nexec {BIN} uhp\n").as_bytes(),
+    );
+    let sh_engine = format!("sh {script}");
+    let baseline = put(&dir, "baseline.json", b"{\"version\":1,\"findings\":[]}\n");
+    for (args, refused) in [
+        (
+            vec!["--corpus", &corpus, "--out", &case],
+            "a corpus case file",
+        ),
+        (
+            vec!["--corpus", &corpus, "--write-baseline", &case],
+            "a corpus case file",
+        ),
+        (
+            vec!["--engine", &sh_engine, "--out", &script],
+            "engine's command line",
+        ),
+        (
+            vec!["--baseline", &baseline, "--write-baseline", &baseline],
+            "the baseline",
+        ),
+        (vec!["--out", BIN], "the engine"),
+    ] {
+        let mut all = vec!["check", "--games", "0"];
+        if !args.contains(&"--corpus") {
+            all.push("--no-corpus");
+        }
+        all.extend(args);
+        let run = assert_kept(&all, 2, &[&case, &script, &baseline]);
+        assert!(run.stderr.contains(refused), "{all:?}: {}", run.stderr);
+        // before any work: no engine was started, no report printed
+        assert!(run.stdout.is_empty(), "{all:?}: {}", text(&run.stdout));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_outputs_naming_one_file_are_refused() {
+    let dir = scratch("two-outputs");
+    let report = put(&dir, "report.json", b"kept\n");
+    let other_spelling = dir
+        .join(".")
+        .join("report.json")
+        .to_string_lossy()
+        .into_owned();
+    let args = [
+        "check",
+        "--no-corpus",
+        "--games",
+        "0",
+        "--out",
+        &report,
+        "--write-baseline",
+        &other_spelling,
+    ];
+    let run = assert_kept(&args, 2, &[&report]);
+    assert!(run.stderr.contains("the output of --out"), "{}", run.stderr);
+    // and the same file as a new one, not yet there
+    let new = dir.join("new.json").to_string_lossy().into_owned();
+    let run = bounded(&[
+        "check",
+        "--no-corpus",
+        "--games",
+        "0",
+        "--out",
+        &new,
+        "--write-baseline",
+        &new,
+    ]);
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    assert_eq!(names(&dir), ["report.json"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_passing_check_replaces_its_report_whole() {
+    let dir = scratch("replaced");
+    let report = put(&dir, "report.txt", b"last night's report\n");
+    let args = [
+        "check",
+        "--no-corpus",
+        "--games",
+        "1",
+        "--max-plies",
+        "4",
+        "--out",
+        &report,
+    ];
+    let run = bounded(&args);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    let written = std::fs::read(&report).expect("read");
+    assert_eq!(written, run.stdout, "the file holds the report printed");
+    assert_eq!(names(&dir), ["report.txt"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn render_never_writes_its_picture_over_the_record_drawn() {
+    // Before: `render game.pgn --svg game.pgn` replaced the record with SVG.
+    let dir = scratch("render");
+    let record = put(
+        &dir,
+        "game.pgn",
+        &std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/records/pgn/crlf.pgn"
+        ))
+        .expect("the record"),
+    );
+    let run = assert_kept(&["render", &record, "--svg", &record], 2, &[&record]);
+    assert!(
+        run.stderr.contains("the game record drawn"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty());
+    // a game that does not load leaves an existing picture as it was
+    let picture = put(&dir, "old.svg", b"<svg/>\n");
+    assert_kept(
+        &["render", "Base;NotAState;White[1]", "--svg", &picture],
+        1,
+        &[&picture],
+    );
+    // and a picture drawn replaces it
+    let run = bounded(&["render", &record, "--svg", &picture]);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    let drawn = text(&std::fs::read(&picture).expect("read"));
+    assert!(drawn.contains("<svg") && drawn.len() > 100, "{drawn}");
+    assert_eq!(names(&dir), ["game.pgn", "old.svg"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// The smaller points: empty lists, size limits, special files ---------------
+
+#[test]
+fn empty_lists_are_refused() {
+    for (args, status, said) in [
+        (
+            vec!["check", "--no-corpus", "--game-types", ",,,"],
+            2,
+            "--game-types: the list is empty",
+        ),
+        (
+            vec!["check", "--no-corpus", "--game-types", ""],
+            2,
+            "--game-types: the list is empty",
+        ),
+        (
+            vec!["check", "--no-corpus", "--rules", ", ,"],
+            2,
+            "--rules: the list is empty",
+        ),
+        (
+            vec!["render", GAME, "--highlight", ";,;"],
+            1,
+            "--highlight: the list is empty",
+        ),
+    ] {
+        let run = bounded(&args);
+        assert_eq!(run.status.code(), Some(status), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(said), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stdout.is_empty(),
+            "{args:?}: nothing was played or drawn"
+        );
+    }
+}
+
+/// Runs `check` (no engine work) with a baseline of `entries` short
+/// entries, written in `dir`.
+fn check_with_baseline(dir: &std::path::Path, entries: usize) -> Run {
+    let listed: Vec<String> = (0..entries)
+        .map(|i| format!("{{\"fingerprint\":\"f{i}\"}}"))
+        .collect();
+    let text = format!("{{\"version\":1,\"findings\":[{}]}}", listed.join(","));
+    let baseline = put(dir, &format!("baseline-{entries}.json"), text.as_bytes());
+    bounded(&[
+        "check",
+        "--no-corpus",
+        "--games",
+        "0",
+        "--baseline",
+        &baseline,
+    ])
+}
+
+#[test]
+fn baseline_and_corpus_files_over_their_limits_are_refused() {
+    let dir = scratch("limits");
+    // 2 million entries (the 157 MB of notes): refused unread
+    let run = check_with_baseline(&dir, 2_000_000);
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the limit is 4194304 bytes"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.len() < 1000 && run.stdout.is_empty(),
+        "{}",
+        run.stderr
+    );
+    // within the size but with too many entries: refused too
+    let run = check_with_baseline(&dir, 10_001);
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("lists 10001 entries; the limit is 10000"),
+        "{}",
+        run.stderr
+    );
+    // a sparse corpus file of 1 GiB: refused unread
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).expect("a corpus folder");
+    let file = std::fs::File::create(corpus.join("huge.toml")).expect("a file");
+    file.set_len(1 << 30).expect("a sparse file");
+    drop(file);
+    let corpus = corpus.to_string_lossy().into_owned();
+    let run = bounded(&["check", "--games", "0", "--corpus", &corpus]);
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the file is 1073741824 bytes long; the limit is 4194304 bytes"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_device_given_as_a_record_is_named_for_what_it_is() {
+    // Before: "no such file or folder" for replay, "invalid GameTypeString"
+    // for the others, of a path that exists.
+    let dir = scratch("special");
+    let fifo = dir.join("game.pgn");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let fifo = fifo.to_string_lossy().into_owned();
+    for path in [fifo.as_str(), "/dev/null"] {
+        let kind = if path == "/dev/null" {
+            "a device"
+        } else {
+            "a FIFO"
+        };
+        for command in ["replay", "validmoves", "render", "explain", "convert"] {
+            let run = bounded(&[command, path]);
+            let expected = if command == "replay" { 2 } else { 1 };
+            assert_eq!(
+                run.status.code(),
+                Some(expected),
+                "{command} {path}: {}",
+                run.stderr
+            );
+            let said = format!("not a regular file ({kind})");
+            assert!(
+                run.stderr.contains(&said),
+                "{command} {path}: {}",
+                run.stderr
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -27,6 +27,16 @@ pub enum ReadError {
         /// Why it could not be read.
         source: io::Error,
     },
+    /// The file is larger than its kind of file may be: it is not read.
+    #[error("cannot read {}: the file is {bytes} bytes long; the limit is {limit} bytes", .path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size (or, when it grew while read, the bytes read).
+        bytes: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// The path is not a regular file: it is not opened (or not read).
     #[error("cannot read {}: not a regular file ({kind})", .path.display())]
     NotARegularFile {
@@ -108,6 +118,11 @@ pub enum CorpusError {
     Parse(#[from] ParseError),
 }
 
+/// The largest corpus file read, in bytes (4 MiB): the built-in corpus
+/// files are a few KiB each, and a larger file is a mistake or an attack
+/// whose cases would all be validated before the check.
+pub const MAX_CORPUS_FILE_BYTES: u64 = 4 << 20;
+
 /// One corpus file: its name, its text and its cases.
 #[derive(Clone, Debug)]
 pub struct CorpusFile {
@@ -169,7 +184,7 @@ pub fn read_corpus_files(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let text = read_regular_file(&path)?;
+        let text = read_regular_file(&path, MAX_CORPUS_FILE_BYTES)?;
         let cases = parse_corpus_file(&name, &text, &path.display().to_string())?;
         files.push(CorpusFile { name, text, cases });
     }
@@ -210,10 +225,11 @@ pub fn parse_corpus_file(
 }
 
 /// The text of `path`, which must be a regular file (following symbolic
-/// links): a FIFO, a device or a folder is refused without being opened,
-/// and the opened file is checked again (the path may have changed in
-/// between).
-pub fn read_regular_file(path: &Path) -> Result<String, ReadError> {
+/// links) of at most `limit` bytes: a FIFO, a device or a folder is refused
+/// without being opened, the opened file is checked again (the path may have
+/// changed in between), and a larger file is refused unread (at most
+/// `limit + 1` bytes are read, should it grow).
+pub fn read_regular_file(path: &Path, limit: u64) -> Result<String, ReadError> {
     let failed = |source: io::Error| ReadError::Io {
         path: path.to_path_buf(),
         source,
@@ -226,13 +242,27 @@ pub fn read_regular_file(path: &Path) -> Result<String, ReadError> {
     if !meta.is_file() {
         return Err(refused(&meta));
     }
-    let mut file = File::open(path).map_err(failed)?;
+    let file = File::open(path).map_err(failed)?;
     let meta = file.metadata().map_err(failed)?;
     if !meta.is_file() {
         return Err(refused(&meta));
     }
+    let too_large = |bytes: u64| ReadError::TooLarge {
+        path: path.to_path_buf(),
+        bytes,
+        limit,
+    };
+    if meta.len() > limit {
+        return Err(too_large(meta.len()));
+    }
     let mut text = String::new();
-    file.read_to_string(&mut text).map_err(failed)?;
+    let read = file
+        .take(limit.saturating_add(1))
+        .read_to_string(&mut text)
+        .map_err(failed)?;
+    if read as u64 > limit {
+        return Err(too_large(read as u64));
+    }
     Ok(text)
 }
 

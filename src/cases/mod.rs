@@ -27,6 +27,6 @@ pub use case::{Case, CaseOptions, IllegalMoveCase, LoadedCase};
 pub use engine::{CaseEngine, Refused, RulesEngine, RulesEngineError};
 pub use files::{
     file_kind, load_corpus, parse_corpus_file, read_corpus_files, read_regular_file, CorpusError,
-    CorpusFile, FolderError, ParseError, ReadError,
+    CorpusFile, FolderError, ParseError, ReadError, MAX_CORPUS_FILE_BYTES,
 };
 pub use run::{run_case, CaseError, CaseFailure, CaseRun};

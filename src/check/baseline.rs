@@ -17,6 +17,13 @@ use crate::check::group::FindingGroup;
 /// The format version written in baseline files.
 pub(crate) const BASELINE_VERSION: u32 = 1;
 
+/// The largest baseline file read, in bytes (4 MiB), and the most entries
+/// it may list: a project accepts tens of causes, and a file far larger would
+/// flood the report with notes on entries no longer seen.
+pub const MAX_BASELINE_BYTES: u64 = 4 << 20;
+/// The most entries a baseline file may list (see [`MAX_BASELINE_BYTES`]).
+pub const MAX_BASELINE_ENTRIES: usize = 10_000;
+
 /// Why a baseline file cannot be used.
 #[derive(Debug, Error)]
 pub enum BaselineError {
@@ -30,6 +37,14 @@ pub enum BaselineError {
         path: PathBuf,
         /// What the JSON reader says.
         source: serde_json::Error,
+    },
+    /// It lists more than [`MAX_BASELINE_ENTRIES`] entries.
+    #[error("{}: the baseline lists {entries} entries; the limit is {MAX_BASELINE_ENTRIES}", .path.display())]
+    TooManyEntries {
+        /// The file.
+        path: PathBuf,
+        /// How many entries it lists.
+        entries: usize,
     },
     /// It was written in another format version.
     #[error("{}: baseline version {version} (this hive-oracle reads version {BASELINE_VERSION})", .path.display())]
@@ -80,7 +95,7 @@ impl Baseline {
 
     /// Reads a baseline file; the error says which file and what is wrong.
     pub fn read(path: &Path) -> Result<Baseline, BaselineError> {
-        let text = read_regular_file(path).map_err(BaselineError::File)?;
+        let text = read_regular_file(path, MAX_BASELINE_BYTES).map_err(BaselineError::File)?;
         let mut baseline: Baseline =
             serde_json::from_str(&text).map_err(|source| BaselineError::NotABaseline {
                 path: path.to_path_buf(),
@@ -90,6 +105,12 @@ impl Baseline {
             return Err(BaselineError::Version {
                 path: path.to_path_buf(),
                 version: baseline.version,
+            });
+        }
+        if baseline.findings.len() > MAX_BASELINE_ENTRIES {
+            return Err(BaselineError::TooManyEntries {
+                path: path.to_path_buf(),
+                entries: baseline.findings.len(),
             });
         }
         baseline.name = path.display().to_string();

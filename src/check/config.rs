@@ -2,22 +2,23 @@
 //! command line holds them ([`CheckOptions`]), checked and turned into a
 //! [`Config`] by [`Config::from_options`]; a [`ConfigError`] says what is
 //! wrong, in the words of the command line, and the check cannot run
-//! (exit 2). The report files are opened here, before the run, so that a
-//! path that cannot be written fails at once rather than after the check.
+//! (exit 2). The report files are checked here, before the run, so that a
+//! path that cannot be written fails at once rather than after the check,
+//! and so that no report replaces a file the check reads (a corpus case, the
+//! baseline, the engine's program or script); they are written after the
+//! run, whole ([`crate::output_file`]).
 
-use std::fs::File;
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::cases::file_kind;
 use crate::check::baseline::{Baseline, BaselineError};
 use crate::check::client::{split_command_line, CommandLineError};
 use crate::check::corpus::{CheckCorpusError, Corpus};
 use crate::core::notation::{parse_game_type, NotationError};
 use crate::core::{GameType, RulesOptions};
+use crate::output_file::{refuse_same_files, NamedInput, OutputError, PendingFile};
 
 /// Which rules the engine plays, and who said so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,11 +102,12 @@ pub struct Config {
     pub jobs: usize,
     /// Show a progress bar (on stderr).
     pub progress: bool,
-    /// The file the report is also written to (`--out`), opened.
-    pub out: Option<ReportFile>,
+    /// The file the report is also written to (`--out`), checked and
+    /// written after the run.
+    pub out: Option<PendingFile>,
     /// The file this run's baseline is written to (`--write-baseline`),
-    /// opened.
-    pub write_baseline: Option<ReportFile>,
+    /// checked and written after the run.
+    pub write_baseline: Option<PendingFile>,
 }
 
 /// Why a check cannot run with the options given.
@@ -129,6 +131,10 @@ pub enum ConfigError {
     /// A word of `--game-types` is not a GameTypeString.
     #[error("--game-types: {0}")]
     GameTypes(NotationError),
+    /// A list option names nothing (`--game-types ,,,`): an empty list is a
+    /// mistake, not a request for nothing or for the default.
+    #[error("{0}: the list is empty: give at least one word")]
+    EmptyList(&'static str),
     /// A word of `--rules` is not a rule.
     #[error("--rules: {0}")]
     Rules(UnknownRule),
@@ -138,7 +144,8 @@ pub enum ConfigError {
     /// The baseline cannot be read.
     #[error(transparent)]
     Baseline(#[from] BaselineError),
-    /// A report file cannot be written.
+    /// A report file cannot be written, or is an input or the other
+    /// report file.
     #[error(transparent)]
     Output(#[from] OutputError),
 }
@@ -148,101 +155,13 @@ pub enum ConfigError {
 #[error("unknown rule `{0}`: expected tournament-opening, standard-opening, repetition-draw or no-repetition-draw")]
 pub struct UnknownRule(pub String);
 
-/// Why a report file cannot be written.
-#[derive(Debug, Error)]
-pub enum OutputError {
-    /// The path names something else than a regular file: opening a FIFO
-    /// would block until a reader comes, and a device is not a report.
-    #[error("{option} {}: cannot write: not a regular file ({kind})", .path.display())]
-    NotARegularFile {
-        /// The option that names it.
-        option: &'static str,
-        /// The path.
-        path: PathBuf,
-        /// What it is, in words.
-        kind: &'static str,
-    },
-    /// The file cannot be created.
-    #[error("{option} {}: cannot write: {source}", .path.display())]
-    Io {
-        /// The option that names it.
-        option: &'static str,
-        /// The path.
-        path: PathBuf,
-        /// Why it cannot be created.
-        source: io::Error,
-    },
-}
-
-/// Writing a report file failed after the run.
-#[derive(Debug, Error)]
-#[error("cannot write {}: {source}", .path.display())]
-pub struct WriteError {
-    /// The file.
-    pub path: PathBuf,
-    /// Why writing failed.
-    pub source: io::Error,
-}
-
-/// A report file, opened (created or emptied) before the run.
-#[derive(Debug)]
-pub struct ReportFile {
-    /// The path as given.
-    pub path: PathBuf,
-    file: File,
-}
-
-impl ReportFile {
-    /// Opens `path` (named by `option`) for writing. Only a regular file (or
-    /// a new one) is written: opening a FIFO would block until a reader
-    /// comes, and a device is not a report.
-    pub fn create(path: &Path, option: &'static str) -> Result<ReportFile, OutputError> {
-        match std::fs::metadata(path) {
-            Ok(meta) if !meta.is_file() => {
-                return Err(OutputError::NotARegularFile {
-                    option,
-                    path: path.to_path_buf(),
-                    kind: file_kind(&meta),
-                })
-            }
-            Ok(_) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(source) => {
-                return Err(OutputError::Io {
-                    option,
-                    path: path.to_path_buf(),
-                    source,
-                })
-            }
-        }
-        let file = File::create(path).map_err(|source| OutputError::Io {
-            option,
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Ok(ReportFile {
-            path: path.to_path_buf(),
-            file,
-        })
-    }
-
-    /// Writes `text` to the file.
-    pub fn write(&mut self, text: &str) -> Result<(), WriteError> {
-        self.file
-            .write_all(text.as_bytes())
-            .map_err(|source| WriteError {
-                path: self.path.clone(),
-                source,
-            })
-    }
-}
-
 impl Config {
     /// Checks `options` in the order the command line documents them (the
     /// engine's command line, `--jobs`, the timeouts, `--game-types`,
     /// `--rules`, the corpus and `--case`, the baseline, then the report
-    /// files, which are opened) and builds the configuration; the first
-    /// problem is the error.
+    /// files, which must not be inputs and are checked writable without being
+    /// touched) and builds the configuration; the first problem is the
+    /// error.
     pub fn from_options(options: CheckOptions) -> Result<Config, ConfigError> {
         match split_command_line(&options.engine) {
             Err(e) => return Err(ConfigError::EngineCommandLine(e)),
@@ -260,10 +179,16 @@ impl Config {
         }
         let game_types = match &options.game_types {
             None => None,
+            Some(list) if list_words(list).next().is_none() => {
+                return Err(ConfigError::EmptyList("--game-types"))
+            }
             Some(list) => Some(parse_game_types(list).map_err(ConfigError::GameTypes)?),
         };
         let rules = match &options.rules {
             None => DeclaredRules::FromEngine,
+            Some(list) if list_words(list).next().is_none() => {
+                return Err(ConfigError::EmptyList("--rules"))
+            }
             Some(list) => DeclaredRules::Given(parse_rules(list).map_err(ConfigError::Rules)?),
         };
         let corpus = if options.no_corpus {
@@ -276,15 +201,23 @@ impl Config {
             .as_deref()
             .map(Baseline::read)
             .transpose()?;
+        let outputs: Vec<(&'static str, &Path)> = [
+            ("--out", options.out.as_deref()),
+            ("--write-baseline", options.write_baseline.as_deref()),
+        ]
+        .into_iter()
+        .filter_map(|(option, path)| Some((option, path?)))
+        .collect();
+        refuse_same_files(&outputs, &inputs(&options))?;
         let out = options
             .out
             .as_deref()
-            .map(|path| ReportFile::create(path, "--out"))
+            .map(|path| PendingFile::create(path, "--out"))
             .transpose()?;
         let write_baseline = options
             .write_baseline
             .as_deref()
-            .map(|path| ReportFile::create(path, "--write-baseline"))
+            .map(|path| PendingFile::create(path, "--write-baseline"))
             .transpose()?;
         let games = options
             .games
@@ -309,13 +242,59 @@ impl Config {
     }
 }
 
+/// The files a check reads, which no report may replace: the baseline, the
+/// `*.toml` files of the corpus folders, and every word of the engine's
+/// command line that names a file (the program, found on `PATH` when its
+/// name has no folder, a script, a `--flag=FILE` value).
+fn inputs(options: &CheckOptions) -> Vec<NamedInput> {
+    let named = |what: &str, path: PathBuf| NamedInput {
+        what: what.to_string(),
+        path,
+    };
+    let mut inputs: Vec<NamedInput> = options
+        .baseline
+        .iter()
+        .map(|path| named("the baseline (--baseline)", path.clone()))
+        .collect();
+    for folder in options.corpus.iter().filter(|dir| *dir != "builtin") {
+        let entries = std::fs::read_dir(folder).into_iter().flatten().flatten();
+        inputs.extend(
+            entries
+                .map(|entry| entry.path())
+                .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+                .map(|path| named("a corpus case file (--corpus)", path)),
+        );
+    }
+    let words = split_command_line(&options.engine).unwrap_or_default();
+    for (index, word) in words.iter().enumerate() {
+        let value = word.split_once('=').map(|(_, value)| value);
+        for path in std::iter::once(word.as_str()).chain(value) {
+            inputs.push(named(
+                "a file of the engine's command line (--engine)",
+                path.into(),
+            ));
+        }
+        if index == 0 && !word.contains(std::path::is_separator) {
+            let path = std::env::var_os("PATH").unwrap_or_default();
+            let found = std::env::split_paths(&path)
+                .map(|dir| dir.join(word))
+                .find(|path| path.is_file());
+            inputs.extend(found.map(|path| named("the engine's program (--engine)", path)));
+        }
+    }
+    inputs
+}
+
 /// Reads a list of GameTypeStrings separated by commas or spaces.
 pub fn parse_game_types(list: &str) -> Result<Vec<GameType>, NotationError> {
+    list_words(list).map(parse_game_type).collect()
+}
+
+/// The words of a list option, separated by commas or spaces.
+fn list_words(list: &str) -> impl Iterator<Item = &str> {
     list.split([',', ' '])
         .map(str::trim)
         .filter(|w| !w.is_empty())
-        .map(parse_game_type)
-        .collect()
 }
 
 /// Reads `--rules`: `tournament-opening` or `standard-opening`, and
@@ -323,11 +302,7 @@ pub fn parse_game_types(list: &str) -> Result<Vec<GameType>, NotationError> {
 /// spaces, in any case; a word left out takes its standard value.
 pub fn parse_rules(list: &str) -> Result<RulesOptions, UnknownRule> {
     let mut rules = RulesOptions::default();
-    for word in list
-        .split([',', ' '])
-        .map(str::trim)
-        .filter(|w| !w.is_empty())
-    {
+    for word in list_words(list) {
         match word.to_ascii_lowercase().as_str() {
             "tournament-opening" => rules.tournament_opening = true,
             "standard-opening" => rules.tournament_opening = false,

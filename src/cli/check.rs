@@ -83,7 +83,8 @@ pub struct CheckArgs {
     /// The report format.
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
     format: CheckFormat,
-    /// Also write the report to this file (checked before the run).
+    /// Also write the report to this file (checked before the run, replaced
+    /// whole after it; never an input of the check).
     #[arg(long, value_name = "FILE")]
     out: Option<std::path::PathBuf>,
     /// Print the JSON Schema of the JSON report and exit.
@@ -148,14 +149,16 @@ pub fn run(args: CheckArgs) -> ExitCode {
         CheckFormat::Json => report::json(&result),
         CheckFormat::Junit => report::junit(&result),
     };
-    if let Some(file) = config.write_baseline.as_mut() {
-        if let Err(e) = file.write(&Baseline::of(&result.findings).to_json()) {
+    // the reports replace their files only now, whole, after the verdict
+    if let Some(file) = config.write_baseline.take() {
+        let baseline = Baseline::of(&result.findings).to_json();
+        if let Err(e) = file.commit(baseline.as_bytes()) {
             return fail(e.to_string());
         }
     }
-    let shown = match config.out.as_mut() {
+    let shown = match config.out.take() {
         Some(file) => {
-            if let Err(e) = file.write(&text) {
+            if let Err(e) = file.commit(text.as_bytes()) {
                 return fail(e.to_string());
             }
             if args.format == CheckFormat::Text {

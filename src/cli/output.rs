@@ -22,6 +22,10 @@ use std::process::ExitCode;
 pub enum Stop {
     /// Bad input or a refused command: the message goes to stderr.
     Refused(String),
+    /// An output that is the same file as an input or another output,
+    /// refused before any work: the message goes to stderr, and the status
+    /// is 2 (the command could not run), as for `check`.
+    OutputIsInput(String),
     /// stdout's reader went away: nothing more to say.
     ClosedPipe,
     /// Writing stdout failed otherwise (a full disk, a device error).
@@ -65,6 +69,10 @@ pub fn exit_status(result: Result<(), Stop>, failure: u8) -> ExitCode {
         Err(Stop::Refused(message)) => {
             say(&format!("error: {message}"));
             ExitCode::from(failure)
+        }
+        Err(Stop::OutputIsInput(message)) => {
+            say(&format!("error: {message}"));
+            ExitCode::from(super::COULD_NOT_RUN)
         }
         Err(Stop::WriteFailed(error)) => {
             say(&format!("error: cannot write the output: {error}"));

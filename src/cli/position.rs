@@ -2,6 +2,7 @@
 //! `render`, `explain` and `convert`.
 
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 use clap::ValueEnum;
@@ -12,6 +13,7 @@ use hive_oracle::core::{Hex, RulesOptions};
 use hive_oracle::explain::{explain_move, explain_position, move_cells, play_explained};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::input::{self, GameInput, InputError};
+use hive_oracle::output_file::{refuse_same_files, NamedInput, PendingFile};
 use hive_oracle::records::pgn;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::render;
@@ -81,7 +83,8 @@ pub struct PlayArgs {
 pub struct RenderArgs {
     /// The game, as a GameString (or a GameTypeString for a new game).
     game: String,
-    /// Also write a standalone SVG picture to this file.
+    /// Also write a standalone SVG picture to this file (replaced whole once
+    /// drawn; never the record drawn).
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
     /// Cells to highlight, separated by spaces, commas or semicolons: axial
@@ -307,6 +310,9 @@ fn parse_cells(game: &ReferenceEngine, text: &str) -> Result<Vec<Hex>, String> {
     if pending.is_some() {
         return Err("--highlight: a cell needs two coordinates, q,r".to_string());
     }
+    if cells.is_empty() {
+        return Err("--highlight: the list is empty: give at least one cell".to_string());
+    }
     Ok(cells)
 }
 
@@ -328,11 +334,17 @@ fn coordinate(token: &str) -> Option<i64> {
 fn run_render(
     out: &mut impl Write,
     game_text: &str,
-    svg_file: Option<&std::path::Path>,
+    svg_file: Option<&Path>,
     highlight: Option<&str>,
     move_text: Option<&str>,
     options: RulesOptions,
 ) -> Result<(), Stop> {
+    // the picture's file: never the record drawn, checked before any work
+    // and replaced whole once the picture is drawn
+    let svg = match svg_file {
+        Some(path) => Some(svg_output(path, game_text)?),
+        None => None,
+    };
     let game = load_game::<ReferenceEngine>(game_text, options)?;
     let mut cells = match highlight {
         Some(text) => parse_cells(&game, text)?,
@@ -347,12 +359,24 @@ fn run_render(
         }
         cells.extend(ends);
     }
-    if let Some(path) = svg_file {
-        std::fs::write(path, render::svg(&game, &cells, arrow))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if let Some(file) = svg {
+        file.commit(render::svg(&game, &cells, arrow).as_bytes())
+            .map_err(|e| e.to_string())?;
     }
     out.write_all(render::ascii(&game, &cells).as_bytes())?;
     Ok(())
+}
+
+/// The file of `render --svg`, checked writable: refused (status 2) when it
+/// is the record file the game is read from.
+fn svg_output(path: &Path, game_text: &str) -> Result<PendingFile, Stop> {
+    let record = NamedInput {
+        what: "the game record drawn".to_string(),
+        path: game_text.into(),
+    };
+    refuse_same_files(&[("--svg", path)], &[record])
+        .map_err(|e| Stop::OutputIsInput(e.to_string()))?;
+    PendingFile::create(path, "--svg").map_err(|e| Stop::Refused(e.to_string()))
 }
 
 /// `hive-oracle convert`: a record (or a GameString) as a GameString or a PGN.

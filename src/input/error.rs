@@ -116,6 +116,15 @@ pub enum InputError {
         /// The folder.
         path: String,
     },
+    /// A path that names something else than a regular file or a folder (a
+    /// FIFO, a device, a socket): not read, since it might never end.
+    #[error("{path}: not a regular file ({kind}): a record is read only from a regular file")]
+    NotARegularFile {
+        /// The path.
+        path: String,
+        /// What it is, in words (`cases::file_kind`).
+        kind: &'static str,
+    },
     /// A path that names neither a file nor a folder.
     #[error("{path}: no such file or folder")]
     NoSuchPath {

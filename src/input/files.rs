@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::InputError;
 use super::limits::MAX_RECORD_FILE_BYTES;
+use crate::cases::file_kind;
 use crate::records::{self, Record, RecordError};
 
 /// Why the bytes of a record file were not read.
@@ -84,10 +85,23 @@ pub fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
         } else if path.is_file() {
             files.push(path.clone());
         } else {
-            return Err(InputError::NoSuchPath { path: shown() });
+            return Err(not_a_file(path));
         }
     }
     Ok(files)
+}
+
+/// Why `path`, neither a folder nor a regular file, is not read: what it
+/// is (a FIFO, a device), or that nothing is there.
+pub(super) fn not_a_file(path: &Path) -> InputError {
+    let shown = path.display().to_string();
+    match fs::metadata(path) {
+        Ok(meta) => InputError::NotARegularFile {
+            path: shown,
+            kind: file_kind(&meta),
+        },
+        Err(_) => InputError::NoSuchPath { path: shown },
+    }
 }
 
 /// Adds the `.pgn` and `.sgf` files below `dir` to `files`, in sorted order.

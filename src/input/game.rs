@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use super::error::InputError;
+use super::files::not_a_file;
 use super::limits::MAX_GAME_STRING_BYTES;
 use super::record::{load_record, record_game};
 use crate::core::notation::parse_game_type;
@@ -49,6 +50,8 @@ impl<'a> GameInput<'a> {
         match parse_game_type(text) {
             Ok(game_type) => Ok(GameInput::NewGame(game_type)),
             Err(_) if Path::new(text).is_file() => Ok(GameInput::RecordFile(text)),
+            // a FIFO or a device named as a record: say so, not "no such game type"
+            Err(_) if is_special_file(text) => Err(not_a_file(Path::new(text))),
             Err(e) => Err(e.into()),
         }
     }
@@ -96,4 +99,10 @@ fn load_game_string<R: Rules>(text: &str, options: RulesOptions) -> Result<R, In
         Err(explained) => InputError::Load(explained),
         Ok(_) => InputError::ReferenceAcceptsGame(refusal),
     })
+}
+
+/// Whether `text` names something on disk that is neither a regular file
+/// nor a folder: a FIFO, a device, a socket.
+fn is_special_file(text: &str) -> bool {
+    std::fs::metadata(text).is_ok_and(|meta| !meta.is_file() && !meta.is_dir())
 }

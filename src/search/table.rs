@@ -65,6 +65,8 @@ pub struct TranspositionTable {
     mask: usize,
     /// The generation of the current search; 0 marks never-written slots.
     generation: u32,
+    /// How many times the size asked for was halved for want of memory.
+    halvings: u32,
 }
 
 impl TranspositionTable {
@@ -78,15 +80,24 @@ impl TranspositionTable {
         // largest power of two not above `fit`
         let mut len = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         let mut entries = Vec::new();
+        let mut halvings = 0;
         while entries.try_reserve_exact(len).is_err() && len > MIN_ENTRIES {
             len /= 2;
+            halvings += 1;
         }
         entries.resize(len, EMPTY);
         TranspositionTable {
             mask: len - 1,
             entries,
             generation: 1,
+            halvings,
         }
+    }
+
+    /// The size in effect of a table asked for with `size_mib` MiB: halved
+    /// as often as the table was for want of memory (at least 1).
+    pub fn size_in_effect(&self, size_mib: u32) -> u32 {
+        size_mib.checked_shr(self.halvings).unwrap_or(0).max(1)
     }
 
     /// Empties the table.

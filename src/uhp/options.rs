@@ -6,13 +6,15 @@ use super::game::EngineChoice;
 use super::reply::quote;
 use crate::core::RulesOptions;
 
-/// The deepest `bestmove depth` search the session runs by default: on the
-/// project's 2-core machine (release build, 2026-11-29) depth 5 takes 0.6 to
-/// 1 s in Base and Base+MLP midgames, depth 6 takes 3 to 6 s and depth 7 up
-/// to a minute.
+/// The deepest `bestmove depth` search the session runs by default. Its
+/// cost varies much with the position: on 30-ply Base+MLP midgames (the
+/// project's shared 2-core machine, 2026-12-02, README "As a UHP engine")
+/// depth 4 took 0.11 to 0.23 s of CPU, depth 5 1.6 to 6.6 s (up to 16.9 s
+/// on other midgames) and depth 6 22 s; the end of the input stops any search.
 pub(crate) const DEFAULT_MAX_DEPTH: u32 = 5;
 /// The largest value the `MaxDepth` option takes, so that no `bestmove
-/// depth` runs for minutes (`bestmove time` searches deeper within its budget).
+/// depth` runs for many minutes (`bestmove time` searches deeper within its
+/// budget).
 pub(crate) const MAX_DEPTH_LIMIT: u32 = 6;
 /// The transposition table size by default, in MiB.
 pub const DEFAULT_TABLE_SIZE_MIB: u32 = 16;

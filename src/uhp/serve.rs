@@ -117,12 +117,14 @@ enum Received {
 /// Runs a UHP session like [`run`], with the input read on a thread of its
 /// own (the `hive-oracle uhp` command). The reader hands over one line at a
 /// time and reads the next while the session answers; when the input ends
-/// it sets a flag that stops a running `bestmove time` search at once (its
-/// best move so far is printed, as when the budget runs out), so an engine
-/// whose client has gone does not search on for hours. A `bestmove depth`
-/// search, bounded by `MaxDepth`, runs to its end, so that a script piped
-/// in gets the same answers as an interactive client. `bestmove time`
-/// counts its budget from the moment the reader read the line.
+/// it sets a flag that stops a running `bestmove` search at once, by time
+/// or by depth (its best move so far is printed, as when the budget runs
+/// out), so an engine whose client has gone does not search on for minutes.
+/// A script piped in that ends with `exit` gets the same answers as an
+/// interactive client: the reader is at most one line ahead, so it has not
+/// reached the end of the input while the search before `exit` runs.
+/// `bestmove time` counts its budget from the moment the reader read the
+/// line.
 pub fn run_with_reader(
     input: impl BufRead + Send + 'static,
     mut output: impl Write,
@@ -130,7 +132,7 @@ pub fn run_with_reader(
 ) -> io::Result<()> {
     let mut session = Session::new(engine);
     let closed = Arc::new(AtomicBool::new(false));
-    session.stop_time_searches_on(Arc::clone(&closed));
+    session.stop_searches_on(Arc::clone(&closed));
     // a rendezvous channel: the reader is at most one line ahead
     let (lines, received) = mpsc::sync_channel::<io::Result<Received>>(0);
     // Detached: after `exit` the process ends while the reader may still

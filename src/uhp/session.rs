@@ -38,7 +38,7 @@ pub struct Session {
     /// budget from there.
     line_read_at: Instant,
     /// Set by the reader of `run_with_reader`
-    /// when the input ends: it stops a running `bestmove time` search.
+    /// when the input ends: it stops a running `bestmove` search.
     input_closed: Option<Arc<AtomicBool>>,
 }
 
@@ -55,10 +55,10 @@ impl Session {
         }
     }
 
-    /// Stops a running `bestmove time` search once `closed` is set (by the
+    /// Stops a running `bestmove` search once `closed` is set (by the
     /// reader of `run_with_reader`, at the end of
     /// the input), as the end of its budget would.
-    pub(super) fn stop_time_searches_on(&mut self, closed: Arc<AtomicBool>) {
+    pub(super) fn stop_searches_on(&mut self, closed: Arc<AtomicBool>) {
         self.input_closed = Some(closed);
     }
 
@@ -222,8 +222,9 @@ impl Session {
     /// The budget of a time search counts from the moment the line was read,
     /// so the copy of a game held by the reference engine and the first
     /// allocation of the table are spent from it; the end of the input
-    /// (with `run_with_reader`) stops a time search as the budget would.
-    /// A depth search, bounded by `MaxDepth`, always runs to its end.
+    /// (with `run_with_reader`) stops a search, by time or by depth, as the
+    /// budget would: its best move so far is the answer, and a client that
+    /// has gone costs no more work.
     fn bestmove(&mut self, args: &[&str]) -> Reply {
         let started = self.line_read_at;
         let limits = search_limits(args, self.options.max_depth)?;
@@ -239,13 +240,16 @@ impl Session {
         let size = self.options.table_size_mib as usize;
         // A depth search ignores what earlier searches stored, so it is
         // deterministic; a time search profits from it.
+        if self.table.is_none() {
+            let table = TranspositionTable::new(size);
+            // `options get TableSizeMiB` says what is in effect
+            self.options.table_size_mib = table.size_in_effect(self.options.table_size_mib);
+            self.table = Some(table);
+        }
         let table = self
             .table
             .get_or_insert_with(|| TranspositionTable::new(size));
-        let stop = match limits.time {
-            Some(_) => self.input_closed.as_deref(),
-            None => None,
-        };
+        let stop = self.input_closed.as_deref();
         let Some(result) = search::best_move_from(fast, &limits, table, started, stop) else {
             return err("the search found no move");
         };
@@ -313,7 +317,7 @@ impl Session {
 
     fn set_option(&mut self, name: &str, value: &str) -> Reply {
         let name = OptionName::parse(name).map_err(Failure::err)?;
-        let next = options::with_value(&self.options, name, value).map_err(Failure::err)?;
+        let mut next = options::with_value(&self.options, name, value).map_err(Failure::err)?;
         let mut game = self.game.clone();
         if next != self.options {
             if let Some(current) = &game {
@@ -339,7 +343,10 @@ impl Session {
                 // Allocated (and filled) now rather than by the next
                 // `bestmove`, whose time budget must not pay for 1 GiB of it.
                 self.table = None;
-                self.table = Some(TranspositionTable::new(next.table_size_mib as usize));
+                let table = TranspositionTable::new(next.table_size_mib as usize);
+                // halved for want of memory: the size in effect is the value
+                next.table_size_mib = table.size_in_effect(next.table_size_mib);
+                self.table = Some(table);
             }
         }
         self.options = next;
