@@ -7,9 +7,11 @@
 use std::collections::BTreeMap;
 
 use crate::cases::{CaseEngine, Refused};
+use crate::check::answer::perft_count;
 use crate::check::client::{ClientError, Response};
 use crate::check::judge::state_and_turn;
 use crate::check::lines::play_line_as_written;
+use crate::check::quote::{quote, MAX_QUOTE_BYTES};
 use crate::check::worker::{Stop, Worker};
 use crate::core::{GameState, Move, RulesOptions};
 use crate::reference::ReferenceEngine;
@@ -158,10 +160,26 @@ impl CaseEngine for UhpCase<'_, '_> {
         self.state.ok_or(UhpCaseError::Reported)
     }
 
-    fn perft(&mut self, _: u32) -> Result<Result<u64, Refused>, UhpCaseError> {
-        Ok(Err(Refused(
-            "UHP has no perft command (spec/sources/uhp-notes.md section 5)".to_string(),
-        )))
+    /// `perft N`, which is no UHP command but which the established engines
+    /// answer (spec/sources/uhp-notes.md section 6): an engine that refuses
+    /// it, or whose answer gives no count for the depth, skips the case's
+    /// perft assertions with that reason.
+    fn perft(&mut self, depth: u32) -> Result<Result<u64, Refused>, UhpCaseError> {
+        let line = format!("perft {depth}");
+        let answer = self.command(&line)?;
+        let said = || quote(&answer.lines.join(" / "), MAX_QUOTE_BYTES);
+        if answer.is_error() {
+            return Ok(Err(Refused(format!(
+                "the engine refuses `{line}`: {}; perft is no UHP command",
+                said()
+            ))));
+        }
+        Ok(perft_count(&answer.lines, depth).ok_or_else(|| {
+            Refused(format!(
+                "the engine's answer to `{line}` gives no count for depth {depth}: {}",
+                said()
+            ))
+        }))
     }
 
     fn cites_clauses(&self) -> bool {

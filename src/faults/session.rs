@@ -135,6 +135,7 @@ impl FaultySession {
             "validmoves" => self.validmoves(line),
             "bestmove" => self.bestmove(line, &args),
             "options" => self.options(line, &args),
+            "perft" => self.perft(line),
             _ => self.session.handle_line(line),
         }
     }
@@ -294,6 +295,28 @@ impl FaultySession {
         if args.is_empty() {
             let prefix = format!("{};", hidden.text());
             reply.retain(|option| !option.starts_with(&prefix));
+        }
+        reply
+    }
+
+    /// `perft N` (spec/notation.md, UHP engine conventions) with the fault
+    /// applied: refused as an unknown command (refuses-perft), or one leaf
+    /// too many at its deepest depth (perft-miscounts).
+    fn perft(&mut self, line: &[u8]) -> Vec<String> {
+        if self.fault == Fault::RefusesPerft {
+            return response(Err(Failure::err("unknown command \"perft\"")));
+        }
+        let mut reply = self.session.handle_line(line);
+        if self.fault == Fault::PerftMiscounts && !is_refusal(&reply) {
+            // the last line before `ok` is the deepest count
+            let deepest = reply.len().checked_sub(2).and_then(|i| reply.get_mut(i));
+            if let Some(last) = deepest {
+                if let Some((label, count)) = last.split_once(" = ") {
+                    if let Ok(count) = count.parse::<u64>() {
+                        *last = format!("{label} = {}", count + 1);
+                    }
+                }
+            }
         }
         reply
     }

@@ -4,7 +4,7 @@
 //! a very long line, end of input without `exit`), `undo` with bad counts,
 //! a refused `newgame` (the game must survive it) and `bestmove` (a legal
 //! move, within its time budget, `pass` when it is the only move, a
-//! refusal once the game is over).
+//! refusal once the game is over) and `perft` from a few positions.
 //!
 //! Probes of behaviour the established engines do not share (spec/sources/uhp-notes.md
 //! section 7 and section 9: blank lines, non-UTF-8 bytes, a very long line,
@@ -13,12 +13,15 @@
 //! A probe is one entry of [`PROBES`] ([`Probe`]: its name, its severity,
 //! what it sends, how it judges) and, unless an existing judge fits, one
 //! function (`lines` for single lines, `conversation` for probes that
-//! hold a game, [`crate::check::bestmove`]). The probes on the unit's engine
-//! run while it keeps working: after an engine failure they stop; a probe
-//! with a process of its own runs in any case.
+//! hold a game, `perft` for the perft probe, [`crate::check::bestmove`]).
+//! The probes are independent: each starts from what it sends (a
+//! conversation from its own `newgame`), and after an engine failure the
+//! engine is started again for the next probe, so one failing probe never
+//! hides another; a probe that cannot run is listed with why.
 
 mod conversation;
 mod lines;
+mod perft;
 mod probe;
 
 use std::time::Instant;
@@ -107,6 +110,12 @@ const PROBES: &[Probe] = &[
         judge: Judge::Answer(lines::non_utf8),
     },
     Probe {
+        name: "perft",
+        severity: Severity::Error,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(perft::perft),
+    },
+    Probe {
         name: "end of input",
         severity: Severity::Advisory,
         sends: Sends::OwnProcess,
@@ -173,24 +182,35 @@ pub(crate) fn protocol_unit(worker: &mut Worker<'_>) -> Result<Learnt, ClientErr
     Ok((result, engine, notes))
 }
 
-/// Runs every probe of [`PROBES`] in order; after an engine failure, only
-/// the probes with a process of their own.
+/// Runs every probe of [`PROBES`] in order, each independent of the
+/// others: after an engine failure (recorded by the probe that met it) the
+/// engine is started again for the next probe, so that one failure never
+/// hides another. A probe that cannot run because the engine does not start
+/// again is listed in the report's `skipped` with the reason.
 fn run_probes(p: &mut Prober<'_, '_>) {
-    let mut engine_works = true;
     for probe in PROBES {
-        if !engine_works && probe.needs_the_unit_engine() {
-            continue;
+        if probe.needs_the_unit_engine() && p.worker.session.is_down() {
+            p.worker.counts.engine_restarts += 1;
+            if let Err(e) = p.worker.session.client() {
+                p.worker.skips.push(format!(
+                    "probe {}: not run, the engine did not start again after an earlier probe's failure: {}",
+                    probe.name,
+                    quote(&e.to_string(), MAX_QUOTE_BYTES)
+                ));
+                continue;
+            }
         }
-        let go = match probe.judge {
-            Judge::Conversation(run) => run(p, probe),
+        match probe.judge {
+            Judge::Conversation(run) => {
+                run(p, probe);
+            }
             Judge::Answer(judge) => {
                 p.worker.counts.protocol_checks += 1;
                 match p.send(probe) {
                     Ok(answer) => judge(p, probe, answer),
                     Err(e) => p.failed(probe, e, probe.sent()),
-                }
+                };
             }
-        };
-        engine_works &= go == Go::On;
+        }
     }
 }
