@@ -175,3 +175,124 @@ fn an_engine_without_perft_has_its_perft_checks_skipped_with_the_reason() {
         "{skips:?}"
     );
 }
+
+/// The shortest instances of the causes of a protocol-only check
+/// (`--no-corpus`, no games) of our engine with `fault`: its exit code and
+/// (kind, pattern, detail) of each cause.
+fn protocol_causes(fault: &str) -> (Option<i32>, Vec<(String, String, String)>) {
+    let (code, report) = check(&engine(Some(fault)), &["--no-corpus"]);
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    let causes = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|g| {
+            let f = &g["shortest"];
+            (text(&f["kind"]), text(&f["pattern"]), text(&f["detail"]))
+        })
+        .collect();
+    (code, causes)
+}
+
+/// Our engine passes every protocol probe, the new ones included (the
+/// game types, the MUST-refuse lines, perft, `exit`).
+#[test]
+fn our_engine_passes_every_probe() {
+    let (code, report) = check(&engine(None), &["--no-corpus"]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["findings"], serde_json::json!([]), "{report:#}");
+    assert_eq!(report["skipped"], serde_json::json!([]), "{report:#}");
+}
+
+/// §9.15: the game type printed must be the standard spelling of the
+/// game's. The fault engine prints the expansion letters reversed
+/// (`Base+LM` for `Base+ML`), which a comparison of the moves alone does
+/// not see.
+#[test]
+fn a_non_canonical_game_type_is_a_finding() {
+    let (code, causes) = protocol_causes("reversed-game-type");
+    assert_eq!(code, Some(1), "{causes:?}");
+    assert!(
+        causes
+            .iter()
+            .any(|(kind, pattern, detail)| kind == "game-string"
+                && pattern == "game type"
+                && detail.contains("\"Base+LM\"; it must be \"Base+ML\"")),
+        "{causes:?}"
+    );
+}
+
+/// §9.32: a GameString with a doubled or trailing `;` MUST be refused. The
+/// fault engine skips the empty moves and loads the rest: each of the two
+/// lines is its own finding, and the other MUST-refuse lines, which it
+/// refuses, give none.
+#[test]
+fn an_extra_semicolon_accepted_is_a_finding() {
+    let (code, causes) = protocol_causes("skips-empty-moves");
+    assert_eq!(code, Some(1), "{causes:?}");
+    let patterns: Vec<&str> = causes.iter().map(|(_, p, _)| p.as_str()).collect();
+    assert_eq!(
+        patterns,
+        [
+            "must refuse: `newgame Base;InProgress;White[2];wS1;;bS1 wS1-`",
+            "must refuse: `newgame Base;InProgress;White[2];wS1;bS1 wS1-;`",
+        ],
+        "{causes:?}"
+    );
+}
+
+/// spec/sources/uhp-notes.md section 2.3: a refused `newgame` answers
+/// `err`, never another game. The fault engine answers every refused
+/// `newgame` with its previous game (which differs from each bad string):
+/// the refused-newgame probe and each bad `newgame` of the MUST-refuse
+/// probe say so.
+#[test]
+fn a_newgame_answered_with_the_previous_game_is_a_finding() {
+    let (code, causes) = protocol_causes("newgame-refusal-answers-previous");
+    assert_eq!(code, Some(1), "{causes:?}");
+    let previous = |pattern: &str| {
+        causes.iter().any(|(_, p, detail)| {
+            p == pattern
+                && detail.contains("the game before it: another game than the one asked for")
+        })
+    };
+    assert!(previous("newgame with a bad move"), "{causes:?}");
+    assert!(previous("must refuse: `newgame Base+MM`"), "{causes:?}");
+    assert!(previous("must refuse: `newgame Base;wS1`"), "{causes:?}");
+}
+
+/// spec/sources/uhp-notes.md section 5.9: `exit` must end the engine. The
+/// fault engine answers `ok` and leaves only at the end of its input; the
+/// probe keeps the input open, so it sees that.
+#[test]
+fn an_ignored_exit_is_a_finding() {
+    let (code, causes) = protocol_causes("exit-ignored");
+    assert_eq!(code, Some(1), "{causes:?}");
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(
+        (causes[0].0.as_str(), causes[0].1.as_str()),
+        ("protocol", "exit")
+    );
+}
+
+/// A start-up failure is its own cause with the engine's stderr: an engine
+/// that writes why on stderr and exits before its banner (as one whose
+/// weights file is missing) makes the check exit 2, and the message says
+/// that the engine never answered its banner and quotes its stderr.
+#[test]
+fn an_engine_that_never_answers_its_banner_is_exit_2_with_its_stderr() {
+    let engine = "sh -c 'echo fatal: cannot open weights.bin >&2; exit 3'";
+    let out = Command::new(BIN)
+        .args(["check", "--engine", engine, "--games", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("check runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("never answered its start-up banner")
+            && stderr.contains("exit status: 3")
+            && stderr.contains("fatal: cannot open weights.bin"),
+        "{stderr}"
+    );
+}

@@ -75,6 +75,16 @@ pub enum ClientError {
         /// The first lines it printed.
         partial_output: Vec<String>,
     },
+    /// The engine never answered its start-up banner (it exited, hung or
+    /// printed something else first): `error` says how, and `stderr` holds
+    /// the last lines it wrote there (often why, such as a missing file).
+    #[error("the engine never answered its start-up banner: {error}{}", stderr_text(.stderr))]
+    StartUp {
+        /// How the start-up failed.
+        error: Box<ClientError>,
+        /// The last lines of its stderr.
+        stderr: Vec<String>,
+    },
     /// Reading from or writing to the engine failed for another reason.
     #[error("i/o error during `{command}`: {source}")]
     Io {
@@ -119,6 +129,29 @@ fn partial(lines: &[String]) -> String {
     } else {
         format!("; it printed: {}", lines.join(" / "))
     }
+}
+
+/// The last lines of an engine's stderr, for a message: control
+/// characters escaped, so that nothing it wrote acts on a terminal.
+fn stderr_text(lines: &[String]) -> String {
+    if lines.is_empty() {
+        return "; it wrote nothing on stderr".to_string();
+    }
+    let shown: Vec<String> = lines
+        .iter()
+        .map(|line| {
+            line.chars()
+                .flat_map(|c| {
+                    if c.is_control() {
+                        c.escape_default().collect::<Vec<_>>()
+                    } else {
+                        vec![c]
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    format!("; its stderr ends with: {}", shown.join(" / "))
 }
 
 fn status_text(status: &Option<ExitStatus>) -> String {

@@ -70,13 +70,18 @@ impl<'w, 'a> UhpCase<'w, 'a> {
         self.said
     }
 
-    /// The lines sent so far for this case, then `line`.
-    fn sent(&self, line: &str) -> Vec<String> {
-        let mut lines = self.prefix.clone();
-        lines.push(format!("newgame {}", self.game.game_string()));
-        if !line.starts_with("newgame") {
-            lines.push(line.to_string());
+    /// The lines sent so far for this case, exactly as they were sent (the
+    /// case's GameString as written, never a canonical one, and every
+    /// earlier line), the last one included: the lines that set the case's
+    /// rules options (sent in this unit, or earlier on this process), then
+    /// the unit's transcript.
+    fn sent(&self) -> Vec<String> {
+        let transcript = &self.worker.session.transcript;
+        let mut lines = Vec::new();
+        if !transcript.starts_with(&self.prefix) {
+            lines.extend(self.prefix.iter().cloned());
         }
+        lines.extend(transcript.iter().cloned());
         lines
     }
 
@@ -88,7 +93,7 @@ impl<'w, 'a> UhpCase<'w, 'a> {
                     .insert(line.to_string(), answer.lines.clone());
                 Ok(answer)
             }
-            Err(e) => Err(UhpCaseError::Client(e, self.sent(line))),
+            Err(e) => Err(UhpCaseError::Client(e, self.sent())),
         }
     }
 }
@@ -102,7 +107,7 @@ impl CaseEngine for UhpCase<'_, '_> {
         if answer.is_error() {
             return Ok(Err(Refused(answer.lines.join(" / "))));
         }
-        let sent = self.sent(&line);
+        let sent = self.sent();
         let reference = self.game.clone();
         self.worker
             .compare_game_string(&reference, &answer, || sent.clone())
@@ -117,7 +122,7 @@ impl CaseEngine for UhpCase<'_, '_> {
             .worker
             .session
             .validmoves(&game)
-            .map_err(|e| UhpCaseError::Client(e, self.sent("validmoves")))?;
+            .map_err(|e| UhpCaseError::Client(e, self.sent()))?;
         if self.said.listed.is_empty() {
             self.said.listed = texts.clone();
             self.said.duplicates = self.worker.compare_moves(&game, &texts).duplicates;
@@ -136,7 +141,7 @@ impl CaseEngine for UhpCase<'_, '_> {
             if self.game.clone().play(mv).is_ok() {
                 let mut after = self.game.clone();
                 after.play_unchecked(mv);
-                let sent = self.sent(&line);
+                let sent = self.sent();
                 self.worker
                     .compare_game_string(&after, &answer, || sent.clone())
                     .map_err(|Stop| UhpCaseError::Reported)?;
@@ -148,7 +153,7 @@ impl CaseEngine for UhpCase<'_, '_> {
     fn undo(&mut self) -> Result<(), UhpCaseError> {
         self.worker.counts.undo_checks += 1;
         let undone = self.command("undo 1")?;
-        let sent = self.sent("undo 1");
+        let sent = self.sent();
         let game = self.game.clone();
         self.worker
             .check_undo(&game, &undone, &sent)

@@ -220,6 +220,24 @@ fault_table! {
     /// Two probes fail; neither may hide the other.
     BestmoveOverExits = "bestmove-over-exits", Protocol,
         "exits on bestmove once the game is over, and on a line not UTF-8";
+    /// Breaks §9.32 (no empty move in a GameString): `newgame` skips the
+    /// empty moves of a doubled or trailing `;` and loads the rest.
+    SkipsEmptyMoves = "skips-empty-moves", Notation,
+        "newgame skips the empty moves of a doubled or trailing ; (§9.32)";
+    /// Breaks spec/sources/uhp-notes.md section 5.9: `exit` is answered
+    /// `ok` and the engine goes on; it leaves only at the end of its input.
+    ExitIgnored = "exit-ignored", Protocol,
+        "exit is answered ok and ignored; the engine leaves at end of input";
+    /// Breaks §9.15 (the eight game types, letters in the order M, L, P):
+    /// every GameString printed spells its game type with the expansion
+    /// letters reversed (`Base+PLM`); the game played is the real one.
+    ReversedGameType = "reversed-game-type", Notation,
+        "the game type printed has its expansion letters reversed (§9.15)";
+    /// Breaks spec/sources/uhp-notes.md section 2.3 (a failure is `err`):
+    /// a `newgame` that is refused answers with the previous game's
+    /// GameString and `ok`, as if it had loaded that game; the game is kept.
+    NewgameRefusalAnswersPrevious = "newgame-refusal-answers-previous", Protocol,
+        "a refused newgame answers the previous game's GameString, no err";
 }
 
 impl Fault {

@@ -2,9 +2,11 @@
 //! in order: `info`, an unknown command, the `options` listing, lines an
 //! engine meets in the wild (CRLF, a blank line, bytes that are not UTF-8,
 //! a very long line, end of input without `exit`), `undo` with bad counts,
-//! a refused `newgame` (the game must survive it) and `bestmove` (a legal
+//! a refused `newgame` (the game must survive it), the game type printed,
+//! the MoveStrings and
+//! GameStrings every engine must refuse, `bestmove` (a legal
 //! move, within its time budget, `pass` when it is the only move, a
-//! refusal once the game is over) and `perft` from a few positions.
+//! refusal once the game is over), `perft` from a few positions and `exit`.
 //!
 //! Probes of behaviour the established engines do not share (spec/sources/uhp-notes.md
 //! section 7 and section 9: blank lines, non-UTF-8 bytes, a very long line,
@@ -23,6 +25,7 @@ mod conversation;
 mod lines;
 mod perft;
 mod probe;
+mod refusals;
 
 use std::time::Instant;
 
@@ -80,6 +83,18 @@ const PROBES: &[Probe] = &[
         judge: Judge::Conversation(conversation::refused_newgame),
     },
     Probe {
+        name: "game type",
+        severity: Severity::Error,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(refusals::game_type),
+    },
+    Probe {
+        name: "must refuse",
+        severity: Severity::Error,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(refusals::must_refuse),
+    },
+    Probe {
         name: "bestmove",
         severity: Severity::Error,
         sends: Sends::Conversation,
@@ -116,6 +131,12 @@ const PROBES: &[Probe] = &[
         judge: Judge::Conversation(perft::perft),
     },
     Probe {
+        name: "exit",
+        severity: Severity::Error,
+        sends: Sends::OwnProcess,
+        judge: Judge::Conversation(refusals::exit_ends),
+    },
+    Probe {
         name: "end of input",
         severity: Severity::Advisory,
         sends: Sends::OwnProcess,
@@ -136,7 +157,9 @@ pub(crate) fn protocol_unit(worker: &mut Worker<'_>) -> Result<Learnt, ClientErr
     worker.counts.protocol_checks += 1;
     let client = match worker.session.client() {
         Ok(client) => client,
-        Err(e @ ClientError::Spawn { .. }) => return Err(e),
+        // the engine cannot be started, or never answered its banner: the
+        // check cannot run (exit 2)
+        Err(e @ (ClientError::Spawn { .. } | ClientError::StartUp { .. })) => return Err(e),
         Err(e) => {
             worker.engine_failure(&base, e, Vec::new());
             let result = worker.end("protocol", start.elapsed().as_secs_f64(), None);
