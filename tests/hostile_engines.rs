@@ -481,8 +481,9 @@ fn a_banner_without_ok_is_a_start_up_failure_exit_2() {
     );
     assert_eq!(run.status, Some(2), "{}", run.stderr);
     assert!(
-        run.stderr.contains("never answered its start-up banner")
-            && run.stderr.contains("did not finish `start-up` within"),
+        run.stderr
+            .contains("the engine never answered its start-up banner")
+            && run.stderr.contains("id no-ok 1.0"),
         "{}",
         run.stderr
     );
