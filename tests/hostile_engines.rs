@@ -464,8 +464,9 @@ fn an_engine_that_echoes_without_ok_times_out_and_is_given_up_on() {
 }
 
 #[test]
-fn a_banner_without_ok_is_a_timeout_and_given_up_on() {
-    // an engine that never says `ok`
+fn a_banner_without_ok_is_a_start_up_failure_exit_2() {
+    // an engine that never says `ok`: it never answered its banner, so the
+    // check cannot run (exit 2), and the message says why
     let run = check(
         "no-ok",
         &[
@@ -478,8 +479,14 @@ fn a_banner_without_ok_is_a_timeout_and_given_up_on() {
             "500",
         ],
     );
-    assert_eq!(run.status, Some(1), "{}", run.stderr);
-    assert_given_up(&run);
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the engine never answered its start-up banner")
+            && run.stderr.contains("id no-ok 1.0"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -161,6 +161,7 @@ fn transcripts_cover_every_command() {
         "bestmove depth",
         "bestmove time",
         "undo",
+        "perft",
         "options get",
         "options set",
         "exit",
@@ -827,4 +828,53 @@ fn probe_end_of_input_exits_promptly() {
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(stdout.ends_with("ok\n"), "{input:?}: {stdout}");
     }
+}
+
+/// `printf 'newgame Base\nperft 3\nexit\n' | hive-oracle uhp`: the counts
+/// from the Base start under the tournament opening, 4, 96 and 1440
+/// (spec/sources/uhp-notes.md section 5.5, the counts Mzinga and nokamute
+/// publish), one `perft(d) = COUNT` line per depth (spec/notation.md, UHP
+/// engine conventions), and nothing after `exit`.
+#[test]
+fn the_binary_answers_perft() {
+    let (out, clean) = run_binary(b"newgame Base\nperft 3\nexit\n");
+    assert!(clean, "{out}");
+    let expected = format!(
+        "id hive-oracle {v}\nMosquito;Ladybug;Pillbug\nok\n\
+         Base;NotStarted;White[1]\nok\n\
+         perft(1) = 4\nperft(2) = 96\nperft(3) = 1440\nok\n",
+        v = env!("CARGO_PKG_VERSION")
+    );
+    assert_eq!(out, expected);
+}
+
+/// spec/notation.md, UHP engine conventions, `perft`: the work of one
+/// `perft` is bounded by the leaves it counts, estimated depth by depth.
+/// On the reference engine (a budget of 100 million leaves) from the
+/// Base+MLP start, depths 1 to 5 count 5,585,773 leaves in all
+/// (spec/sources/uhp-notes.md section 5.5) and depth 6 is estimated at
+/// 5,427,108² / 151,686 ≈ 194 million: `perft 6` is refused with `err`
+/// naming depth 5 as the deepest that fits, and prints no count; the game
+/// is unchanged.
+#[test]
+fn perft_beyond_its_leaf_budget_is_refused() {
+    let mut session = Session::new(EngineChoice::Reference);
+    assert_eq!(
+        session.handle_line(b"newgame Base+MLP"),
+        ["Base+MLP;NotStarted;White[1]", "ok"]
+    );
+    let before = (session.game_string(), *session.options());
+    let reply = session.handle_line(b"perft 6");
+    check_reply(b"perft 6", &reply, &before, &session);
+    assert_err(b"perft 6", &reply);
+    assert_eq!(
+        reply[0],
+        "err perft 6 would count about 194174157 leaves at depth 6 after 5585773 below it, \
+         beyond the 100000000 one perft may count on the Reference engine; \
+         the deepest count within it from this position is perft 5"
+    );
+    assert_eq!(
+        session.handle_line(b"perft 2"),
+        ["perft(1) = 7", "perft(2) = 294", "ok"]
+    );
 }

@@ -75,6 +75,16 @@ pub enum ClientError {
         /// The first lines it printed.
         partial_output: Vec<String>,
     },
+    /// The engine never answered its start-up banner (it exited, hung or
+    /// printed something else first): `error` says how, and `stderr` holds
+    /// the last lines it wrote there (often why, such as a missing file).
+    #[error("the engine never answered its start-up banner: {error}{}", stderr_text(.stderr))]
+    StartUp {
+        /// How the start-up failed.
+        error: Box<ClientError>,
+        /// The last lines of its stderr.
+        stderr: Vec<String>,
+    },
     /// Reading from or writing to the engine failed for another reason.
     #[error("i/o error during `{command}`: {source}")]
     Io {
@@ -119,6 +129,29 @@ fn partial(lines: &[String]) -> String {
     } else {
         format!("; it printed: {}", lines.join(" / "))
     }
+}
+
+/// The last lines of an engine's stderr, for a message: control
+/// characters escaped, so that nothing it wrote acts on a terminal.
+fn stderr_text(lines: &[String]) -> String {
+    if lines.is_empty() {
+        return "; it wrote nothing on stderr".to_string();
+    }
+    let shown: Vec<String> = lines
+        .iter()
+        .map(|line| {
+            line.chars()
+                .flat_map(|c| {
+                    if c.is_control() {
+                        c.escape_default().collect::<Vec<_>>()
+                    } else {
+                        vec![c]
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    format!("; its stderr ends with: {}", shown.join(" / "))
 }
 
 fn status_text(status: &Option<ExitStatus>) -> String {
@@ -228,6 +261,52 @@ impl Response {
     }
 }
 
+/// The leaf count an engine gave for `depth` in its answer to `perft N`.
+/// `perft` is not part of UHP; the engines that offer it print one line
+/// per depth (spec/sources/uhp-notes.md section 6), and three forms are
+/// read: Mzinga's `perft(3) = 1,440 in 2 ms. 720 KN/s` (ours prints
+/// `perft(3) = 1440`), a table row whose first two fields are the depth and
+/// the count (nokamute; `3\t1440\t...`), and an answer of one line that
+/// is a bare count. A count may group its digits with `,`, `.`, `_` or
+/// `'`. `None` when no line gives the count for `depth`.
+pub(crate) fn perft_count(lines: &[String], depth: u32) -> Option<u64> {
+    let labelled = format!("perft({depth})");
+    for line in lines {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix(&labelled) {
+            let count = rest.trim_start().strip_prefix('=').map(str::trim_start);
+            if let Some(count) = count.and_then(|c| c.split_whitespace().next()) {
+                return grouped_count(count);
+            }
+        }
+        let mut fields = line.split_whitespace();
+        if let (Some(first), Some(second)) = (fields.next(), fields.next()) {
+            if first.parse::<u32>().ok() == Some(depth) {
+                if let Some(count) = grouped_count(second) {
+                    return Some(count);
+                }
+            }
+        }
+    }
+    match lines {
+        [only] => grouped_count(only.trim()),
+        _ => None,
+    }
+}
+
+/// A count written with digits, perhaps grouped by `,`, `.`, `_` or `'`.
+fn grouped_count(text: &str) -> Option<u64> {
+    if !text.starts_with(|c: char| c.is_ascii_digit())
+        || !text
+            .chars()
+            .all(|c| c.is_ascii_digit() || ",._'".contains(c))
+    {
+        return None;
+    }
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
 /// How [`UhpClient::exit`](crate::check::client::UhpClient::exit) ended the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shutdown {
@@ -277,6 +356,25 @@ mod tests {
         assert!(caps.supports(GameType::from_flags(true, false, true)));
         assert!(!caps.supports(GameType::BASE_MLP));
         assert_eq!(Capabilities::default().game_types(), [GameType::BASE]);
+    }
+
+    #[test]
+    fn perft_answers_of_the_engines_that_have_one_are_read() {
+        // spec/sources/uhp-notes.md section 6: Mzinga's line, nokamute's
+        // table, ours, and a bare count
+        let lines = |text: &str| text.lines().map(str::to_string).collect::<Vec<_>>();
+        let mzinga =
+            lines("perft(0)  =  1 in 0 ms.  0 KN/s\nperft(3)  =  1,440 in  2 ms.  720 KN/s");
+        assert_eq!(perft_count(&mzinga, 3), Some(1440));
+        assert_eq!(perft_count(&mzinga, 0), Some(1));
+        assert_eq!(perft_count(&mzinga, 2), None);
+        let table = lines("depth\tcount\ttime\n1\t4\t1ms\n2\t96\t2ms");
+        assert_eq!(perft_count(&table, 2), Some(96));
+        let ours = lines("perft(1) = 4\nperft(2) = 96\nperft(3) = 1440");
+        assert_eq!(perft_count(&ours, 3), Some(1440));
+        assert_eq!(perft_count(&lines("21600"), 4), Some(21600));
+        assert_eq!(perft_count(&lines("perft(2) = many"), 2), None);
+        assert_eq!(perft_count(&lines("err unknown command"), 1), None);
     }
 
     #[test]

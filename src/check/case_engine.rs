@@ -7,9 +7,11 @@
 use std::collections::BTreeMap;
 
 use crate::cases::{CaseEngine, Refused};
+use crate::check::answer::perft_count;
 use crate::check::client::{ClientError, Response};
 use crate::check::judge::state_and_turn;
 use crate::check::lines::play_line_as_written;
+use crate::check::quote::{quote, MAX_QUOTE_BYTES};
 use crate::check::worker::{Stop, Worker};
 use crate::core::{GameState, Move, RulesOptions};
 use crate::reference::ReferenceEngine;
@@ -68,13 +70,18 @@ impl<'w, 'a> UhpCase<'w, 'a> {
         self.said
     }
 
-    /// The lines sent so far for this case, then `line`.
-    fn sent(&self, line: &str) -> Vec<String> {
-        let mut lines = self.prefix.clone();
-        lines.push(format!("newgame {}", self.game.game_string()));
-        if !line.starts_with("newgame") {
-            lines.push(line.to_string());
+    /// The lines sent so far for this case, exactly as they were sent (the
+    /// case's GameString as written, never a canonical one, and every
+    /// earlier line), the last one included: the lines that set the case's
+    /// rules options (sent in this unit, or earlier on this process), then
+    /// the unit's transcript.
+    fn sent(&self) -> Vec<String> {
+        let transcript = &self.worker.session.transcript;
+        let mut lines = Vec::new();
+        if !transcript.starts_with(&self.prefix) {
+            lines.extend(self.prefix.iter().cloned());
         }
+        lines.extend(transcript.iter().cloned());
         lines
     }
 
@@ -86,7 +93,7 @@ impl<'w, 'a> UhpCase<'w, 'a> {
                     .insert(line.to_string(), answer.lines.clone());
                 Ok(answer)
             }
-            Err(e) => Err(UhpCaseError::Client(e, self.sent(line))),
+            Err(e) => Err(UhpCaseError::Client(e, self.sent())),
         }
     }
 }
@@ -100,7 +107,7 @@ impl CaseEngine for UhpCase<'_, '_> {
         if answer.is_error() {
             return Ok(Err(Refused(answer.lines.join(" / "))));
         }
-        let sent = self.sent(&line);
+        let sent = self.sent();
         let reference = self.game.clone();
         self.worker
             .compare_game_string(&reference, &answer, || sent.clone())
@@ -115,7 +122,7 @@ impl CaseEngine for UhpCase<'_, '_> {
             .worker
             .session
             .validmoves(&game)
-            .map_err(|e| UhpCaseError::Client(e, self.sent("validmoves")))?;
+            .map_err(|e| UhpCaseError::Client(e, self.sent()))?;
         if self.said.listed.is_empty() {
             self.said.listed = texts.clone();
             self.said.duplicates = self.worker.compare_moves(&game, &texts).duplicates;
@@ -134,7 +141,7 @@ impl CaseEngine for UhpCase<'_, '_> {
             if self.game.clone().play(mv).is_ok() {
                 let mut after = self.game.clone();
                 after.play_unchecked(mv);
-                let sent = self.sent(&line);
+                let sent = self.sent();
                 self.worker
                     .compare_game_string(&after, &answer, || sent.clone())
                     .map_err(|Stop| UhpCaseError::Reported)?;
@@ -146,7 +153,7 @@ impl CaseEngine for UhpCase<'_, '_> {
     fn undo(&mut self) -> Result<(), UhpCaseError> {
         self.worker.counts.undo_checks += 1;
         let undone = self.command("undo 1")?;
-        let sent = self.sent("undo 1");
+        let sent = self.sent();
         let game = self.game.clone();
         self.worker
             .check_undo(&game, &undone, &sent)
@@ -158,10 +165,26 @@ impl CaseEngine for UhpCase<'_, '_> {
         self.state.ok_or(UhpCaseError::Reported)
     }
 
-    fn perft(&mut self, _: u32) -> Result<Result<u64, Refused>, UhpCaseError> {
-        Ok(Err(Refused(
-            "UHP has no perft command (spec/sources/uhp-notes.md section 5)".to_string(),
-        )))
+    /// `perft N`, which is no UHP command but which the established engines
+    /// answer (spec/sources/uhp-notes.md section 6): an engine that refuses
+    /// it, or whose answer gives no count for the depth, skips the case's
+    /// perft assertions with that reason.
+    fn perft(&mut self, depth: u32) -> Result<Result<u64, Refused>, UhpCaseError> {
+        let line = format!("perft {depth}");
+        let answer = self.command(&line)?;
+        let said = || quote(&answer.lines.join(" / "), MAX_QUOTE_BYTES);
+        if answer.is_error() {
+            return Ok(Err(Refused(format!(
+                "the engine refuses `{line}`: {}; perft is no UHP command",
+                said()
+            ))));
+        }
+        Ok(perft_count(&answer.lines, depth).ok_or_else(|| {
+            Refused(format!(
+                "the engine's answer to `{line}` gives no count for depth {depth}: {}",
+                said()
+            ))
+        }))
     }
 
     fn cites_clauses(&self) -> bool {

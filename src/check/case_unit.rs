@@ -3,8 +3,9 @@
 //! ([`crate::cases::run_case`]) on the engine under check, through its UHP
 //! adapter ([`crate::check::case_engine`]); every failure becomes a finding
 //! that cites the case's own clauses, each kind of failure by a function of
-//! its own ([`CaseReport`]). `perft` is skipped, with its reason: UHP has no
-//! perft command.
+//! its own ([`CaseReport`]). `perft` is no UHP command: a case's perft
+//! counts are asked with `perft N` of engines that answer it, and skipped,
+//! with the engine's answer as the reason, on those that do not.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -168,11 +169,14 @@ impl CaseReport<'_> {
             }
             CaseFailure::RefusalChangedGame => Some(self.refusal_changed_game()),
             CaseFailure::State { expected, found } => Some(self.state(expected, found)),
-            // the case's own texts (checked by tests/cases.rs), a clause
-            // (UHP engines do not cite clauses) and perft (UHP has none)
-            CaseFailure::Unresolvable { .. }
-            | CaseFailure::WrongClause { .. }
-            | CaseFailure::Perft { .. } => None,
+            CaseFailure::Perft {
+                depth,
+                expected,
+                found,
+            } => Some(self.perft(depth, expected, found)),
+            // the case's own texts (checked by tests/cases.rs) and a clause
+            // (UHP engines do not cite clauses)
+            CaseFailure::Unresolvable { .. } | CaseFailure::WrongClause { .. } => None,
         }
     }
 
@@ -265,6 +269,20 @@ impl CaseReport<'_> {
             .pattern("refusal changed the game")
             .detail("the engine's valid moves changed after refused moves")
             .exchange(sent, Vec::new())
+    }
+
+    /// The engine's `perft` counted other leaves than the case's `perft`
+    /// (the reference's count): its moves differ somewhere in the tree.
+    fn perft(&self, depth: u32, expected: u64, found: u64) -> Finding {
+        let line = format!("perft {depth}");
+        let answer = self.answers.get(&line).cloned().unwrap_or_default();
+        Finding::new(Kind::Perft, &self.test, self.game)
+            .case_clauses(&self.case.clauses)
+            .pattern("perft")
+            .detail(format!(
+                "`{line}` counts {found} leaves, the rules give {expected}: somewhere in the game tree within depth {depth}, the engine's moves differ from the rules'"
+            ))
+            .exchange(self.lines_to(Some(&line)), answer)
     }
 
     /// The engine printed another state than the case's `state`.

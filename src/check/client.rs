@@ -141,7 +141,14 @@ impl UhpClient {
         client.timeout = startup_timeout;
         let banner = client.read_response(STARTUP, Vec::new());
         client.timeout = timeout;
-        client.read_banner(banner?)?;
+        if let Err(error) = banner.and_then(|banner| client.read_banner(banner)) {
+            // its own cause, with what the engine said on stderr
+            let stderr = client.stderr_tail();
+            return Err(ClientError::StartUp {
+                error: Box::new(error),
+                stderr,
+            });
+        }
         Ok(client)
     }
 

@@ -53,6 +53,9 @@ pub enum Kind {
     Crash,
     /// The engine did not answer in time.
     Timeout,
+    /// `perft N` (which the engine offers beyond UHP) counted other leaves
+    /// than the rules give.
+    Perft,
 }
 
 impl Kind {
@@ -70,6 +73,7 @@ impl Kind {
             Kind::Protocol => "protocol",
             Kind::Crash => "crash",
             Kind::Timeout => "timeout",
+            Kind::Perft => "perft",
         }
     }
 

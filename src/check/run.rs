@@ -150,9 +150,17 @@ impl Merged {
                 ..Timings::default()
             },
             streak: if protocol.failed { 1 } else { 0 },
+            // the probes not run, and why
+            skipped: protocol
+                .skips
+                .iter()
+                .map(|reason| Skip {
+                    test: protocol.test.name.clone(),
+                    reason: reason.clone(),
+                })
+                .collect(),
             findings: protocol.findings,
             tests: vec![protocol.test],
-            skipped: Vec::new(),
             unusable: false,
         }
     }

@@ -143,7 +143,12 @@ impl<'a> Worker<'a> {
         error: ClientError,
         sent: Vec<String>,
     ) -> Stop {
-        let (kind, answer) = match &error {
+        // a failed start-up is judged by how it failed
+        let how = match &error {
+            ClientError::StartUp { error, .. } => error.as_ref(),
+            other => other,
+        };
+        let (kind, answer) = match how {
             ClientError::Timeout { partial_output, .. } => (Kind::Timeout, partial_output.clone()),
             ClientError::Exited { partial_output, .. }
             | ClientError::OutputHeldOpen { partial_output, .. } => {
@@ -152,12 +157,19 @@ impl<'a> Worker<'a> {
             ClientError::Flood { partial_output, .. } => (Kind::Protocol, partial_output.clone()),
             _ => (Kind::Protocol, Vec::new()),
         };
-        if matches!(error, ClientError::Flood { .. }) {
+        if matches!(how, ClientError::Flood { .. }) {
             self.engine_failed = true;
         }
-        let stderr = self.session.stderr_tail();
+        let stderr = match &error {
+            ClientError::StartUp { stderr, .. } => stderr.clone(),
+            _ => self.session.stderr_tail(),
+        };
         let command = sent.last().cloned().unwrap_or_default();
-        let word = command.split_whitespace().next().unwrap_or("start-up");
+        // a failed start-up is its own cause, whatever was to be sent
+        let word = match &error {
+            ClientError::StartUp { .. } => "start-up",
+            _ => command.split_whitespace().next().unwrap_or("start-up"),
+        };
         let pattern = match &error {
             ClientError::Flood { .. } => format!("flood on {word}"),
             _ => word.to_string(),

@@ -56,7 +56,23 @@ pub(super) fn printed_game_string(fault: Fault, game: &Game) -> String {
     match fault {
         Fault::WrongGameString => with_glyphs_swapped(&text),
         Fault::SimultaneousSurroundWins => surround_won_by_last_mover(game, text),
+        Fault::ReversedGameType => with_game_type_reversed(&text),
         _ => text,
+    }
+}
+
+/// §9.15 broken: the expansion letters of the game type in reverse order
+/// (`Base+PLM` for `Base+MLP`); the rest of the GameString is right.
+fn with_game_type_reversed(text: &str) -> String {
+    match text.split_once(';') {
+        Some((game_type, rest)) => match game_type.split_once('+') {
+            Some((base, letters)) => {
+                let reversed: String = letters.chars().rev().collect();
+                format!("{base}+{reversed};{rest}")
+            }
+            None => text.to_string(),
+        },
+        None => text.to_string(),
     }
 }
 

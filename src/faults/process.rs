@@ -1,5 +1,6 @@
 //! The faults of the process and its streams, which act before a line is
-//! answered: exit (crash-mid-game, random-crash, exit-on-non-utf8), block
+//! answered: exit (crash-mid-game, random-crash, exit-on-non-utf8,
+//! bestmove-over-exits), block
 //! forever (hang), flood stdout (flood-lines, flood-bytes, huge-line) or
 //! write on stderr (escape-codes, stderr-flood). They act only in the
 //! process that [`run_with_fault`] runs, never in a [`FaultySession`]
@@ -24,8 +25,10 @@ impl LineHandler for FaultyProcess {
     }
 
     fn handle_line(&mut self, line: &[u8]) -> Vec<String> {
-        let plies = self.0.session().game().map_or(0, Game::plies);
-        before_command(self.0.fault(), line, plies);
+        let game = self.0.session().game();
+        let plies = game.map_or(0, Game::plies);
+        let over = game.is_some_and(|g| g.state().is_over());
+        before_command(self.0.fault(), line, plies, over);
         self.0.handle_line(line)
     }
 
@@ -60,9 +63,11 @@ pub fn run_with_fault(
 /// The faults of the process that act before a command is answered: exit
 /// with status 101 (crash-mid-game, random-crash), block forever (hang),
 /// exit with status 1 on a line that is not UTF-8 (exit-on-non-utf8), flood
-/// stdout (flood-lines, flood-bytes, huge-line) or write on stderr
-/// (escape-codes, stderr-flood). Returns when none acts.
-fn before_command(fault: Fault, line: &[u8], plies: usize) {
+/// stdout (flood-lines, flood-bytes, huge-line), write on stderr
+/// (escape-codes, stderr-flood) or exit like nokamute (bestmove-over-exits:
+/// `bestmove` when the game is `over`, a line not UTF-8). Returns when none
+/// acts.
+fn before_command(fault: Fault, line: &[u8], plies: usize, over: bool) {
     let keyword = line
         .trim_ascii()
         .split(|b| b.is_ascii_whitespace())
@@ -76,7 +81,10 @@ fn before_command(fault: Fault, line: &[u8], plies: usize) {
         Fault::Hang if plies >= 4 && keyword == b"validmoves" => loop {
             std::thread::sleep(Duration::from_secs(3600));
         },
-        Fault::ExitOnNonUtf8 if std::str::from_utf8(line).is_err() => std::process::exit(1),
+        Fault::ExitOnNonUtf8 | Fault::BestmoveOverExits if std::str::from_utf8(line).is_err() => {
+            std::process::exit(1)
+        }
+        Fault::BestmoveOverExits if over && keyword == b"bestmove" => std::process::exit(101),
         Fault::FloodLines if plies >= 4 && keyword == b"validmoves" => flood(b"y\n"),
         Fault::FloodBytes if plies >= 4 && keyword == b"validmoves" => flood(b"y"),
         Fault::HugeLine if plies >= 4 && keyword == b"validmoves" => huge_line(),

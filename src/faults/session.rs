@@ -135,6 +135,9 @@ impl FaultySession {
             "validmoves" => self.validmoves(line),
             "bestmove" => self.bestmove(line, &args),
             "options" => self.options(line, &args),
+            "perft" => self.perft(line),
+            // spec/sources/uhp-notes.md section 5.9 broken (exit-ignored)
+            "exit" if self.fault == Fault::ExitIgnored => response(Ok(Vec::new())),
             _ => self.session.handle_line(line),
         }
     }
@@ -167,6 +170,14 @@ impl FaultySession {
         let reply = if let Some(refusal) = game_case_refusal(self.fault, arg) {
             response(Err(Failure::Err(refusal)))
         } else if arg.contains(';') && parse_game_type(arg).is_err() {
+            // §9.32 broken (skips-empty-moves): empty moves are left out
+            let kept;
+            let arg = if self.fault == Fault::SkipsEmptyMoves {
+                kept = without_empty_moves(arg);
+                kept.as_str()
+            } else {
+                arg
+            };
             match self.load(arg) {
                 Ok(game) => {
                     let text = printed_game_string(self.fault, &game);
@@ -178,6 +189,13 @@ impl FaultySession {
         } else {
             self.forward_printing_game_string(line)
         };
+        if self.fault == Fault::NewgameRefusalAnswersPrevious && is_refusal(&reply) {
+            // spec/sources/uhp-notes.md section 2.3 broken: no err, the
+            // previous game printed instead
+            if let Some(game) = self.session.game() {
+                return response(Ok(vec![printed_game_string(self.fault, game)]));
+            }
+        }
         if self.fault == Fault::NewgameRefusalLosesGame && is_refusal(&reply) {
             // spec/sources/uhp-notes.md section 2.3 broken (state on error: unchanged): the
             // previous game is replaced by a new empty game of its type
@@ -298,6 +316,28 @@ impl FaultySession {
         reply
     }
 
+    /// `perft N` (spec/notation.md, UHP engine conventions) with the fault
+    /// applied: refused as an unknown command (refuses-perft), or one leaf
+    /// too many at its deepest depth (perft-miscounts).
+    fn perft(&mut self, line: &[u8]) -> Vec<String> {
+        if self.fault == Fault::RefusesPerft {
+            return response(Err(Failure::err("unknown command \"perft\"")));
+        }
+        let mut reply = self.session.handle_line(line);
+        if self.fault == Fault::PerftMiscounts && !is_refusal(&reply) {
+            // the last line before `ok` is the deepest count
+            let deepest = reply.len().checked_sub(2).and_then(|i| reply.get_mut(i));
+            if let Some(last) = deepest {
+                if let Some((label, count)) = last.split_once(" = ") {
+                    if let Ok(count) = count.parse::<u64>() {
+                        *last = format!("{label} = {}", count + 1);
+                    }
+                }
+            }
+        }
+        reply
+    }
+
     /// The option the engine does not know: under repetition-draw,
     /// `RepetitionDraw`, so that it plays the variant without saying so
     /// (spec/sources/uhp-notes.md section 5.8 broken).
@@ -322,6 +362,18 @@ impl LineHandler for FaultySession {
     fn has_exited(&self) -> bool {
         FaultySession::has_exited(self)
     }
+}
+
+/// A GameString without the empty moves of a doubled or trailing `;`
+/// (skips-empty-moves); its first three fields are kept as they are.
+fn without_empty_moves(text: &str) -> String {
+    let fields: Vec<&str> = text
+        .split(';')
+        .enumerate()
+        .filter(|&(i, field)| i < 3 || !field.trim().is_empty())
+        .map(|(_, field)| field)
+        .collect();
+    fields.join(";")
 }
 
 /// Whether a response is a refusal (`err` or `invalidmove`, spec/sources/uhp-notes.md section

@@ -203,6 +203,41 @@ fault_table! {
     /// come at different places in each run.
     RandomCrash = "random-crash", Protocol,
         "exits with status 101 on a command drawn from the process id";
+    /// Breaks the count of `perft N` (no UHP command, but answered as
+    /// spec/notation.md, UHP engine conventions, says): the count of its
+    /// deepest depth is one leaf too many; the moves played are right.
+    PerftMiscounts = "perft-miscounts", Protocol,
+        "perft counts one leaf too many at its deepest depth";
+    /// Not a fault of the rules: `perft`, which is no UHP command, is
+    /// refused as unknown, as an engine without it answers; `check` must
+    /// skip its perft cases and probe with that reason.
+    RefusesPerft = "refuses-perft", Protocol,
+        "refuses perft as an unknown command (perft is no UHP command)";
+    /// Breaks the protocol twice, as nokamute 1.0.3 does
+    /// (spec/sources/uhp-notes.md section 5.6 and spec/notation.md, UHP
+    /// engine conventions): the process exits with status 101 on `bestmove`
+    /// once the game is over, and with status 1 on a line that is not UTF-8.
+    /// Two probes fail; neither may hide the other.
+    BestmoveOverExits = "bestmove-over-exits", Protocol,
+        "exits on bestmove once the game is over, and on a line not UTF-8";
+    /// Breaks §9.32 (no empty move in a GameString): `newgame` skips the
+    /// empty moves of a doubled or trailing `;` and loads the rest.
+    SkipsEmptyMoves = "skips-empty-moves", Notation,
+        "newgame skips the empty moves of a doubled or trailing ; (§9.32)";
+    /// Breaks spec/sources/uhp-notes.md section 5.9: `exit` is answered
+    /// `ok` and the engine goes on; it leaves only at the end of its input.
+    ExitIgnored = "exit-ignored", Protocol,
+        "exit is answered ok and ignored; the engine leaves at end of input";
+    /// Breaks §9.15 (the eight game types, letters in the order M, L, P):
+    /// every GameString printed spells its game type with the expansion
+    /// letters reversed (`Base+PLM`); the game played is the real one.
+    ReversedGameType = "reversed-game-type", Notation,
+        "the game type printed has its expansion letters reversed (§9.15)";
+    /// Breaks spec/sources/uhp-notes.md section 2.3 (a failure is `err`):
+    /// a `newgame` that is refused answers with the previous game's
+    /// GameString and `ok`, as if it had loaded that game; the game is kept.
+    NewgameRefusalAnswersPrevious = "newgame-refusal-answers-previous", Protocol,
+        "a refused newgame answers the previous game's GameString, no err";
 }
 
 impl Fault {

@@ -11,6 +11,11 @@ use crate::search::SearchLimits;
 /// The longest budget of `bestmove time`: 24:00:00.
 pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(24 * 3600);
 
+/// The deepest `perft N` read, as the command line's `perft`. The work of a
+/// count is bounded by its leaves, not by this depth (`Session`'s perft
+/// budget); from the Base start depth 11 would take about a day.
+pub const MAX_PERFT_DEPTH: u32 = 11;
+
 /// The keyword of a command line, lower-cased, and its arguments.
 pub(crate) fn command_words(text: &str) -> (String, Vec<&str>) {
     let mut tokens = text.split_ascii_whitespace();
@@ -34,6 +39,21 @@ pub(crate) fn search_limits(args: &[&str], max_depth: u32) -> Result<SearchLimit
         [] => return err(format!("{usage}; a search without a limit is not offered")),
         _ => return err(format!("{usage}, not {}", quote(&args.join(" ")))),
     })
+}
+
+/// The depth of `perft N`: decimal digits from 1 to [`MAX_PERFT_DEPTH`].
+pub(crate) fn perft_depth(args: &[&str]) -> Result<u32, Failure> {
+    let range = format!("perft takes a depth from 1 to {MAX_PERFT_DEPTH}");
+    match args {
+        [text] if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+            match text.parse::<u32>() {
+                Ok(depth) if (1..=MAX_PERFT_DEPTH).contains(&depth) => Ok(depth),
+                _ => err(format!("{range}, not {}", quote(text))),
+            }
+        }
+        [] => err(format!("{range}, such as \"perft 3\"")),
+        _ => err(format!("{range}, not {}", quote(&args.join(" ")))),
+    }
 }
 
 /// `err` when a command that takes no argument gets one.

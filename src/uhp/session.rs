@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::arguments::{command_words, no_arguments, search_limits};
+use super::arguments::{command_words, no_arguments, perft_depth, search_limits};
 use super::game::{EngineChoice, Game};
 use super::options::{self, OptionName, Options};
 use super::reply::{err, quote, response, Failure, Reply};
@@ -164,6 +164,7 @@ impl Session {
             }
             "bestmove" => self.bestmove(&args),
             "undo" => self.undo(&args),
+            "perft" => self.perft(&args),
             "options" => self.options_command(&args),
             "exit" => {
                 no_arguments("exit", &args)?;
@@ -171,7 +172,7 @@ impl Session {
                 Ok(Vec::new())
             }
             _ => err(format!(
-                "unknown command {}: the commands are info, newgame, play, pass, validmoves, bestmove, undo, options and exit",
+                "unknown command {}: the commands are info, newgame, play, pass, validmoves, bestmove, undo, perft, options and exit",
                 quote(&keyword)
             )),
         }
@@ -260,6 +261,62 @@ impl Session {
             ));
         }
         Ok(vec![game.move_string(result.best)])
+    }
+
+    /// `perft N`: the leaf counts of the game tree from the current
+    /// position, one line `perft(d) = COUNT` for each depth d from 1 to N
+    /// (Mzinga's line, without its timing, so that an answer is the same
+    /// on every run; spec/notation.md, UHP engine conventions). A finished
+    /// game counts 0 at every depth (§8.5). The work is bounded by leaves,
+    /// never by time: before each depth its count is estimated from the
+    /// last two (the branching factor stays about the same from one ply to
+    /// the next), and when the leaves counted so far and the estimate
+    /// exceed [`Game::perft_leaf_budget`] the command is refused with `err`
+    /// naming the deepest depth within it. The answer is all or nothing: a
+    /// refusal prints no count. The end of the input stops the count
+    /// between two depths.
+    fn perft(&self, args: &[&str]) -> Reply {
+        let depth = perft_depth(args)?;
+        let game = current(&self.game)?;
+        let budget = game.perft_leaf_budget();
+        let mut counts: Vec<u64> = Vec::new();
+        let mut spent: u64 = 0;
+        for d in 1..=depth {
+            let estimate = match counts.as_slice() {
+                [] => game.legal_moves().len() as u64,
+                [.., 0] => 0,
+                [only] => only.saturating_mul(game.legal_moves().len() as u64),
+                [.., before, last] => {
+                    let next = u128::from(*last) * u128::from(*last) / u128::from((*before).max(1));
+                    u64::try_from(next).unwrap_or(u64::MAX)
+                }
+            };
+            if spent.saturating_add(estimate) > budget {
+                return err(format!(
+                    "perft {depth} would count about {estimate} leaves at depth {d} after {spent} below it, beyond the {budget} one perft may count on the {} engine; the deepest count within it from this position is perft {}",
+                    game.engine().name(),
+                    d - 1
+                ));
+            }
+            if self.input_ended() {
+                return err("the input ended: perft stopped");
+            }
+            let count = game.perft(d);
+            spent = spent.saturating_add(count);
+            counts.push(count);
+        }
+        Ok(counts
+            .iter()
+            .zip(1..)
+            .map(|(count, d)| format!("perft({d}) = {count}"))
+            .collect())
+    }
+
+    /// Whether the reader of `run_with_reader` saw the input end.
+    fn input_ended(&self) -> bool {
+        self.input_closed
+            .as_deref()
+            .is_some_and(|closed| closed.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// `undo [n]`: takes back 1 ≤ n ≤ plies plies (spec/sources/uhp-notes.md section 5.7).

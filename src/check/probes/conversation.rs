@@ -81,12 +81,19 @@ pub(super) fn refused_newgame(p: &mut Prober<'_, '_>, _: &Probe) -> Go {
         }
     };
     if !answer.is_error() {
+        // a newgame never answers with another game than the one asked for
+        let previous = game.game_string();
+        let why = if answer.last_line() == Some(previous.as_str()) {
+            " (the game before it: another game than the one asked for)"
+        } else {
+            ""
+        };
         worker.add(
             Finding::new(Kind::Protocol, &worker.test, &game)
                 .clauses(["§9.31"])
                 .pattern("newgame with a bad move")
                 .detail(format!(
-                    "`{bad}` (an unreadable move) must be refused; got \"{}\"",
+                    "`{bad}` (an unreadable move) must be refused; got \"{}\"{why}",
                     answer.lines.join(" / ")
                 ))
                 .exchange(sent, answer.lines.clone()),
@@ -100,7 +107,11 @@ pub(super) fn refused_newgame(p: &mut Prober<'_, '_>, _: &Probe) -> Go {
 /// Sends `lines`, which bring the engine to `game`. `Break` ends the probe:
 /// a refused line (the game checks report a refused legal move) lets the
 /// later probes run, an engine failure stops them.
-fn play_to(worker: &mut Worker<'_>, game: &ReferenceEngine, lines: &[String]) -> ControlFlow<Go> {
+pub(super) fn play_to(
+    worker: &mut Worker<'_>,
+    game: &ReferenceEngine,
+    lines: &[String],
+) -> ControlFlow<Go> {
     for line in lines {
         match worker.session.command(line) {
             Ok(a) if !a.is_error() => {}
@@ -116,7 +127,7 @@ fn play_to(worker: &mut Worker<'_>, game: &ReferenceEngine, lines: &[String]) ->
 
 /// Whether the engine's game is still `game` (its `validmoves`); a
 /// finding when it is not.
-fn still_at(worker: &mut Worker<'_>, game: &ReferenceEngine, sent: &[String]) -> bool {
+pub(super) fn still_at(worker: &mut Worker<'_>, game: &ReferenceEngine, sent: &[String]) -> bool {
     let mut shown = sent.to_vec();
     shown.push("validmoves".to_string());
     let texts = match worker.session.validmoves(game) {

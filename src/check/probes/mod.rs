@@ -2,9 +2,11 @@
 //! in order: `info`, an unknown command, the `options` listing, lines an
 //! engine meets in the wild (CRLF, a blank line, bytes that are not UTF-8,
 //! a very long line, end of input without `exit`), `undo` with bad counts,
-//! a refused `newgame` (the game must survive it) and `bestmove` (a legal
+//! a refused `newgame` (the game must survive it), the game type printed,
+//! the MoveStrings and
+//! GameStrings every engine must refuse, `bestmove` (a legal
 //! move, within its time budget, `pass` when it is the only move, a
-//! refusal once the game is over).
+//! refusal once the game is over), `perft` from a few positions and `exit`.
 //!
 //! Probes of behaviour the established engines do not share (spec/sources/uhp-notes.md
 //! section 7 and section 9: blank lines, non-UTF-8 bytes, a very long line,
@@ -13,13 +15,17 @@
 //! A probe is one entry of [`PROBES`] ([`Probe`]: its name, its severity,
 //! what it sends, how it judges) and, unless an existing judge fits, one
 //! function (`lines` for single lines, `conversation` for probes that
-//! hold a game, [`crate::check::bestmove`]). The probes on the unit's engine
-//! run while it keeps working: after an engine failure they stop; a probe
-//! with a process of its own runs in any case.
+//! hold a game, `perft` for the perft probe, [`crate::check::bestmove`]).
+//! The probes are independent: each starts from what it sends (a
+//! conversation from its own `newgame`), and after an engine failure the
+//! engine is started again for the next probe, so one failing probe never
+//! hides another; a probe that cannot run is listed with why.
 
 mod conversation;
 mod lines;
+mod perft;
 mod probe;
+mod refusals;
 
 use std::time::Instant;
 
@@ -77,6 +83,18 @@ const PROBES: &[Probe] = &[
         judge: Judge::Conversation(conversation::refused_newgame),
     },
     Probe {
+        name: "game type",
+        severity: Severity::Error,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(refusals::game_type),
+    },
+    Probe {
+        name: "must refuse",
+        severity: Severity::Error,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(refusals::must_refuse),
+    },
+    Probe {
         name: "bestmove",
         severity: Severity::Error,
         sends: Sends::Conversation,
@@ -107,6 +125,18 @@ const PROBES: &[Probe] = &[
         judge: Judge::Answer(lines::non_utf8),
     },
     Probe {
+        name: "perft",
+        severity: Severity::Error,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(perft::perft),
+    },
+    Probe {
+        name: "exit",
+        severity: Severity::Error,
+        sends: Sends::OwnProcess,
+        judge: Judge::Conversation(refusals::exit_ends),
+    },
+    Probe {
         name: "end of input",
         severity: Severity::Advisory,
         sends: Sends::OwnProcess,
@@ -127,7 +157,9 @@ pub(crate) fn protocol_unit(worker: &mut Worker<'_>) -> Result<Learnt, ClientErr
     worker.counts.protocol_checks += 1;
     let client = match worker.session.client() {
         Ok(client) => client,
-        Err(e @ ClientError::Spawn { .. }) => return Err(e),
+        // the engine cannot be started, or never answered its banner: the
+        // check cannot run (exit 2)
+        Err(e @ (ClientError::Spawn { .. } | ClientError::StartUp { .. })) => return Err(e),
         Err(e) => {
             worker.engine_failure(&base, e, Vec::new());
             let result = worker.end("protocol", start.elapsed().as_secs_f64(), None);
@@ -173,24 +205,35 @@ pub(crate) fn protocol_unit(worker: &mut Worker<'_>) -> Result<Learnt, ClientErr
     Ok((result, engine, notes))
 }
 
-/// Runs every probe of [`PROBES`] in order; after an engine failure, only
-/// the probes with a process of their own.
+/// Runs every probe of [`PROBES`] in order, each independent of the
+/// others: after an engine failure (recorded by the probe that met it) the
+/// engine is started again for the next probe, so that one failure never
+/// hides another. A probe that cannot run because the engine does not start
+/// again is listed in the report's `skipped` with the reason.
 fn run_probes(p: &mut Prober<'_, '_>) {
-    let mut engine_works = true;
     for probe in PROBES {
-        if !engine_works && probe.needs_the_unit_engine() {
-            continue;
+        if probe.needs_the_unit_engine() && p.worker.session.is_down() {
+            p.worker.counts.engine_restarts += 1;
+            if let Err(e) = p.worker.session.client() {
+                p.worker.skips.push(format!(
+                    "probe {}: not run, the engine did not start again after an earlier probe's failure: {}",
+                    probe.name,
+                    quote(&e.to_string(), MAX_QUOTE_BYTES)
+                ));
+                continue;
+            }
         }
-        let go = match probe.judge {
-            Judge::Conversation(run) => run(p, probe),
+        match probe.judge {
+            Judge::Conversation(run) => {
+                run(p, probe);
+            }
             Judge::Answer(judge) => {
                 p.worker.counts.protocol_checks += 1;
                 match p.send(probe) {
                     Ok(answer) => judge(p, probe, answer),
                     Err(e) => p.failed(probe, e, probe.sent()),
-                }
+                };
             }
-        };
-        engine_works &= go == Go::On;
+        }
     }
 }

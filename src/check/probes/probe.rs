@@ -10,13 +10,14 @@ use crate::check::summary::EngineInfo;
 use crate::check::worker::Worker;
 use crate::reference::ReferenceEngine;
 
-/// Whether the probes after one may run on the unit's engine.
+/// Whether the engine still answered at the end of a probe (the runner
+/// starts it again for the next probe when it did not).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Go {
     /// The engine still answers: go on.
     On,
-    /// The engine failed (crash, timeout, garbage): the probes that use it
-    /// stop.
+    /// The engine failed (crash, timeout, garbage): it is started again
+    /// for the next probe.
     Stop,
 }
 
