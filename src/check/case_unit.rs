@@ -11,10 +11,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::cases::{run_case, Case, CaseFailure, LoadedCase};
 use crate::check::case_engine::{Said, UhpCase, UhpCaseError};
 use crate::check::finding::{Finding, Kind, Severity};
-use crate::check::judge::{state_clauses, MoveDiff};
+use crate::check::judge::{state_clauses, state_pattern, MoveDiff};
 use crate::check::leniency::{game_string_demand, move_demand, Demand};
 use crate::check::lines::play_line_as_written;
-use crate::check::verdict::{clauses_of, move_pattern};
+use crate::check::verdict::move_class;
 use crate::check::worker::{Context, Stop, Worker};
 use crate::core::notation::parse_game_type;
 use crate::core::{GameState, Move, RulesOptions};
@@ -207,7 +207,7 @@ impl CaseReport<'_> {
             .severity(demand.map_or(Severity::Error, Demand::severity))
             .case_clauses(&self.case.clauses)
             .clauses(demand.map(Demand::clause))
-            .clauses(clauses_of(game, &moves))
+            .clauses(move_class(game, mv).1)
             .moves(vec![text.to_string()])
             .detail(format!(
                 "the engine refused the legal move `{text}` ({canonical}){}: {reason}",
@@ -218,7 +218,7 @@ impl CaseReport<'_> {
             .verdicts(game, &moves)
             .pattern(format!(
                 "{}{}",
-                move_pattern(game, &moves),
+                move_class(game, mv).0,
                 demand.map(Demand::pattern_word).unwrap_or_default()
             ))
     }
@@ -229,14 +229,16 @@ impl CaseReport<'_> {
         let game = self.game;
         let mv = game.parse_move(text).ok();
         let moves: BTreeSet<Move> = mv.into_iter().collect();
-        let refused: Vec<String> = mv
-            .and_then(|mv| game.clone().play(mv).err())
-            .map(|e| e.clauses.iter().map(|c| c.to_string()).collect())
-            .unwrap_or_else(|| vec![clause.to_string()]);
+        // the cause: the class of the move and the clauses of its refusal
+        let (pattern, refused) = match mv {
+            Some(mv) => move_class(game, mv),
+            None => ("illegal move".to_string(), vec![clause.to_string()]),
+        };
         let line = play_line_as_written(text);
         let answer = self.answers.get(&line).cloned().unwrap_or_default();
         Finding::new(Kind::AcceptedIllegal, &self.test, game)
             .clauses(refused)
+            .pattern(pattern)
             .case_clauses([clause])
             .case_clauses(&self.case.clauses)
             .moves(vec![text.to_string()])
@@ -272,7 +274,11 @@ impl CaseReport<'_> {
         Finding::new(Kind::State, &self.test, self.game)
             .clauses(state_clauses(self.game, true))
             .case_clauses(&self.case.clauses)
-            .pattern("state")
+            .pattern(state_pattern(
+                &format!("case {}", self.test),
+                (found, self.game.turn()),
+                (expected, self.game.turn()),
+            ))
             .detail(format!("the engine says {found}, the case says {expected}"))
             .exchange(self.lines_to(None), Vec::new())
             .explain(&self.game_string, None)

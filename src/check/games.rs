@@ -133,7 +133,7 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         let legal = self.game.legal_move_set();
         self.worker.reference_time += start.elapsed();
         let diff = self.worker.compare_moves_with(&self.game, &texts, &legal);
-        if !diff.kinds().is_empty() {
+        if !diff.is_empty() {
             Shrinker {
                 worker: &mut *self.worker,
             }

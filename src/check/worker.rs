@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 use crate::check::client::{resolve_counted, ClientError, Response};
 use crate::check::config::Config;
 use crate::check::finding::{Finding, Kind};
-use crate::check::judge::{replay_problem, state_and_turn, state_clauses, MoveDiff, Shown};
+use crate::check::judge::{
+    replay_problem, state_and_turn, state_clauses, state_origin, state_pattern, MoveDiff, Shown,
+};
 use crate::check::lines::{as_bytes, rules_commands};
 use crate::check::quote::pipe;
 use crate::check::session::Session;
@@ -214,17 +216,51 @@ impl<'a> Worker<'a> {
         answer: &[String],
         found_at_ply: Option<usize>,
     ) {
-        let shown = Shown {
+        let shown = self.shown(game, case_clauses, sent, answer, found_at_ply);
+        for finding in diff.findings(&shown) {
+            self.add(finding);
+        }
+    }
+
+    /// Where a move comparison in `game` was made, for its findings.
+    pub(crate) fn shown<'s>(
+        &'s self,
+        game: &'s ReferenceEngine,
+        case_clauses: &'s [String],
+        sent: Vec<String>,
+        answer: &'s [String],
+        found_at_ply: Option<usize>,
+    ) -> Shown<'s> {
+        Shown {
             test: &self.test,
             game,
             case_clauses,
             sent,
             answer,
             found_at_ply,
-        };
-        for finding in diff.findings(&shown) {
-            self.add(finding);
         }
+    }
+
+    /// Whether a finding of the cause `fingerprint` is reported where it
+    /// was seen rather than shrunk: the baseline lists the cause (counted
+    /// in `shrinks_skipped_known`), or this unit has already shown it
+    /// (`shrinks_skipped_repeated`).
+    pub(crate) fn skip_shrink(&mut self, fingerprint: &str) -> bool {
+        if self
+            .ctx
+            .config
+            .baseline
+            .as_ref()
+            .is_some_and(|b| b.contains(fingerprint))
+        {
+            self.counts.shrinks_skipped_known += 1;
+            return true;
+        }
+        if self.findings.iter().any(|f| f.fingerprint() == fingerprint) {
+            self.counts.shrinks_skipped_repeated += 1;
+            return true;
+        }
+        false
     }
 
     /// Checks a GameString the engine printed in answer to the last line of
@@ -251,7 +287,11 @@ impl<'a> Worker<'a> {
             Some((state, turn)) if state != game.state() || turn != game.turn() => {
                 Finding::new(Kind::State, &self.test, game)
                     .clauses(state_clauses(game, state != game.state()))
-                    .pattern("state")
+                    .pattern(state_pattern(
+                        state_origin(&after()),
+                        (state, turn),
+                        (game.state(), game.turn()),
+                    ))
                     .detail(format!(
                         "after {}, the engine says {state};{turn}, the rules say {};{}",
                         after(),

@@ -54,7 +54,7 @@ impl FaultySession {
             engine
         };
         let mut session = Session::new(engine);
-        if fault == Fault::RepetitionDraw {
+        if fault.plays_repetition_draw() {
             // §8.7.2 broken: every game is played with the repetition draw;
             // the option is then hidden (see `hidden_option`). Accepted: no
             // game is in progress yet.
@@ -302,7 +302,9 @@ impl FaultySession {
     /// `RepetitionDraw`, so that it plays the variant without saying so
     /// (spec/sources/uhp-notes.md section 5.8 broken).
     fn hidden_option(&self) -> Option<OptionName> {
-        (self.fault == Fault::RepetitionDraw).then_some(OptionName::RepetitionDraw)
+        self.fault
+            .plays_repetition_draw()
+            .then_some(OptionName::RepetitionDraw)
     }
 }
 

@@ -203,9 +203,22 @@ fault_table! {
     /// come at different places in each run.
     RandomCrash = "random-crash", Protocol,
         "exits with status 101 on a command drawn from the process id";
+    /// As repetition-draw (the repetition draw played and its option
+    /// hidden), and also breaks §8.2 (a queen is surrounded on all six
+    /// sides): every GameString printed while Black's queen has four or more
+    /// neighbours says `WhiteWins` (the game really played goes on). A new
+    /// state bug on top of a known one, for baselines.
+    RepetitionDrawEarlyWin = "repetition-draw-early-win", Rules,
+        "as repetition-draw, and WhiteWins printed once Black's queen has 4 neighbours (§8.2)";
 }
 
 impl Fault {
+    /// Whether it plays every game with the repetition draw and hides the
+    /// option (repetition-draw and the faults built on it).
+    pub(crate) fn plays_repetition_draw(self) -> bool {
+        matches!(self, Fault::RepetitionDraw | Fault::RepetitionDrawEarlyWin)
+    }
+
     /// The fault's row of the table.
     fn entry(self) -> &'static Entry {
         let entry = &TABLE[self as usize];
