@@ -382,3 +382,37 @@ fn a_baseline_entry_may_name_a_case() {
     assert!(causes(&report).iter().all(|(_, known)| *known));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_random_game_goes_on_after_a_finding() {
+    // §7.2: a pass is legal only when no move is. This engine accepts
+    // `pass` at any time; the random games probe an illegal `pass` at ply
+    // 5, then every ten plies. After each finding the engine is given the
+    // reference's position again (`newgame GameString`) and the game goes
+    // on: it takes the course it takes on the correct engine (the same
+    // plies), where it used to stop at its first finding (5 plies a game).
+    let dir = temp("games-go-on");
+    let args = ["--no-corpus", "--games", "4", "--jobs", "2", "--seed", "3"];
+    let engine = format!("'{BIN}' uhp");
+    let mut clean_args = vec!["--engine", engine.as_str(), "--format", "json"];
+    clean_args.extend_from_slice(&args);
+    let clean = json(&check_in(&dir, &clean_args, &[]));
+    let (code, faulty) = check_fault_in(&dir, "accepts-illegal-pass", &args);
+    assert_eq!(code, Some(1), "{faulty:#}");
+    let plies = faulty["summary"]["plies"].as_u64().unwrap();
+    assert_eq!(
+        faulty["summary"]["plies"], clean["summary"]["plies"],
+        "{faulty:#}"
+    );
+    assert!(plies > 4 * 5, "{plies} plies");
+    assert!(faulty["summary"]["game_reloads"].as_u64().unwrap() > 4);
+    // every pass probe of every game is a finding, all of one cause, shrunk
+    // once a game
+    let causes = causes(&faulty);
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert!(causes[0].0.contains("pass"), "{causes:?}");
+    let group = &faulty["findings"][0];
+    assert!(group["occurrences"].as_u64().unwrap() > 4, "{group:#}");
+    assert_eq!(faulty["summary"]["shrinks"], 4, "{faulty:#}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

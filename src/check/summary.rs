@@ -25,6 +25,9 @@ pub struct Summary {
     pub(crate) games_skipped: u64,
     /// Plies played in random games.
     pub plies: u64,
+    /// Times a random game went on after a finding, the engine given the
+    /// reference's position again with `newgame GameString`.
+    pub game_reloads: u64,
     /// `validmoves` answers compared with the rules.
     pub(crate) validmoves_compared: u64,
     /// GameStrings printed by the engine and replayed by the oracle.
@@ -78,6 +81,7 @@ impl Summary {
         self.games += other.games;
         self.games_skipped += other.games_skipped;
         self.plies += other.plies;
+        self.game_reloads += other.game_reloads;
         self.validmoves_compared += other.validmoves_compared;
         self.game_strings_replayed += other.game_strings_replayed;
         self.illegal_probes += other.illegal_probes;

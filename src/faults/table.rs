@@ -210,6 +210,10 @@ fault_table! {
     /// state bug on top of a known one, for baselines.
     RepetitionDrawEarlyWin = "repetition-draw-early-win", Rules,
         "as repetition-draw, and WhiteWins printed once Black's queen has 4 neighbours (§8.2)";
+    /// Breaks §7.2 (a player passes only when no move is legal): `pass` is
+    /// accepted, and the turn passes, whatever moves there are.
+    AcceptsIllegalPass = "accepts-illegal-pass", ReferenceRules,
+        "pass is accepted while moves are legal (§7.2)";
 }
 
 impl Fault {
