@@ -416,3 +416,43 @@ fn a_random_game_goes_on_after_a_finding() {
     assert_eq!(faulty["summary"]["shrinks"], 4, "{faulty:#}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn declared_rules_keep_the_cases_whose_answers_do_not_depend_on_them() {
+    // §8.7.2 is a rules option. An engine that plays the repetition draw
+    // and lists no option is checked with --rules repetition-draw; a case
+    // written for the default rules still runs when the reference gives it
+    // the same answers under the declared rules (most cases: 223 of 233,
+    // where all but 11 used to be skipped), and only the others are
+    // skipped, each with its reason.
+    let dir = temp("declared-rules");
+    let (code, report) = check_fault_in(
+        &dir,
+        "repetition-draw",
+        &["--games", "0", "--rules", "repetition-draw"],
+    );
+    assert_eq!(code, Some(0), "{report:#}");
+    let summary = &report["summary"];
+    assert!(
+        summary["corpus_cases"].as_u64().unwrap() > 200,
+        "{summary:#}"
+    );
+    let skipped = summary["corpus_cases_skipped"].as_u64().unwrap();
+    assert!(skipped > 0 && skipped < 20, "{summary:#}");
+    let reasons: Vec<(String, String)> = report["skipped"]
+        .as_array()
+        .expect("skipped")
+        .iter()
+        .map(|s| (s["test"].to_string(), s["reason"].to_string()))
+        .collect();
+    // the case of the option's own answers is skipped, saying why
+    assert!(
+        reasons.iter().any(
+            |(test, reason)| test.contains("repetition-is-no-draw-by-default")
+                && reason.contains("depend on them")
+                && reason.contains("`state`")
+        ),
+        "{reasons:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
