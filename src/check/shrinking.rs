@@ -15,7 +15,7 @@ use crate::check::judge::{
 use crate::check::lines::play_line;
 use crate::check::shrink::{shrink, Budget, Shows, Shrunk};
 use crate::check::verdict::move_class;
-use crate::check::worker::{Stop, Worker};
+use crate::check::worker::{Prior, Stop, Worker};
 use crate::core::BoardView;
 use crate::core::{GameState, Move, Turn};
 use crate::reference::ReferenceEngine;
@@ -50,9 +50,9 @@ impl Shrinker<'_, '_> {
 
     /// Shrinks each cause of a disagreement on the legal moves of `game`
     /// ([`MoveDiff::causes`]) to the shortest game that still shows the same
-    /// cause (kind and reason), and reports it. A cause already known (the
-    /// baseline lists it, or this unit has shown it) is reported where it
-    /// was seen, without shrinking.
+    /// cause (kind and reason), and reports it. A cause the baseline lists
+    /// is reported where it was seen, without shrinking; one this unit has
+    /// shown already is only counted ([`Worker::prior`]).
     pub(crate) fn diff_and_report(
         &mut self,
         game: &ReferenceEngine,
@@ -62,7 +62,11 @@ impl Shrinker<'_, '_> {
         let history = game.history().to_vec();
         let found_at = history.len();
         for cause in diff.causes(game) {
-            if self.worker.skip_shrink(&cause.fingerprint()) {
+            let prior = self.worker.prior(&cause.fingerprint());
+            if prior == Prior::Repeated {
+                continue;
+            }
+            if prior == Prior::Known {
                 let mut sent = self.worker.rules_lines(game.options());
                 sent.push(format!("newgame {}", game.game_string()));
                 sent.push("validmoves".to_string());
@@ -124,8 +128,9 @@ impl Shrinker<'_, '_> {
     /// Shrinks a disagreement about one move (the focus) played after
     /// `history` in `game`: an illegal move the engine accepted, a legal
     /// move it refused, or a move after which it printed the wrong state;
-    /// then reports it. A cause already known (the baseline lists it, or
-    /// this unit has shown it) is reported as played, without shrinking.
+    /// then reports it. A cause the baseline lists is reported as played,
+    /// without shrinking; one this unit has shown already is only counted
+    /// ([`Worker::prior`]).
     pub(crate) fn focus_and_report(
         &mut self,
         kind: Kind,
@@ -137,9 +142,11 @@ impl Shrinker<'_, '_> {
     ) {
         let claimed = state_and_turn(answer.last_line().unwrap_or(""));
         let (pattern, clauses) = focus_cause(kind, game, focus, claimed);
-        let known = self
-            .worker
-            .skip_shrink(&fingerprint_of(kind, &clauses, &pattern));
+        let prior = self.worker.prior(&fingerprint_of(kind, &clauses, &pattern));
+        if prior == Prior::Repeated {
+            return;
+        }
+        let known = prior == Prior::Known;
         let original = if known {
             None
         } else {

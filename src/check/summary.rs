@@ -47,9 +47,10 @@ pub struct Summary {
     /// Findings not shrunk because the baseline lists their cause: they
     /// are reported where they were seen.
     pub shrinks_skipped_known: u64,
-    /// Findings not shrunk because their unit had already shown their cause
-    /// (a random game goes on after a finding): reported where seen.
-    pub(crate) shrinks_skipped_repeated: u64,
+    /// Findings of a cause their random game had already shown (a game
+    /// goes on after a finding): counted here, not shrunk nor reported
+    /// again.
+    pub repeated_in_unit: u64,
     /// Shorter games built by the shrinker (legal or not).
     pub(crate) shrink_candidates: u64,
     /// Positions scored by the shrinker's rebuild search.
@@ -90,7 +91,7 @@ impl Summary {
         self.bestmove_checks += other.bestmove_checks;
         self.shrinks += other.shrinks;
         self.shrinks_skipped_known += other.shrinks_skipped_known;
-        self.shrinks_skipped_repeated += other.shrinks_skipped_repeated;
+        self.repeated_in_unit += other.repeated_in_unit;
         self.shrink_candidates += other.shrink_candidates;
         self.shrink_positions += other.shrink_positions;
         self.shrink_engine_checks += other.shrink_engine_checks;

@@ -25,6 +25,18 @@ use crate::rules::Rules;
 /// A reason to stop a unit early: the finding was recorded.
 pub(crate) struct Stop;
 
+/// What is known of a cause before a finding of it is shrunk
+/// ([`Worker::prior`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Prior {
+    /// Nothing: the finding is shrunk and reported.
+    New,
+    /// The baseline lists it: reported where seen, not shrunk again.
+    Known,
+    /// The unit has shown it already: counted, not reported again.
+    Repeated,
+}
+
 /// What the units share: the configuration and what the protocol unit
 /// learnt about the engine.
 pub(crate) struct Context<'a> {
@@ -241,11 +253,12 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Whether a finding of the cause `fingerprint` is reported where it
-    /// was seen rather than shrunk: the baseline lists the cause (counted
-    /// in `shrinks_skipped_known`), or this unit has already shown it
-    /// (`shrinks_skipped_repeated`).
-    pub(crate) fn skip_shrink(&mut self, fingerprint: &str) -> bool {
+    /// What is known of the cause `fingerprint` before a finding of it
+    /// is shrunk: the baseline lists it (counted in
+    /// `shrinks_skipped_known`: reported where it was seen, not shrunk), or
+    /// this unit has already shown it (counted in `repeated_in_unit`: not
+    /// reported again), or nothing.
+    pub(crate) fn prior(&mut self, fingerprint: &str) -> Prior {
         if self
             .ctx
             .config
@@ -254,13 +267,13 @@ impl<'a> Worker<'a> {
             .is_some_and(|b| b.contains(fingerprint))
         {
             self.counts.shrinks_skipped_known += 1;
-            return true;
+            return Prior::Known;
         }
         if self.findings.iter().any(|f| f.fingerprint() == fingerprint) {
-            self.counts.shrinks_skipped_repeated += 1;
-            return true;
+            self.counts.repeated_in_unit += 1;
+            return Prior::Repeated;
         }
-        false
+        Prior::New
     }
 
     /// Checks a GameString the engine printed in answer to the last line of
