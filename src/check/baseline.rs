@@ -1,11 +1,17 @@
 //! Baselines: the findings a project has accepted, so that its CI fails
 //! only on new ones. `check --write-baseline FILE` writes the causes of a
 //! run; `check --baseline FILE` marks the causes it lists as known (shown,
-//! not failing). A cause is named by its fingerprint (kind, clauses and
-//! disputed-move pattern, [`crate::check::finding::Finding::fingerprint`]),
-//! which does not depend on the position, the seed or the game.
+//! not failing, and not shrunk again). A cause is named by its fingerprint
+//! ([`crate::check::finding::fingerprint_of`]: kind, clauses and pattern),
+//! which does not depend on the position, the seed, the game or the bug
+//! that moves; an entry may also name a corpus case, to accept what is
+//! seen there only, or everything seen there.
+//!
+//! Version 1 files (written before the fingerprint told a state claimed
+//! apart from another and an illegal move's class apart from its bug) are
+//! refused with the command that rewrites them: matching their coarser
+//! keys would let a new bug pass as a known one.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -15,7 +21,7 @@ use crate::cases::{read_regular_file, ReadError};
 use crate::check::group::FindingGroup;
 
 /// The format version written in baseline files.
-pub(crate) const BASELINE_VERSION: u32 = 1;
+pub(crate) const BASELINE_VERSION: u32 = 2;
 
 /// The largest baseline file read, in bytes (4 MiB), and the most entries
 /// it may list: a project accepts tens of causes, and a file far larger would
@@ -46,6 +52,12 @@ pub enum BaselineError {
         /// How many entries it lists.
         entries: usize,
     },
+    /// It was written with the coarser fingerprints of version 1.
+    #[error("{}: a version 1 baseline, whose causes are keyed more coarsely than this hive-oracle's (a state without the state claimed, an illegal move by its bug), so a new bug could pass as a known one; rewrite it from a run of the engine it accepts: `hive-oracle check --engine CMD --write-baseline {}` (then review the new file)", .path.display(), .path.display())]
+    OldVersion {
+        /// The file.
+        path: PathBuf,
+    },
     /// It was written in another format version.
     #[error("{}: baseline version {version} (this hive-oracle reads version {BASELINE_VERSION})", .path.display())]
     Version {
@@ -56,10 +68,17 @@ pub enum BaselineError {
     },
 }
 
-/// One accepted cause.
+/// One accepted cause: a fingerprint, a corpus case, or both (the cause
+/// as seen in that case only). A cause matches when every place it was
+/// seen is the named case.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BaselineEntry {
+    /// The cause's fingerprint; empty for every cause of `case`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub(crate) fingerprint: String,
+    /// A corpus case id: the entry accepts only what is seen there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub case: Option<String>,
     /// An example, for readers: the detail of its shortest instance.
     #[serde(default)]
     pub example: String,
@@ -86,6 +105,7 @@ impl Baseline {
                 .iter()
                 .map(|g| BaselineEntry {
                     fingerprint: g.fingerprint.clone(),
+                    case: None,
                     example: g.shortest.detail.chars().take(300).collect(),
                 })
                 .collect(),
@@ -101,6 +121,11 @@ impl Baseline {
                 path: path.to_path_buf(),
                 source,
             })?;
+        if baseline.version == 1 {
+            return Err(BaselineError::OldVersion {
+                path: path.to_path_buf(),
+            });
+        }
         if baseline.version != BASELINE_VERSION {
             return Err(BaselineError::Version {
                 path: path.to_path_buf(),
@@ -122,23 +147,53 @@ impl Baseline {
         serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
     }
 
-    /// Whether it lists a cause.
+    /// Whether it lists a cause by its fingerprint alone (whatever the
+    /// case): then a finding of it is not shrunk again.
     pub fn contains(&self, fingerprint: &str) -> bool {
-        self.findings.iter().any(|e| e.fingerprint == fingerprint)
-    }
-
-    /// The entries not among `seen`: fixed, or no longer reached.
-    pub(crate) fn unseen<'a>(&self, seen: impl Iterator<Item = &'a str>) -> Vec<String> {
-        let seen: BTreeSet<&str> = seen.collect();
         self.findings
             .iter()
-            .filter(|e| !seen.contains(e.fingerprint.as_str()))
-            .map(|e| e.fingerprint.clone())
+            .any(|e| e.case.is_none() && e.fingerprint == fingerprint)
+    }
+
+    /// Whether it accepts the cause `group`.
+    pub(crate) fn accepts(&self, group: &FindingGroup) -> bool {
+        self.findings.iter().any(|e| e.matches(group))
+    }
+
+    /// The entries that match none of `groups`: fixed, or no longer
+    /// reached.
+    pub(crate) fn unseen(&self, groups: &[FindingGroup]) -> Vec<String> {
+        self.findings
+            .iter()
+            .filter(|e| !groups.iter().any(|g| e.matches(g)))
+            .map(BaselineEntry::describe)
             .collect()
     }
 
     /// Its name and size, for the report.
     pub fn describe(&self) -> String {
         format!("{} ({} entries)", self.name, self.findings.len())
+    }
+}
+
+impl BaselineEntry {
+    /// Whether it accepts `group`: the same fingerprint (when it names
+    /// one), and every instance in its case (when it names one).
+    fn matches(&self, group: &FindingGroup) -> bool {
+        let cause = self.fingerprint.is_empty() || self.fingerprint == group.fingerprint;
+        let case = self
+            .case
+            .as_ref()
+            .is_none_or(|case| group.seen_in.iter().all(|seen| &seen.test == case));
+        cause && case && !(self.fingerprint.is_empty() && self.case.is_none())
+    }
+
+    /// Its fingerprint and case, for notes.
+    fn describe(&self) -> String {
+        match &self.case {
+            Some(case) if self.fingerprint.is_empty() => format!("every cause of case {case}"),
+            Some(case) => format!("{} in case {case}", self.fingerprint),
+            None => self.fingerprint.clone(),
+        }
     }
 }

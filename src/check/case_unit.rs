@@ -9,13 +9,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::cases::{run_case, Case, CaseFailure, LoadedCase};
+use crate::cases::{run_case, Case, CaseFailure, CaseOptions, LoadedCase, RulesEngine};
 use crate::check::case_engine::{Said, UhpCase, UhpCaseError};
 use crate::check::finding::{Finding, Kind, Severity};
-use crate::check::judge::{state_clauses, MoveDiff};
+use crate::check::judge::{state_clauses, state_pattern, MoveDiff};
 use crate::check::leniency::{game_string_demand, move_demand, Demand};
 use crate::check::lines::play_line_as_written;
-use crate::check::verdict::{clauses_of, move_pattern};
+use crate::check::verdict::move_class;
 use crate::check::worker::{Context, Stop, Worker};
 use crate::core::notation::parse_game_type;
 use crate::core::{GameState, Move, RulesOptions};
@@ -37,23 +37,82 @@ pub(crate) fn skip_reason(ctx: &Context<'_>, case: &LoadedCase) -> Option<String
         return Some(format!("game type {game_type} not supported by the engine"));
     }
     let options: RulesOptions = case.case.options.into();
-    if options != ctx.rules && !ctx.settable {
-        return Some(format!(
-            "the case needs {}, the engine plays {} and lists no TournamentOpening and RepetitionDraw options",
-            options, ctx.rules
-        ));
-    }
     if ReferenceEngine::load_with(&case.case.game, options).is_err() {
         return Some("the game does not load on the reference engine".to_string());
     }
+    if options != ctx.rules && !ctx.settable {
+        return depends_on_options(&case.case, ctx.rules).map(|why| {
+            format!(
+                "the case needs {options}, the engine plays {} and lists no TournamentOpening and RepetitionDraw options, and its answers depend on them: {why}",
+                ctx.rules
+            )
+        });
+    }
     None
+}
+
+/// The case with its rules options set to `rules`.
+fn under(case: &Case, rules: RulesOptions) -> Case {
+    let mut case = case.clone();
+    case.options = CaseOptions {
+        tournament_opening: rules.tournament_opening,
+        repetition_draw: rules.repetition_draw,
+    };
+    case
+}
+
+/// Why the answers of `case` differ under `rules` (`None` when every
+/// assertion holds under them as under the case's own options, checked by
+/// the reference engine): then the case runs on an engine that plays
+/// `rules` and cannot be set to the case's options. The case's own options
+/// are checked by the corpus tests (tests/cases.rs).
+fn depends_on_options(case: &Case, rules: RulesOptions) -> Option<String> {
+    let mut reference = RulesEngine::<ReferenceEngine>::explaining();
+    let run = match run_case(&mut reference, &under(case, rules)) {
+        Ok(run) => run,
+        Err(e) => return Some(format!("under {rules} the case cannot run: {e}")),
+    };
+    if let Some(e) = run.stopped {
+        return Some(format!("under {rules} the reference stops: {e}"));
+    }
+    if let Some(failure) = run.failures.first() {
+        return Some(format!(
+            "under {rules} the reference fails its {}",
+            assertion_of(failure)
+        ));
+    }
+    None
+}
+
+/// The assertion of a case that a failure breaks, in words.
+fn assertion_of(failure: &CaseFailure) -> String {
+    match failure {
+        CaseFailure::LoadRefused { .. } => "game (it does not load)".to_string(),
+        CaseFailure::Unresolvable { field, text, .. } => format!("`{field}` move {text}"),
+        CaseFailure::Missing { field, .. } | CaseFailure::Extra { field, .. } => {
+            format!("`{field}` list")
+        }
+        CaseFailure::LegalRefused { text, .. } => format!("`legal` move {text}"),
+        CaseFailure::IllegalAccepted { .. } | CaseFailure::WrongClause { .. } => {
+            "`illegal` moves".to_string()
+        }
+        CaseFailure::RefusalChangedGame => "`illegal` moves (the game changed)".to_string(),
+        CaseFailure::State { .. } => "`state`".to_string(),
+        CaseFailure::Perft { .. } => "`perft` counts".to_string(),
+    }
 }
 
 /// Runs one case (which [`skip_reason`] let through) with the crate's one
 /// case runner on the engine under check, and turns each failed assertion
 /// into a finding.
 pub(crate) fn run(worker: &mut Worker<'_>, loaded: &LoadedCase) -> Result<(), Stop> {
-    let case = &loaded.case;
+    // a case whose options the engine cannot be set to runs under the
+    // engine's rules, where skip_reason found its answers the same
+    let settable = worker.ctx.settable;
+    let rules = worker.ctx.rules;
+    let own: RulesOptions = loaded.case.options.into();
+    let relaxed = (own != rules && !settable).then(|| under(&loaded.case, rules));
+    let case = relaxed.as_ref().unwrap_or(&loaded.case);
     let options: RulesOptions = case.options.into();
     let Ok(game) = ReferenceEngine::load_with(&case.game, options) else {
         return Ok(()); // skip_reason said it loads
@@ -211,7 +270,7 @@ impl CaseReport<'_> {
             .severity(demand.map_or(Severity::Error, Demand::severity))
             .case_clauses(&self.case.clauses)
             .clauses(demand.map(Demand::clause))
-            .clauses(clauses_of(game, &moves))
+            .clauses(move_class(game, mv).1)
             .moves(vec![text.to_string()])
             .detail(format!(
                 "the engine refused the legal move `{text}` ({canonical}){}: {reason}",
@@ -222,7 +281,7 @@ impl CaseReport<'_> {
             .verdicts(game, &moves)
             .pattern(format!(
                 "{}{}",
-                move_pattern(game, &moves),
+                move_class(game, mv).0,
                 demand.map(Demand::pattern_word).unwrap_or_default()
             ))
     }
@@ -233,14 +292,16 @@ impl CaseReport<'_> {
         let game = self.game;
         let mv = game.parse_move(text).ok();
         let moves: BTreeSet<Move> = mv.into_iter().collect();
-        let refused: Vec<String> = mv
-            .and_then(|mv| game.clone().play(mv).err())
-            .map(|e| e.clauses.iter().map(|c| c.to_string()).collect())
-            .unwrap_or_else(|| vec![clause.to_string()]);
+        // the cause: the class of the move and the clauses of its refusal
+        let (pattern, refused) = match mv {
+            Some(mv) => move_class(game, mv),
+            None => ("illegal move".to_string(), vec![clause.to_string()]),
+        };
         let line = play_line_as_written(text);
         let answer = self.answers.get(&line).cloned().unwrap_or_default();
         Finding::new(Kind::AcceptedIllegal, &self.test, game)
             .clauses(refused)
+            .pattern(pattern)
             .case_clauses([clause])
             .case_clauses(&self.case.clauses)
             .moves(vec![text.to_string()])
@@ -290,7 +351,11 @@ impl CaseReport<'_> {
         Finding::new(Kind::State, &self.test, self.game)
             .clauses(state_clauses(self.game, true))
             .case_clauses(&self.case.clauses)
-            .pattern("state")
+            .pattern(state_pattern(
+                &format!("case {}", self.test),
+                (found, self.game.turn()),
+                (expected, self.game.turn()),
+            ))
             .detail(format!("the engine says {found}, the case says {expected}"))
             .exchange(self.lines_to(None), Vec::new())
             .explain(&self.game_string, None)

@@ -1,7 +1,7 @@
 //! What `check` reports: a [`Finding`] is one disagreement seen once; a
 //! [`FindingGroup`](crate::check::group::FindingGroup) is one cause, that
-//! is every finding with the same kind, clauses and disputed-move pattern
-//! (its [`Finding::fingerprint`]), shown by its shortest instance with the
+//! is every finding with the same kind, clauses and pattern (its
+//! [`Finding::fingerprint`]), shown by its shortest instance with the
 //! number of times it was seen.
 //!
 //! Every finding carries what is needed to act on it without rerunning the
@@ -19,7 +19,7 @@ use crate::check::quote::{
     escape_controls, explain_command, quote, quote_all, MAX_DETAIL_BYTES, MAX_QUOTED_LINES,
     MAX_QUOTED_MOVES, MAX_QUOTE_BYTES,
 };
-use crate::check::verdict::{move_pattern, verdicts_of};
+use crate::check::verdict::verdicts_of;
 pub use crate::check::verdict::{MoveVerdict, MAX_VERDICTS};
 use crate::core::{BoardView, Move};
 use crate::reference::ReferenceEngine;
@@ -120,8 +120,9 @@ pub struct Finding {
     /// clause of its `illegal` entry).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) case_clauses: Vec<String>,
-    /// The disputed-move pattern: for each move its bug and form
-    /// (`S move`, `Q place`, `pass`), or the name of the probe.
+    /// What keys its cause with the kind and clauses: the class of the
+    /// move in dispute (never its bug), a state claimed for the state the
+    /// rules give, or the name of the probe ([`fingerprint_of`]).
     pub pattern: String,
     /// What the engine did and what the rules say, in a sentence.
     pub detail: String,
@@ -215,7 +216,7 @@ impl Finding {
         self
     }
 
-    /// The disputed-move pattern (`S move`, `Q place`, `pass`, or a probe's name); part of the fingerprint.
+    /// The pattern (a move's class, a state claimed, a probe's name); part of the fingerprint.
     pub fn pattern(mut self, pattern: impl Into<String>) -> Finding {
         self.pattern = pattern.into();
         self
@@ -247,27 +248,16 @@ impl Finding {
         self
     }
 
-    /// The verdicts on the moves in dispute, and their pattern when none was
-    /// given.
+    /// The verdicts on the moves in dispute.
     pub fn verdicts(mut self, game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Finding {
         self.verdicts = verdicts_of(game, moves);
-        if self.pattern.is_empty() {
-            self.pattern = move_pattern(game, moves);
-        }
         self
     }
 
-    /// The key that groups findings of one cause: kind, clauses and
-    /// pattern. Also the key of a baseline entry.
+    /// The key that groups findings of one cause ([`fingerprint_of`] its
+    /// kind, clauses and pattern). Also the key of a baseline entry.
     pub fn fingerprint(&self) -> String {
-        let mut clauses = self.clauses.clone();
-        clauses.sort();
-        format!(
-            "{} [{}] {}",
-            self.kind.name(),
-            clauses.join(","),
-            self.pattern
-        )
+        fingerprint_of(self.kind, &self.clauses, &self.pattern)
     }
 
     /// The number of plies of the position shown (for choosing the shortest
@@ -296,4 +286,17 @@ impl Finding {
         self.game_string = escape_controls(&self.game_string);
         self
     }
+}
+
+/// The fingerprint of a cause: `KIND [CLAUSES] PATTERN`, the clauses
+/// sorted. It never holds the position, the seed, the game or the bug that
+/// moves: a move in dispute is keyed by its class and the clauses that
+/// forbid or grant it ([`crate::check::verdict::move_class`]), a state by
+/// where it was printed and the state claimed for the state expected
+/// ([`crate::check::judge::state_pattern`]), a probe by its name.
+pub(crate) fn fingerprint_of(kind: Kind, clauses: &[String], pattern: &str) -> String {
+    let mut clauses = clauses.to_vec();
+    clauses.sort();
+    clauses.dedup();
+    format!("{} [{}] {}", kind.name(), clauses.join(","), pattern)
 }

@@ -3,7 +3,8 @@
 //! few plies an illegal move is probed (of the kinds of
 //! [`crate::check::illegal`]), a `pass` that is not legal, `bestmove depth
 //! 1` and `undo`. A disagreement is shrunk ([`crate::check::shrink`]) to a
-//! short legal game that still shows it, checked with the engine itself.
+//! short legal game that still shows it, checked with the engine itself,
+//! and the game goes on from the reference's position, loaded again.
 
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -23,14 +24,21 @@ use crate::core::{GameType, Move};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
 
-/// Plays random game `index` of `game_type` on `worker`'s engine.
+/// Plays random game `index` of `game_type` on `worker`'s engine. A
+/// finding does not end the game: the engine is given the reference's
+/// position again with `newgame GameString` and the game goes on
+/// ([`RandomGame::reload`]), so that one shallow bug does not hide the rest
+/// of the game. The game ends at a crash, a timeout or a flood, or when the
+/// engine refuses the position.
 pub(crate) fn run(worker: &mut Worker<'_>, index: u64, game_type: GameType) -> Result<(), Stop> {
     let mut game = RandomGame::start(worker, index, game_type)?;
     for ply in 0..game.worker.ctx.config.max_plies {
         if game.game.state().is_over() {
             break;
         }
-        game.ply(ply)?;
+        if game.ply(ply).is_err() {
+            game.reload()?;
+        }
     }
     Ok(())
 }
@@ -98,6 +106,46 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         })
     }
 
+    /// After a finding: gives the engine the reference's position (the
+    /// game as it stands once the finding is recorded: before a move the
+    /// engine wrongly accepted or refused, after a move whose state or
+    /// GameString it printed wrongly) with `newgame GameString`, its rules
+    /// set again if it was restarted. `Err` when the game cannot go on: the
+    /// engine crashed, timed out or flooded, or refused the position (a
+    /// finding).
+    fn reload(&mut self) -> Result<(), Stop> {
+        let worker = &mut *self.worker;
+        if worker.engine_failed || worker.findings.iter().any(|f| f.kind.is_engine_failure()) {
+            return Err(Stop);
+        }
+        let rules = worker.ctx.rules;
+        if worker.ctx.settable && !worker.set_rules(rules) {
+            return Err(Stop);
+        }
+        let line = format!("newgame {}", self.game.game_string());
+        let mut sent = self.prefix.clone();
+        sent.push(line.clone());
+        let response = match worker.session.command(&line) {
+            Ok(r) => r,
+            Err(e) => return Err(worker.engine_failure(&self.game, e, sent)),
+        };
+        if response.is_error() {
+            worker.add(
+                Finding::new(Kind::RejectedLegal, &worker.test, &self.game)
+                    .clauses(["§9.31"])
+                    .pattern("newgame GameString")
+                    .detail(format!(
+                        "the engine refused the GameString of the game so far: {}",
+                        response.lines.join(" / ")
+                    ))
+                    .exchange(sent, response.lines.clone()),
+            );
+            return Err(Stop);
+        }
+        worker.counts.game_reloads += 1;
+        Ok(())
+    }
+
     /// The lines that bring any engine to the position of `game` and ask
     /// `question`, built only for a finding (a GameString costs a replay).
     fn ask(&self, game: &ReferenceEngine, question: &str) -> Vec<String> {
@@ -133,19 +181,23 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         let legal = self.game.legal_move_set();
         self.worker.reference_time += start.elapsed();
         let diff = self.worker.compare_moves_with(&self.game, &texts, &legal);
-        if !diff.kinds().is_empty() {
+        if !diff.is_empty() {
             Shrinker {
                 worker: &mut *self.worker,
             }
             .diff_and_report(&self.game, &diff, &[texts.join(";")]);
-            return Err(Stop);
+            // the shrinker loaded other positions: the game goes on from
+            // this one, with the ply's probes and move
+            self.reload()?;
         }
         Ok(legal)
     }
 
     /// The probes due at `ply`: every few plies a move the rules forbid
     /// must be refused, a `pass` that is not legal too, and `bestmove
-    /// depth 1` must answer a legal move.
+    /// depth 1` must answer a legal move. After a finding the position is
+    /// loaded again and the ply goes on, so the game takes the same course
+    /// as on an engine without the bug.
     fn probe(&mut self, ply: usize, legal: &BTreeSet<Move>) -> Result<(), Stop> {
         if ply % 4 == 3 {
             let kind = ILLEGAL_KINDS[(ply / 4) % ILLEGAL_KINDS.len()];
@@ -161,8 +213,10 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             self.worker.counts.pass_checks += 1;
             self.probe_illegal(Move::Pass, "pass")?;
         }
-        if ply % 16 == 9 {
-            bestmove::depth_one(self.worker, &self.game, legal, &self.prefix)?;
+        if ply % 16 == 9
+            && bestmove::depth_one(self.worker, &self.game, legal, &self.prefix).is_err()
+        {
+            self.reload()?;
         }
         Ok(())
     }
@@ -210,7 +264,10 @@ impl<'w, 'a> RandomGame<'w, 'a> {
                 mv,
                 answer: &answer,
             };
-            return Err(shrink_focus(self.worker, focus, &self.history, played));
+            let stop = shrink_focus(self.worker, focus, &self.history, played);
+            // the game goes on after the move
+            self.history.push(mv);
+            return Err(stop);
         }
         self.history.push(mv);
         let (prefix, game) = (&self.prefix, &self.game);
@@ -254,7 +311,8 @@ impl<'w, 'a> RandomGame<'w, 'a> {
     }
 
     /// Sends a move the rules forbid in the game so far; it must be
-    /// refused.
+    /// refused. When it is accepted: the finding, then the position loaded
+    /// again ([`RandomGame::reload`]).
     fn probe_illegal(&mut self, mv: Move, text: &str) -> Result<(), Stop> {
         let line = play_line(mv, text);
         let game = &self.game;
@@ -270,7 +328,8 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             return Ok(());
         }
         // The engine's game has diverged; the shrinker loads positions with
-        // `newgame`, and this game stops.
+        // `newgame`, and the game goes on from the position before the
+        // move once it is loaded again.
         let played = worker.session.transcript.clone();
         let _ = worker.session.command("undo 1");
         if game.parse_move(text) != Ok(mv) {
@@ -288,7 +347,7 @@ impl<'w, 'a> RandomGame<'w, 'a> {
                     .exchange(shown, answer.lines.clone())
                     .explain(&game.game_string(), Some(text)),
             );
-            return Err(Stop);
+            return self.reload();
         }
         let focus = Focus {
             kind: Kind::AcceptedIllegal,
@@ -296,7 +355,8 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             mv,
             answer: &answer,
         };
-        Err(shrink_focus(worker, focus, &self.history, played))
+        shrink_focus(worker, focus, &self.history, played);
+        self.reload()
     }
 }
 

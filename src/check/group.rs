@@ -1,6 +1,6 @@
-//! Causes: the findings of one fingerprint (kind, clauses and
-//! disputed-move pattern) grouped, shown by the shortest, in the order each
-//! cause was first seen.
+//! Causes: the findings of one fingerprint (kind, clauses and pattern,
+//! [`crate::check::finding::fingerprint_of`]) grouped, shown by the
+//! shortest, in the order each cause was first seen.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +13,14 @@ use crate::check::finding::{Finding, Kind, Severity};
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FindingGroup {
-    /// Kind, clauses and pattern: the key of the group and of a baseline.
+    /// The key of the group and of a baseline entry: `KIND [CLAUSES]
+    /// PATTERN`, the clauses sorted. It never holds the position, the seed,
+    /// the game or the bug that moves. A move in dispute is keyed by its
+    /// class (`covered piece named as the mover`, `pass`, `illegal move`,
+    /// `legal move`, or none for a `validmoves` difference) and the clauses
+    /// that forbid or grant it; a state by where it was printed (`case
+    /// ID`, `play`, `newgame`) and the state claimed for the state the rules
+    /// give (`play: WhiteWins for InProgress`); a probe by its name.
     pub(crate) fingerprint: String,
     /// The kind of its findings.
     pub kind: Kind,

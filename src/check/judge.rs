@@ -5,8 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::check::finding::{Finding, Kind};
-use crate::check::verdict::clauses_of;
+use crate::check::finding::{fingerprint_of, Finding, Kind};
+use crate::check::verdict::reason_of;
 use crate::core::notation::{parse_game_state, parse_turn};
 use crate::core::{GameState, Move, Turn};
 use crate::reference::ReferenceEngine;
@@ -47,10 +47,30 @@ pub(crate) fn state_clauses(game: &ReferenceEngine, state_differs: bool) -> Vec<
     vec![clause.to_string()]
 }
 
-/// Whether two clause lists share a clause (or the first is empty: then
-/// nothing is required).
-pub(crate) fn shares_a_clause(wanted: &[String], found: &[String]) -> bool {
-    wanted.is_empty() || wanted.iter().any(|c| found.contains(c))
+/// The pattern of a state cause: where it is seen (`origin`: the corpus
+/// case, or `play` in a random game) and the state claimed for the state
+/// the rules give, so that a different wrong state is a different cause
+/// (a `WhiteWins` declared early is not a repetition `Draw`). When only the
+/// turn differs: whose turn, or the turn number.
+pub(crate) fn state_pattern(
+    origin: &str,
+    claimed: (GameState, Turn),
+    expected: (GameState, Turn),
+) -> String {
+    let what = if claimed.0 != expected.0 {
+        format!("{} for {}", claimed.0, expected.0)
+    } else if claimed.1.color != expected.1.color {
+        format!("{} to move for {}", claimed.1.color, expected.1.color)
+    } else {
+        "turn number".to_string()
+    };
+    format!("{origin}: {what}")
+}
+
+/// Where a state was printed, for [`state_pattern`]: the command word of
+/// the line it answered (`newgame`, `play`, `pass`, `undo`).
+pub(crate) fn state_origin(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or("start")
 }
 
 /// Why a GameString an engine printed is not the position of `game`: it
@@ -108,6 +128,16 @@ pub(crate) struct Shown<'a> {
 }
 
 impl MoveDiff {
+    /// A difference with nothing in it.
+    pub fn empty() -> MoveDiff {
+        MoveDiff {
+            missing: BTreeSet::new(),
+            extra: BTreeSet::new(),
+            unresolvable: Vec::new(),
+            duplicates: BTreeMap::new(),
+        }
+    }
+
     /// The kinds of findings it shows.
     pub fn kinds(&self) -> Vec<Kind> {
         let mut kinds = Vec::new();
@@ -123,65 +153,127 @@ impl MoveDiff {
         kinds
     }
 
-    /// Only the part of the difference of `kind`.
-    pub fn only(&self, kind: Kind) -> MoveDiff {
-        if kind == Kind::Protocol {
-            return MoveDiff {
-                missing: BTreeSet::new(),
-                extra: BTreeSet::new(),
-                unresolvable: Vec::new(),
-                duplicates: self.duplicates.clone(),
-            };
-        }
-        let missing = kind == Kind::MissingMoves;
-        MoveDiff {
-            missing: if missing {
-                self.missing.clone()
-            } else {
-                BTreeSet::new()
-            },
-            extra: if missing {
-                BTreeSet::new()
-            } else {
-                self.extra.clone()
-            },
-            unresolvable: if missing {
-                Vec::new()
-            } else {
-                self.unresolvable.clone()
-            },
-            duplicates: BTreeMap::new(),
-        }
+    /// Whether it shows nothing.
+    pub fn is_empty(&self) -> bool {
+        self.kinds().is_empty()
     }
 
-    /// The clauses behind the differing moves.
-    pub fn clauses(&self, game: &ReferenceEngine) -> Vec<String> {
-        if self.missing.is_empty() && self.extra.is_empty() && !self.duplicates.is_empty() {
-            // §9.35 each legal move listed once
-            return vec!["§9.35".to_string()];
+    /// The difference split into its causes, each of one kind and one
+    /// reason: the missing moves by the clause that grants them, the extra
+    /// moves by the clauses that forbid them ([`reason_of`]), the entries
+    /// that name no move, the moves listed twice. So an engine that both
+    /// lists a spider's backtracks and misses a pillbug's throws in one
+    /// position shows two causes, each the same as where it shows alone.
+    pub fn causes(&self, game: &ReferenceEngine) -> Vec<DiffCause> {
+        let mut causes = Vec::new();
+        for (reason, moves) in by_reason(game, &self.missing) {
+            let mut part = MoveDiff::empty();
+            part.missing = moves;
+            causes.push(DiffCause {
+                kind: Kind::MissingMoves,
+                reason,
+                diff: part,
+            });
         }
-        if self.missing.is_empty() {
-            clauses_of(game, &self.extra)
-        } else {
-            clauses_of(game, &self.missing)
+        for (reason, moves) in by_reason(game, &self.extra) {
+            let mut part = MoveDiff::empty();
+            part.extra = moves;
+            causes.push(DiffCause {
+                kind: Kind::ExtraMoves,
+                reason,
+                diff: part,
+            });
         }
+        if !self.unresolvable.is_empty() {
+            let mut part = MoveDiff::empty();
+            part.unresolvable = self.unresolvable.clone();
+            causes.push(DiffCause {
+                kind: Kind::ExtraMoves,
+                reason: Vec::new(),
+                diff: part,
+            });
+        }
+        if !self.duplicates.is_empty() {
+            let mut part = MoveDiff::empty();
+            part.duplicates = self.duplicates.clone();
+            causes.push(DiffCause {
+                kind: Kind::Protocol,
+                // §9.35 each legal move listed once
+                reason: vec!["§9.35".to_string()],
+                diff: part,
+            });
+        }
+        causes
     }
 
-    /// The findings of the difference, one per kind, in the order of
-    /// [`MoveDiff::kinds`].
+    /// The findings of the difference, one per cause ([`MoveDiff::causes`]).
     pub fn findings(&self, shown: &Shown<'_>) -> Vec<Finding> {
-        self.kinds()
+        self.causes(shown.game)
             .into_iter()
-            .map(|kind| match kind {
-                Kind::Protocol => self.duplicates_finding(shown),
-                kind => self.moves_finding(kind, shown),
-            })
+            .map(|cause| cause.finding(shown))
             .collect()
     }
+}
 
+/// One cause of a move difference: its kind, its reason (the clauses that
+/// grant the missing moves or forbid the extra ones; none for entries that
+/// name no move) and its part of the difference.
+pub(crate) struct DiffCause {
+    pub kind: Kind,
+    pub reason: Vec<String>,
+    pub diff: MoveDiff,
+}
+
+impl DiffCause {
+    /// Whether `other` is the same cause: the same kind and reason.
+    pub fn same_as(&self, other: &DiffCause) -> bool {
+        self.kind == other.kind && self.reason == other.reason
+    }
+
+    /// Its pattern: entries that name no move, a move listed twice, else
+    /// none (the kind and the reason are the cause; the bugs that move are
+    /// shown in the detail and the verdicts).
+    pub fn pattern(&self) -> &'static str {
+        if !self.diff.unresolvable.is_empty() {
+            "unreadable move"
+        } else if !self.diff.duplicates.is_empty() {
+            "move listed twice"
+        } else {
+            ""
+        }
+    }
+
+    /// Its fingerprint, the same as its finding's.
+    pub fn fingerprint(&self) -> String {
+        fingerprint_of(self.kind, &self.reason, self.pattern())
+    }
+
+    /// Its finding.
+    pub fn finding(&self, shown: &Shown<'_>) -> Finding {
+        match self.kind {
+            Kind::Protocol => self.diff.duplicates_finding(shown),
+            kind => self.diff.moves_finding(kind, &self.reason, shown),
+        }
+    }
+}
+
+/// Moves grouped by their reason ([`reason_of`]), in the order of the
+/// reasons.
+fn by_reason(
+    game: &ReferenceEngine,
+    moves: &BTreeSet<Move>,
+) -> BTreeMap<Vec<String>, BTreeSet<Move>> {
+    let mut groups: BTreeMap<Vec<String>, BTreeSet<Move>> = BTreeMap::new();
+    for &mv in moves {
+        groups.entry(reason_of(game, mv)).or_default().insert(mv);
+    }
+    groups
+}
+
+impl MoveDiff {
     /// The finding of the missing moves or of the extra (and unreadable)
     /// ones.
-    fn moves_finding(&self, kind: Kind, shown: &Shown<'_>) -> Finding {
+    fn moves_finding(&self, kind: Kind, reason: &[String], shown: &Shown<'_>) -> Finding {
         let game = shown.game;
         let names = |moves: &BTreeSet<Move>| {
             let mut out: Vec<String> = moves.iter().map(|&mv| game.move_string(mv)).collect();
@@ -214,14 +306,18 @@ impl MoveDiff {
         }
         let mut finding = Finding::new(kind, shown.test, game)
             .case_clauses(shown.case_clauses)
-            .clauses(clauses_of(game, set))
+            .clauses(reason)
             .detail(detail)
             .explain(&game.game_string(), moves.first().map(String::as_str))
             .exchange(shown.sent.clone(), shown.answer.to_vec())
             .verdicts(game, set);
-        if set.is_empty() {
-            finding = finding.pattern("unreadable move");
-        }
+        // the cause is the kind and the reason (DiffCause::pattern): the
+        // bugs that move are shown in the detail and the verdicts
+        finding.pattern = if set.is_empty() {
+            "unreadable move".to_string()
+        } else {
+            String::new()
+        };
         finding.moves = moves;
         finding.found_at_ply = shown.found_at_ply;
         finding

@@ -228,10 +228,7 @@ fn grade(
     notes: &mut Vec<String>,
 ) -> bool {
     for g in groups.iter_mut() {
-        g.known = config
-            .baseline
-            .as_ref()
-            .is_some_and(|b| b.contains(&g.fingerprint));
+        g.known = config.baseline.as_ref().is_some_and(|b| b.accepts(g));
         summary.causes += 1;
         match g.severity {
             Severity::Error => summary.errors += 1,
@@ -246,7 +243,7 @@ fn grade(
             .or_default() += 1;
     }
     if let Some(baseline) = &config.baseline {
-        for stale in baseline.unseen(groups.iter().map(|g| g.fingerprint.as_str())) {
+        for stale in baseline.unseen(groups) {
             notes.push(format!("baseline entry not seen in this run: {stale}"));
         }
     }

@@ -7,14 +7,17 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use crate::check::client::{ClientError, Response};
+use crate::check::finding::fingerprint_of;
 use crate::check::finding::{Finding, Kind};
-use crate::check::judge::{shares_a_clause, state_and_turn, state_clauses, MoveDiff};
+use crate::check::judge::{
+    state_and_turn, state_clauses, state_origin, state_pattern, DiffCause, MoveDiff,
+};
 use crate::check::lines::play_line;
 use crate::check::shrink::{shrink, Budget, Shows, Shrunk};
-use crate::check::verdict::clauses_of;
-use crate::check::worker::{Stop, Worker};
+use crate::check::verdict::move_class;
+use crate::check::worker::{Prior, Stop, Worker};
 use crate::core::BoardView;
-use crate::core::Move;
+use crate::core::{GameState, Move, Turn};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
 
@@ -45,9 +48,11 @@ impl Shrinker<'_, '_> {
         )))
     }
 
-    /// Shrinks a disagreement on the legal moves of `game` to the shortest
-    /// game that still shows the same kind of disagreement citing at least
-    /// one of the same clauses, and reports it.
+    /// Shrinks each cause of a disagreement on the legal moves of `game`
+    /// ([`MoveDiff::causes`]) to the shortest game that still shows the same
+    /// cause (kind and reason), and reports it. A cause the baseline lists
+    /// is reported where it was seen, without shrinking; one this unit has
+    /// shown already is only counted ([`Worker::prior`]).
     pub(crate) fn diff_and_report(
         &mut self,
         game: &ReferenceEngine,
@@ -56,18 +61,30 @@ impl Shrinker<'_, '_> {
     ) {
         let history = game.history().to_vec();
         let found_at = history.len();
-        for kind in diff.kinds() {
-            let original = diff.only(kind);
-            let clauses = original.clauses(game);
+        for cause in diff.causes(game) {
+            let prior = self.worker.prior(&cause.fingerprint());
+            if prior == Prior::Repeated {
+                continue;
+            }
+            if prior == Prior::Known {
+                let mut sent = self.worker.rules_lines(game.options());
+                sent.push(format!("newgame {}", game.game_string()));
+                sent.push("validmoves".to_string());
+                let shown = self.worker.shown(game, &[], sent, answer, None);
+                let finding = cause.finding(&shown);
+                self.worker.add(finding);
+                continue;
+            }
             // the move the rebuild search centres on: one that moves a piece
-            let disputed = original
+            let disputed = cause
+                .diff
                 .missing
                 .iter()
-                .chain(&original.extra)
+                .chain(&cause.diff.extra)
                 .copied()
                 .find(|mv| matches!(mv, Move::Move { .. }));
-            let mut best: (ReferenceEngine, MoveDiff, Vec<String>) =
-                (game.clone(), original, answer.to_vec());
+            let mut best: (ReferenceEngine, DiffCause, Vec<String>) =
+                (game.clone(), cause, answer.to_vec());
             let start = Instant::now();
             let shrunk = shrink(
                 game.game_type(),
@@ -81,27 +98,29 @@ impl Shrinker<'_, '_> {
                         self.worker.session.drop_engine();
                         Shows::Abort
                     }
-                    Ok(Some((d, said))) if d.kinds().contains(&kind) => {
-                        let d = d.only(kind);
-                        if shares_a_clause(&clauses, &d.clauses(candidate)) {
-                            best = (candidate.clone(), d, vec![said]);
-                            Shows::Yes
-                        } else {
-                            Shows::No
+                    Ok(Some((d, said))) => {
+                        let same = d.causes(candidate).into_iter().find(|c| c.same_as(&best.1));
+                        match same {
+                            Some(c) => {
+                                best = (candidate.clone(), c, vec![said]);
+                                Shows::Yes
+                            }
+                            None => Shows::No,
                         }
                     }
-                    Ok(_) => Shows::No,
+                    Ok(None) => Shows::No,
                 },
             );
             self.note_shrink(&shrunk, start);
-            let (g, d, said) = best;
+            let (g, c, said) = best;
             let shrunk_from = (g.plies() < found_at).then_some(found_at);
             let mut sent = self.worker.rules_lines(g.options());
             sent.push(format!("newgame {}", g.game_string()));
             sent.push("validmoves".to_string());
             let before = self.worker.findings.len();
-            self.worker
-                .report_diff(&g, &d, &[], sent, &said, shrunk_from);
+            let shown = self.worker.shown(&g, &[], sent, &said, shrunk_from);
+            let finding = c.finding(&shown);
+            self.worker.add(finding);
             self.mark_capped(before, &shrunk);
         }
     }
@@ -109,7 +128,9 @@ impl Shrinker<'_, '_> {
     /// Shrinks a disagreement about one move (the focus) played after
     /// `history` in `game`: an illegal move the engine accepted, a legal
     /// move it refused, or a move after which it printed the wrong state;
-    /// then reports it.
+    /// then reports it. A cause the baseline lists is reported as played,
+    /// without shrinking; one this unit has shown already is only counted
+    /// ([`Worker::prior`]).
     pub(crate) fn focus_and_report(
         &mut self,
         kind: Kind,
@@ -119,9 +140,22 @@ impl Shrinker<'_, '_> {
         answer: &Response,
         played: Vec<String>,
     ) {
-        let Some(original) = self.focus_disagreement(kind, game, focus, None) else {
-            // the engine no longer shows it from a loaded GameString:
-            // report the game as it was played, with the whole conversation
+        let claimed = state_and_turn(answer.last_line().unwrap_or(""));
+        let (pattern, clauses) = focus_cause(kind, game, focus, claimed);
+        let prior = self.worker.prior(&fingerprint_of(kind, &clauses, &pattern));
+        if prior == Prior::Repeated {
+            return;
+        }
+        let known = prior == Prior::Known;
+        let original = if known {
+            None
+        } else {
+            self.focus_disagreement(kind, game, focus, None)
+        };
+        let Some(original) = original else {
+            // known, or the engine no longer shows it from a loaded
+            // GameString: report the game as it was played, with the whole
+            // conversation
             let text = game.move_string(focus);
             let mut after = game.clone();
             after.play_unchecked(focus);
@@ -130,23 +164,24 @@ impl Shrinker<'_, '_> {
             } else {
                 game.game_string()
             };
-            let sent = played;
             let said = answer.lines.join(" / ");
+            let mut detail = focus_detail(kind, game, focus, &text, &said);
+            if !known {
+                detail.push_str(" (not shown again after `newgame` with the GameString: the pipe replays the whole conversation of the game)");
+            }
             let finding = Finding::new(kind, &self.worker.test, game)
                 .shown_at(shown)
-                .clauses(focus_clauses(kind, game, focus))
+                .clauses(clauses)
+                .pattern(pattern)
                 .moves(vec![text.clone()])
-                .detail(format!(
-                    "{} (not shown again after `newgame` with the GameString: the pipe replays the whole conversation of the game)",
-                    focus_detail(kind, game, focus, &text, &said)
-                ))
-                .exchange(sent, answer.lines.clone())
+                .detail(detail)
+                .exchange(played, answer.lines.clone())
                 .explain(&game.game_string(), Some(&text))
                 .verdicts(game, &BTreeSet::from([focus]));
             self.worker.add(finding);
             return;
         };
-        let clauses = original.clauses.clone();
+        let wanted = original.fingerprint(kind);
         let mut best = original;
         let start = Instant::now();
         let shrunk = shrink(
@@ -160,7 +195,7 @@ impl Shrinker<'_, '_> {
                 let Some(focus) = focus else {
                     return Shows::No;
                 };
-                match self.focus_disagreement(kind, candidate, focus, Some(&clauses)) {
+                match self.focus_disagreement(kind, candidate, focus, Some(&wanted)) {
                     Some(found) => {
                         best = found;
                         Shows::Yes
@@ -178,6 +213,7 @@ impl Shrinker<'_, '_> {
         let mut finding = Finding::new(kind, &self.worker.test, &best.game)
             .shown_at(best.game_string.clone())
             .clauses(&best.clauses)
+            .pattern(best.pattern.clone())
             .moves(vec![best.text.clone()])
             .detail(best.detail.clone())
             .exchange(sent, best.answer.clone())
@@ -191,14 +227,14 @@ impl Shrinker<'_, '_> {
 
     /// Whether the engine, given the position of `game` with `newgame
     /// <GameString>`, still disagrees about `focus` in the way `kind` says,
-    /// citing one of `clauses` (when given). The engine is dropped (to be
-    /// restarted) when it fails.
+    /// as the cause `wanted` (a fingerprint, when given). The engine is
+    /// dropped (to be restarted) when it fails.
     fn focus_disagreement(
         &mut self,
         kind: Kind,
         game: &ReferenceEngine,
         focus: Move,
-        clauses: Option<&[String]>,
+        wanted: Option<&str>,
     ) -> Option<FocusFinding> {
         let text = game.move_string(focus);
         if game.parse_move(&text) != Ok(focus) {
@@ -209,8 +245,12 @@ impl Shrinker<'_, '_> {
         if legal != wanted_legal {
             return None;
         }
-        let found = focus_clauses(kind, game, focus);
-        if clauses.is_some_and(|c| !shares_a_clause(c, &found)) {
+        // a move's cause is known before asking the engine; a state's only
+        // from its answer
+        let same_cause = |(pattern, clauses): &(String, Vec<String>)| {
+            wanted.is_none_or(|w| fingerprint_of(kind, clauses, pattern) == w)
+        };
+        if kind != Kind::State && !same_cause(&focus_cause(kind, game, focus, None)) {
             return None;
         }
         let mut after = game.clone();
@@ -238,16 +278,16 @@ impl Shrinker<'_, '_> {
                 return None;
             }
         };
+        let claimed = state_and_turn(answer.last_line().unwrap_or(""));
         let shows = match kind {
             Kind::AcceptedIllegal => !answer.is_error(),
             Kind::RejectedLegal => answer.is_error(),
             _ => {
-                !answer.is_error()
-                    && state_and_turn(answer.last_line().unwrap_or(""))
-                        .is_some_and(|st| st != (after.state(), after.turn()))
+                !answer.is_error() && claimed.is_some_and(|st| st != (after.state(), after.turn()))
             }
         };
-        if !shows {
+        let cause = focus_cause(kind, game, focus, claimed);
+        if !shows || !same_cause(&cause) {
             return None;
         }
         let said = answer.lines.join(" / ");
@@ -256,13 +296,15 @@ impl Shrinker<'_, '_> {
         } else {
             game.game_string()
         };
+        let (pattern, clauses) = cause;
         Some(FocusFinding {
             game: game.clone(),
             focus,
             game_string,
             detail: focus_detail(kind, game, focus, &text, &said),
             text,
-            clauses: found,
+            pattern,
+            clauses,
             answer: answer.lines,
         })
     }
@@ -392,28 +434,42 @@ struct FocusFinding {
     /// for a state.
     game_string: String,
     text: String,
+    pattern: String,
     clauses: Vec<String>,
     detail: String,
     answer: Vec<String>,
 }
 
-/// The clauses behind a disagreement about one move: why the rules refuse
-/// it, what grants it, or what decides the state after it.
-fn focus_clauses(kind: Kind, game: &ReferenceEngine, focus: Move) -> Vec<String> {
-    match kind {
-        Kind::State => {
-            let mut after = game.clone();
-            after.play_unchecked(focus);
-            state_clauses(&after, true)
-        }
-        Kind::AcceptedIllegal => game
-            .clone()
-            .play(focus)
-            .err()
-            .map(|e| e.clauses.iter().map(|c| c.to_string()).collect())
-            .unwrap_or_default(),
-        _ => clauses_of(game, &BTreeSet::from([focus])),
+impl FocusFinding {
+    /// The fingerprint of its cause.
+    fn fingerprint(&self, kind: Kind) -> String {
+        fingerprint_of(kind, &self.clauses, &self.pattern)
     }
+}
+
+/// The cause of a disagreement about one move, its pattern and clauses:
+/// for a state, where it was printed (`play`) and the state `claimed` for
+/// the state the rules give, with the clauses that decide it; for a move,
+/// its class ([`move_class`]: why the rules refuse it, or what grants it).
+fn focus_cause(
+    kind: Kind,
+    game: &ReferenceEngine,
+    focus: Move,
+    claimed: Option<(GameState, Turn)>,
+) -> (String, Vec<String>) {
+    if kind != Kind::State {
+        return move_class(game, focus);
+    }
+    let mut after = game.clone();
+    after.play_unchecked(focus);
+    let expected = (after.state(), after.turn());
+    let claimed = claimed.unwrap_or(expected);
+    let pattern = state_pattern(
+        state_origin(&play_line(focus, &game.move_string(focus))),
+        claimed,
+        expected,
+    );
+    (pattern, state_clauses(&after, claimed.0 != expected.0))
 }
 
 /// The sentence of a disagreement about one move.

@@ -25,6 +25,9 @@ pub struct Summary {
     pub(crate) games_skipped: u64,
     /// Plies played in random games.
     pub plies: u64,
+    /// Times a random game went on after a finding, the engine given the
+    /// reference's position again with `newgame GameString`.
+    pub game_reloads: u64,
     /// `validmoves` answers compared with the rules.
     pub(crate) validmoves_compared: u64,
     /// GameStrings printed by the engine and replayed by the oracle.
@@ -41,6 +44,13 @@ pub struct Summary {
     /// the positions scored by the rebuild search and the games the engine
     /// was asked about.
     pub shrinks: u64,
+    /// Findings not shrunk because the baseline lists their cause: they
+    /// are reported where they were seen.
+    pub shrinks_skipped_known: u64,
+    /// Findings of a cause their random game had already shown (a game
+    /// goes on after a finding): counted here, not shrunk nor reported
+    /// again.
+    pub repeated_in_unit: u64,
     /// Shorter games built by the shrinker (legal or not).
     pub(crate) shrink_candidates: u64,
     /// Positions scored by the shrinker's rebuild search.
@@ -72,6 +82,7 @@ impl Summary {
         self.games += other.games;
         self.games_skipped += other.games_skipped;
         self.plies += other.plies;
+        self.game_reloads += other.game_reloads;
         self.validmoves_compared += other.validmoves_compared;
         self.game_strings_replayed += other.game_strings_replayed;
         self.illegal_probes += other.illegal_probes;
@@ -79,6 +90,8 @@ impl Summary {
         self.pass_checks += other.pass_checks;
         self.bestmove_checks += other.bestmove_checks;
         self.shrinks += other.shrinks;
+        self.shrinks_skipped_known += other.shrinks_skipped_known;
+        self.repeated_in_unit += other.repeated_in_unit;
         self.shrink_candidates += other.shrink_candidates;
         self.shrink_positions += other.shrink_positions;
         self.shrink_engine_checks += other.shrink_engine_checks;

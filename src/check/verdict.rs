@@ -1,7 +1,12 @@
 //! What the rules say about the moves of a finding: the reference engine's
 //! verdict on each (as `hive-oracle explain` says it), the clauses behind
-//! them, and their pattern (each move's bug and form), which groups
-//! findings into causes.
+//! them, their pattern (each move's bug and form, for readers), and the
+//! *reason* of each move, which groups findings into causes: the clauses
+//! that forbid an illegal move, or the clause that grants a legal one
+//! ([`reason_of`]), and for an illegal move the class of its refusal
+//! ([`refusal_class`]). A reason never names the bug that moves, so one
+//! bug of an engine shown by a queen in one game and by a mosquito in
+//! another is one cause.
 
 use std::collections::BTreeSet;
 
@@ -9,7 +14,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::core::{Move, Piece};
-use crate::explain::verdict;
+use crate::explain::{grants, verdict};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
 
@@ -30,24 +35,6 @@ pub struct MoveVerdict {
 
 /// At most this many moves of one finding get a verdict.
 pub const MAX_VERDICTS: usize = 16;
-
-/// The pattern of a set of moves: each move's bug and form, deduplicated.
-pub(crate) fn move_pattern(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> String {
-    let letter = |piece: Piece| piece.bug.letter();
-    let forms: BTreeSet<String> = moves
-        .iter()
-        .map(|&mv| match mv {
-            Move::Pass => "pass".to_string(),
-            Move::Place { piece, .. } => format!("{} place", letter(piece)),
-            Move::Move { piece, to } => {
-                let climbs = game.board().height(to) > 0;
-                let form = if climbs { "climb" } else { "move" };
-                format!("{} {form}", letter(piece))
-            }
-        })
-        .collect();
-    forms.into_iter().collect::<Vec<_>>().join(", ")
-}
 
 /// The verdicts on `moves` in `game`, in the order of their names.
 pub(crate) fn verdicts_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<MoveVerdict> {
@@ -83,28 +70,53 @@ pub(crate) fn verdicts_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec
         .collect()
 }
 
-/// The clauses behind the verdict on each move (at most eight moves),
-/// deduplicated, in order.
-pub(crate) fn clauses_of(game: &ReferenceEngine, moves: &BTreeSet<Move>) -> Vec<String> {
+/// The reason of `mv` in `game`, which a cause is keyed by: for an illegal
+/// move the clauses of the reference's refusal (why the rules forbid it);
+/// for a legal move the clause that grants each way to make it (the
+/// bug's movement, a throw, a placement), each once, in order.
+pub(crate) fn reason_of(game: &ReferenceEngine, mv: Move) -> Vec<String> {
+    if let Err(refusal) = game.clone().play(mv) {
+        return refusal.clauses.iter().map(|c| c.to_string()).collect();
+    }
     let mut out: Vec<String> = Vec::new();
-    for &mv in moves.iter().take(8) {
-        let v = verdict(game, mv);
-        let mut cited: Vec<&str> = Vec::new();
-        if !v.legal {
-            cited.extend(
-                game.clone()
-                    .play(mv)
-                    .err()
-                    .into_iter()
-                    .flat_map(|e| e.clauses),
-            );
-        }
-        cited.extend(v.facts.iter().flat_map(|f| f.clauses.iter().copied()));
-        for clause in cited {
+    for way in grants(game, mv) {
+        let granting = way.iter().flat_map(|fact| fact.clauses.iter()).next();
+        if let Some(clause) = granting {
             if !out.iter().any(|c| c == clause) {
                 out.push(clause.to_string());
             }
         }
     }
     out
+}
+
+/// The pattern of the cause of a covered piece named as the mover,
+/// whichever piece it is and whoever owns it (§9.25: the piece named moves,
+/// §5.2: a covered piece cannot).
+pub(crate) const COVERED_MOVER: &str = "covered piece named as the mover";
+
+/// The class of a move in dispute, which keys its cause with its kind:
+/// a pattern and clauses that never name the bug that moves. An illegal
+/// move: [`COVERED_MOVER`] with §5.2 and §9.25, `pass`, else `illegal move`
+/// with the clauses of the refusal ([`reason_of`]); a legal move: `legal
+/// move` with the clauses that grant it.
+pub(crate) fn move_class(game: &ReferenceEngine, mv: Move) -> (String, Vec<String>) {
+    let covered = |piece: Piece| {
+        let board = game.board();
+        board
+            .location(piece)
+            .is_some_and(|at| board.stack(at).last() != Some(&piece))
+    };
+    match mv {
+        Move::Move { piece, .. } if covered(piece) => {
+            // §9.25 the piece named moves; §5.2 a covered piece cannot
+            (
+                COVERED_MOVER.to_string(),
+                vec!["§5.2".to_string(), "§9.25".to_string()],
+            )
+        }
+        Move::Pass => ("pass".to_string(), reason_of(game, mv)),
+        _ if game.clone().play(mv).is_ok() => ("legal move".to_string(), reason_of(game, mv)),
+        _ => ("illegal move".to_string(), reason_of(game, mv)),
+    }
 }

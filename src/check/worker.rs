@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 use crate::check::client::{resolve_counted, ClientError, Response};
 use crate::check::config::Config;
 use crate::check::finding::{Finding, Kind};
-use crate::check::judge::{replay_problem, state_and_turn, state_clauses, MoveDiff, Shown};
+use crate::check::judge::{
+    replay_problem, state_and_turn, state_clauses, state_origin, state_pattern, MoveDiff, Shown,
+};
 use crate::check::lines::{as_bytes, rules_commands};
 use crate::check::quote::pipe;
 use crate::check::session::Session;
@@ -22,6 +24,18 @@ use crate::rules::Rules;
 
 /// A reason to stop a unit early: the finding was recorded.
 pub(crate) struct Stop;
+
+/// What is known of a cause before a finding of it is shrunk
+/// ([`Worker::prior`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Prior {
+    /// Nothing: the finding is shrunk and reported.
+    New,
+    /// The baseline lists it: reported where seen, not shrunk again.
+    Known,
+    /// The unit has shown it already: counted, not reported again.
+    Repeated,
+}
 
 /// What the units share: the configuration and what the protocol unit
 /// learnt about the engine.
@@ -226,17 +240,52 @@ impl<'a> Worker<'a> {
         answer: &[String],
         found_at_ply: Option<usize>,
     ) {
-        let shown = Shown {
+        let shown = self.shown(game, case_clauses, sent, answer, found_at_ply);
+        for finding in diff.findings(&shown) {
+            self.add(finding);
+        }
+    }
+
+    /// Where a move comparison in `game` was made, for its findings.
+    pub(crate) fn shown<'s>(
+        &'s self,
+        game: &'s ReferenceEngine,
+        case_clauses: &'s [String],
+        sent: Vec<String>,
+        answer: &'s [String],
+        found_at_ply: Option<usize>,
+    ) -> Shown<'s> {
+        Shown {
             test: &self.test,
             game,
             case_clauses,
             sent,
             answer,
             found_at_ply,
-        };
-        for finding in diff.findings(&shown) {
-            self.add(finding);
         }
+    }
+
+    /// What is known of the cause `fingerprint` before a finding of it
+    /// is shrunk: the baseline lists it (counted in
+    /// `shrinks_skipped_known`: reported where it was seen, not shrunk), or
+    /// this unit has already shown it (counted in `repeated_in_unit`: not
+    /// reported again), or nothing.
+    pub(crate) fn prior(&mut self, fingerprint: &str) -> Prior {
+        if self
+            .ctx
+            .config
+            .baseline
+            .as_ref()
+            .is_some_and(|b| b.contains(fingerprint))
+        {
+            self.counts.shrinks_skipped_known += 1;
+            return Prior::Known;
+        }
+        if self.findings.iter().any(|f| f.fingerprint() == fingerprint) {
+            self.counts.repeated_in_unit += 1;
+            return Prior::Repeated;
+        }
+        Prior::New
     }
 
     /// Checks a GameString the engine printed in answer to the last line of
@@ -263,7 +312,11 @@ impl<'a> Worker<'a> {
             Some((state, turn)) if state != game.state() || turn != game.turn() => {
                 Finding::new(Kind::State, &self.test, game)
                     .clauses(state_clauses(game, state != game.state()))
-                    .pattern("state")
+                    .pattern(state_pattern(
+                        state_origin(&after()),
+                        (state, turn),
+                        (game.state(), game.turn()),
+                    ))
                     .detail(format!(
                         "after {}, the engine says {state};{turn}, the rules say {};{}",
                         after(),

@@ -3,7 +3,7 @@
 //! escape codes), the GameString printed (glyphs swapped, a draw printed as
 //! a win), and the letter case of the input it accepts (refuses-lowercase).
 
-use super::rules::{extra_moves, surround_won_by_last_mover};
+use super::rules::{extra_moves, surround_won_by_last_mover, white_wins_early};
 use super::table::Fault;
 use crate::core::GameState;
 use crate::uhp::reply::quote;
@@ -57,6 +57,7 @@ pub(super) fn printed_game_string(fault: Fault, game: &Game) -> String {
         Fault::WrongGameString => with_glyphs_swapped(&text),
         Fault::SimultaneousSurroundWins => surround_won_by_last_mover(game, text),
         Fault::ReversedGameType => with_game_type_reversed(&text),
+        Fault::RepetitionDrawEarlyWin => white_wins_early(game, text),
         _ => text,
     }
 }

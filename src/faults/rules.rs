@@ -281,3 +281,37 @@ pub(super) fn surround_won_by_last_mover(game: &Game, text: String) -> String {
     }
     fields.join(";")
 }
+
+/// §8.2 broken (repetition-draw-early-win): the GameString `text` of a game
+/// in progress in which Black's queen has four or more neighbours, with the
+/// state `WhiteWins`. Any other GameString is as it is.
+pub(super) fn white_wins_early(game: &Game, text: String) -> String {
+    if game.state() != GameState::InProgress {
+        return text;
+    }
+    let reference = reference_of(game);
+    let board = reference.board();
+    let queen = board.occupied_cells().into_iter().find(|&cell| {
+        board
+            .stack(cell)
+            .iter()
+            .any(|p| p.bug == Bug::Queen && p.color == Color::Black)
+    });
+    let Some(queen) = queen else {
+        return text;
+    };
+    let neighbours = queen
+        .neighbours()
+        .into_iter()
+        .filter(|&n| board.height(n) > 0)
+        .count();
+    if neighbours < 4 {
+        return text;
+    }
+    // §8.2 broken: four neighbours are taken for a surround
+    let mut fields: Vec<String> = text.split(';').map(str::to_string).collect();
+    if fields.len() >= 2 {
+        fields[1] = GameState::WhiteWins.to_string();
+    }
+    fields.join(";")
+}

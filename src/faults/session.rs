@@ -12,6 +12,7 @@ use super::notation::{
 use super::rules::{self, deviation};
 use super::table::{Area, Fault};
 use crate::core::notation::{parse_game_string, parse_game_type};
+use crate::core::Move;
 use crate::uhp::arguments::{command_words, search_limits};
 use crate::uhp::reply::{quote, response, Failure};
 use crate::uhp::{EngineChoice, Game, LineHandler, OptionName, Session};
@@ -54,7 +55,7 @@ impl FaultySession {
             engine
         };
         let mut session = Session::new(engine);
-        if fault == Fault::RepetitionDraw {
+        if fault.plays_repetition_draw() {
             // §8.7.2 broken: every game is played with the repetition draw;
             // the option is then hidden (see `hidden_option`). Accepted: no
             // game is in progress yet.
@@ -131,6 +132,7 @@ impl FaultySession {
         match keyword.as_str() {
             "newgame" => self.newgame(line, &args.join(" ")),
             "play" if !args.is_empty() => self.play(line, &args.join(" ")),
+            "pass" if self.fault == Fault::AcceptsIllegalPass => self.pass_always(line),
             "pass" | "undo" => self.forward_printing_game_string(line),
             "validmoves" => self.validmoves(line),
             "bestmove" => self.bestmove(line, &args),
@@ -153,6 +155,21 @@ impl FaultySession {
             }
         }
         reply
+    }
+
+    /// `pass` under accepts-illegal-pass: played whatever moves are legal
+    /// (§7.2 broken); a finished game or none goes to the real session.
+    fn pass_always(&mut self, line: &[u8]) -> Vec<String> {
+        if self.live_game().is_none() {
+            return self.session.handle_line(line);
+        }
+        let Some(game) = self.session.game_mut() else {
+            return self.session.handle_line(line);
+        };
+        // §7.2 broken: the turn passes although a move is legal
+        game.play_unchecked(Move::Pass);
+        let text = printed_game_string(self.fault, game);
+        response(Ok(vec![text]))
     }
 
     /// The game if moves can be played in it (§8.5). Otherwise a command
@@ -342,7 +359,9 @@ impl FaultySession {
     /// `RepetitionDraw`, so that it plays the variant without saying so
     /// (spec/sources/uhp-notes.md section 5.8 broken).
     fn hidden_option(&self) -> Option<OptionName> {
-        (self.fault == Fault::RepetitionDraw).then_some(OptionName::RepetitionDraw)
+        self.fault
+            .plays_repetition_draw()
+            .then_some(OptionName::RepetitionDraw)
     }
 }
 

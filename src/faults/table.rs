@@ -238,9 +238,26 @@ fault_table! {
     /// GameString and `ok`, as if it had loaded that game; the game is kept.
     NewgameRefusalAnswersPrevious = "newgame-refusal-answers-previous", Protocol,
         "a refused newgame answers the previous game's GameString, no err";
+    /// As repetition-draw (the repetition draw played and its option
+    /// hidden), and also breaks §8.2 (a queen is surrounded on all six
+    /// sides): every GameString printed while Black's queen has four or more
+    /// neighbours says `WhiteWins` (the game really played goes on). A new
+    /// state bug on top of a known one, for baselines.
+    RepetitionDrawEarlyWin = "repetition-draw-early-win", Rules,
+        "as repetition-draw, and WhiteWins printed once Black's queen has 4 neighbours (§8.2)";
+    /// Breaks §7.2 (a player passes only when no move is legal): `pass` is
+    /// accepted, and the turn passes, whatever moves there are.
+    AcceptsIllegalPass = "accepts-illegal-pass", ReferenceRules,
+        "pass is accepted while moves are legal (§7.2)";
 }
 
 impl Fault {
+    /// Whether it plays every game with the repetition draw and hides the
+    /// option (repetition-draw and the faults built on it).
+    pub(crate) fn plays_repetition_draw(self) -> bool {
+        matches!(self, Fault::RepetitionDraw | Fault::RepetitionDrawEarlyWin)
+    }
+
     /// The fault's row of the table.
     fn entry(self) -> &'static Entry {
         let entry = &TABLE[self as usize];
