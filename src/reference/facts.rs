@@ -75,6 +75,12 @@ impl Fact {
         self
     }
 
+    /// The fact with the plies its sentence counts.
+    pub(crate) fn with_plies(mut self, plies: impl IntoIterator<Item = usize>) -> Fact {
+        self.plies = plies.into_iter().collect();
+        self
+    }
+
     /// The fact with the walk its sentence describes, start first.
     pub(crate) fn with_path(mut self, path: impl IntoIterator<Item = Hex>) -> Fact {
         self.path = path.into_iter().collect();
