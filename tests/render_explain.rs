@@ -678,3 +678,43 @@ fn every_classic_dispute_is_settled_in_one_call() {
         snapshot(&format!("dispute_{name}"), &explained);
     }
 }
+
+/// `explain` of a position played with the repetition option shows where
+/// the position stood before (§8.7.2) and why an equal board with the same
+/// side to move is another position (§8.7.6). The game is the case
+/// `options.toml::immunity-that-removes-a-move-distinguishes-positions`:
+/// the board after ply 27 stood after plies 19 and 23; after 23 and 27 the
+/// just-thrown bG1 counts (its immunity takes its moves away), after 19 the
+/// immune wS1 takes away no move, so ply 19 is another position.
+#[test]
+fn explain_of_a_position_shows_its_repetitions_and_the_immune_piece() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let corpus = hive_oracle::cases::load_corpus(&dir).expect("the corpus loads");
+    let id = "options.toml::immunity-that-removes-a-move-distinguishes-positions";
+    let loaded = corpus.iter().find(|c| c.id() == id).expect("the case");
+    let g = ReferenceEngine::load_with(&loaded.case.game, loaded.case.options.into())
+        .expect("the game loads");
+    let text = explain_position(&g);
+    let repetition: Vec<&str> = text.lines().filter(|l| l.contains("§8.7")).collect();
+    let joined = repetition.join("\n");
+    assert!(
+        joined.contains("the position after ply 27 also stood after ply 23: 2 occurrences"),
+        "{joined}"
+    );
+    assert!(
+        joined.contains("after ply 19 the same stacks stood"),
+        "{joined}"
+    );
+    assert!(
+        joined.contains("after ply 19 the immune wS1 did not count"),
+        "{joined}"
+    );
+    assert!(
+        joined.contains("after ply 27 the immune bG1 counted: its immunity took away"),
+        "{joined}"
+    );
+    snapshot("explain_repetitions", &joined);
+    // Without the option nothing is said about repetitions.
+    let off = ReferenceEngine::load(&loaded.case.game).expect("the game loads");
+    assert!(!explain_position(&off).contains("§8.7"));
+}
