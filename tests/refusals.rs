@@ -264,3 +264,135 @@ fn refusals_match_the_slow_path() {
     );
     assert!(judged > 10_000, "only {judged} moves judged");
 }
+
+// ---------------------------------------------------------------------------
+// The throw judged in one place
+// ---------------------------------------------------------------------------
+
+/// The random games whose positions `the_throw_judgement_is_the_legal_throw_set` visits.
+const THROW_GAMES: u64 = 96;
+
+/// The positions to judge throws in: seeded random games of every game type
+/// with the pillbug, stopped in the middle game (where pillbugs and
+/// mosquitoes touch pieces), and every position of the case files of the
+/// pillbug and the mosquito, which hold the rare ones (a height gate on a
+/// throw, §6.8.5; a covered pillbug, §6.8.3).
+fn throw_positions() -> Vec<ReferenceEngine> {
+    let pillbug_types: Vec<GameType> = GameType::ALL
+        .into_iter()
+        .filter(|t| t.has_bug(hive_oracle::core::Bug::Pillbug))
+        .collect();
+    let mut games = Vec::new();
+    for index in 0..THROW_GAMES {
+        let game_type = pillbug_types[index as usize % pillbug_types.len()];
+        let mut rng = StdRng::seed_from_u64(1000 + index);
+        let mut fast = FastEngine::new_game(game_type, RulesOptions::default());
+        let plies = 12 + rng.random_range(0..80);
+        while fast.plies() < plies && !fast.state().is_over() {
+            let moves = fast.legal_moves();
+            fast.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        games.push(
+            ReferenceEngine::load(&fast.game_string()).expect("the reference engine loads it"),
+        );
+    }
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let corpus = hive_oracle::cases::load_corpus(&dir).expect("the case corpus loads");
+    for loaded in corpus
+        .iter()
+        .filter(|c| c.id().starts_with("pillbug.toml") || c.id().starts_with("mosquito.toml"))
+    {
+        if let Ok(game) = ReferenceEngine::load_with(&loaded.case.game, loaded.case.options.into())
+        {
+            games.push(game);
+        }
+    }
+    games
+}
+
+/// The pillbug's ability (§6.8.2–§6.8.8, and a mosquito copying it, §6.7.5)
+/// is decided once, by the attempts of `reference/bugs/throw.rs`; the legal
+/// throws and the judgement of one move both read them. In the positions of
+/// [`throw_positions`], every piece to every cell on or next to the hive is
+/// judged:
+///
+/// * the judgement grants a throw (a way whose first fact rests on §6.8.2)
+///   exactly for the moves of `Position::legal_throws`;
+/// * it grants the move at all exactly when the fast engine, which decides
+///   throws with its own code, lists it; so the throw judgement equals the
+///   legal move set, of the other player's pieces as of the mover's own.
+///
+/// The sample must reach legal throws of both colours' pieces, throws by a
+/// mosquito, and refusals citing §6.8.3 (stacked piece or covered pillbug),
+/// §6.8.4, §6.8.5 and §6.8.8, so that it keeps exercising each condition.
+#[test]
+fn the_throw_judgement_is_the_legal_throw_set() {
+    let mut thrown_own = 0usize;
+    let mut thrown_other = 0usize;
+    let mut by_mosquito = 0usize;
+    let mut cited: BTreeSet<&'static str> = BTreeSet::new();
+    for g in throw_positions() {
+        let position = g.position();
+        let fast =
+            FastEngine::load_with(&g.game_string(), g.options()).expect("the fast engine loads it");
+        let legal: BTreeSet<Move> = fast.legal_moves().into_iter().collect();
+        let throws = position.legal_throws();
+        let at = || g.game_string();
+        assert!(
+            throws.is_subset(&legal),
+            "a throw the fast engine does not list in {}",
+            at()
+        );
+        for mv in candidates(&g) {
+            let Move::Move { piece, .. } = mv else {
+                continue;
+            };
+            match judge(&position, mv) {
+                Judgement::Legal { ways, .. } => {
+                    assert!(legal.contains(&mv), "judge granted {mv} in {}", at());
+                    let thrown: Vec<&Vec<hive_oracle::explain::Fact>> = ways
+                        .iter()
+                        .filter(|w| w.first().is_some_and(|f| f.clauses == ["§6.8.2"]))
+                        .collect();
+                    assert_eq!(!thrown.is_empty(), throws.contains(&mv), "{mv} in {}", at());
+                    if !thrown.is_empty() {
+                        if piece.color == g.side_to_move() {
+                            thrown_own += 1;
+                        } else {
+                            thrown_other += 1;
+                        }
+                        if thrown
+                            .iter()
+                            .any(|w| w.iter().any(|f| f.clauses == ["§6.7.5"]))
+                        {
+                            by_mosquito += 1;
+                        }
+                    }
+                }
+                Judgement::Illegal(refusal) => {
+                    assert!(
+                        !legal.contains(&mv),
+                        "judge refused legal {mv} in {}: {}",
+                        at(),
+                        refusal.illegal
+                    );
+                    assert!(
+                        !throws.contains(&mv),
+                        "judge refused the throw {mv} in {}",
+                        at()
+                    );
+                    for clause in ["§6.8.3", "§6.8.4", "§6.8.5", "§6.8.8"] {
+                        if refusal.illegal.clauses.contains(&clause) {
+                            cited.insert(clause);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        thrown_own > 0 && thrown_other > 0 && by_mosquito > 0,
+        "throws seen: {thrown_own} own, {thrown_other} other, {by_mosquito} by a mosquito"
+    );
+    assert_eq!(cited.len(), 4, "throw refusals seen: {cited:?}");
+}

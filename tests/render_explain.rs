@@ -574,3 +574,147 @@ fn a_position_says_which_pieces_of_the_reserve_are_held_back_and_why() {
     let later = explain_position(&game(LINE));
     assert!(!later.contains("not placeable"), "{later}");
 }
+
+// ---------------------------------------------------------------------------
+// The classic disputes, each settled by one call of `explain`
+// ---------------------------------------------------------------------------
+
+/// The eight classic disputes of players and engine authors: a case of the
+/// corpus, the move in dispute, and the deciding clause with a word of the
+/// fact that must appear in the same explanation.
+const DISPUTES: &[(&str, &str, &str, &str)] = &[
+    // a covered pillbug cannot throw (§6.8.3)
+    (
+        "pillbug.toml::covered-pillbug-cannot-throw-queen",
+        r"wQ \bB1",
+        "§6.8.3",
+        "covered by bB1",
+    ),
+    // a piece on a stack cannot be thrown (§6.8.3)
+    (
+        "pillbug.toml::beetle-on-a-stack-cannot-be-thrown",
+        r"bB1 \bA1",
+        "§6.8.3",
+        "not alone in its cell",
+    ),
+    // a beetle does not climb through a height gate, with the ruling
+    (
+        "beetle.toml::beetle-climb-blocked-by-a-height-gate",
+        "wB1 bS1",
+        "§6.2.2",
+        "ruling rulings.md#",
+    ),
+    // a mosquito touching only a mosquito does not move, the neighbour named
+    (
+        "mosquito.toml::mosquito-next-to-mosquito-only-cannot-move",
+        "wM bM-",
+        "§6.7.2",
+        "touches only bM at",
+    ),
+    // a spider never steps back, with the walk that would
+    (
+        "spider.toml::spider-never-steps-back",
+        r"wS2 /wQ",
+        "§6.4.2",
+        "visits",
+    ),
+    // a ladybug's climb obeys the height gate
+    (
+        "ladybug.toml::ladybug-climb-blocked-by-a-height-gate",
+        "wL bQ-",
+        "§6.6.2",
+        "min(L, R)",
+    ),
+    // no pass while a move exists
+    (
+        "end.toml::no-pass-while-a-move-exists",
+        "pass",
+        "§7.2",
+        "legal moves",
+    ),
+    // the queen by the fourth turn
+    (
+        "opening.toml::white-must-place-the-queen-on-the-fourth-turn",
+        "wA2 -wA1",
+        "§4.5",
+        "fourth turn",
+    ),
+    // surrounding both queens at once is a draw, said with the move
+    (
+        "end.toml::filling-the-shared-cell-surrounds-both-queens",
+        "wA1 -bG2",
+        "§8.3",
+        "after this move: Draw",
+    ),
+];
+
+/// Each classic dispute is settled by one call of `explain GAME MOVE`: the
+/// explanation cites the deciding clause and shows the fact that decides
+/// it (the covered pillbug, the stack, the ruling, the neighbour copied, the
+/// walk, the heights, the moves left, the turn, the draw). The positions
+/// are the cases of `tests/cases/`; each explanation is a snapshot
+/// (`render_explain_dispute_*`).
+#[test]
+fn every_classic_dispute_is_settled_in_one_call() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let corpus = hive_oracle::cases::load_corpus(&dir).expect("the corpus loads");
+    for &(id, text, clause, fact) in DISPUTES {
+        let loaded = corpus
+            .iter()
+            .find(|c| c.id() == id)
+            .unwrap_or_else(|| panic!("no case {id}"));
+        let g = ReferenceEngine::load_with(&loaded.case.game, loaded.case.options.into())
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let explained = explain_move(&g, mv(&g, text));
+        let cited = explained.lines().any(|line| {
+            line.contains(clause) && !line.starts_with("illegal") && !line.starts_with("legal")
+        });
+        assert!(cited, "{id}: no fact cites {clause}:\n{explained}");
+        assert!(
+            explained.contains(fact),
+            "{id}: no fact says {fact:?}:\n{explained}"
+        );
+        let name = id.split("::").nth(1).unwrap_or(id);
+        snapshot(&format!("dispute_{name}"), &explained);
+    }
+}
+
+/// `explain` of a position played with the repetition option shows where
+/// the position stood before (§8.7.2) and why an equal board with the same
+/// side to move is another position (§8.7.6). The game is the case
+/// `options.toml::immunity-that-removes-a-move-distinguishes-positions`:
+/// the board after ply 27 stood after plies 19 and 23; after 23 and 27 the
+/// just-thrown bG1 counts (its immunity takes its moves away), after 19 the
+/// immune wS1 takes away no move, so ply 19 is another position.
+#[test]
+fn explain_of_a_position_shows_its_repetitions_and_the_immune_piece() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let corpus = hive_oracle::cases::load_corpus(&dir).expect("the corpus loads");
+    let id = "options.toml::immunity-that-removes-a-move-distinguishes-positions";
+    let loaded = corpus.iter().find(|c| c.id() == id).expect("the case");
+    let g = ReferenceEngine::load_with(&loaded.case.game, loaded.case.options.into())
+        .expect("the game loads");
+    let text = explain_position(&g);
+    let repetition: Vec<&str> = text.lines().filter(|l| l.contains("§8.7")).collect();
+    let joined = repetition.join("\n");
+    assert!(
+        joined.contains("the position after ply 27 also stood after ply 23: 2 occurrences"),
+        "{joined}"
+    );
+    assert!(
+        joined.contains("after ply 19 the same stacks stood"),
+        "{joined}"
+    );
+    assert!(
+        joined.contains("after ply 19 the immune wS1 did not count"),
+        "{joined}"
+    );
+    assert!(
+        joined.contains("after ply 27 the immune bG1 counted: its immunity took away"),
+        "{joined}"
+    );
+    snapshot("explain_repetitions", &joined);
+    // Without the option nothing is said about repetitions.
+    let off = ReferenceEngine::load(&loaded.case.game).expect("the game loads");
+    assert!(!explain_position(&off).contains("§8.7"));
+}

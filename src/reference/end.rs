@@ -63,21 +63,38 @@ impl RepetitionKey {
                 .map(translate),
         }
     }
+
+    /// Whether two keys have the same stacks (up to translation) and the
+    /// same side to move: the same position but for the immune piece,
+    /// which only §8.7.6 adds.
+    pub fn same_stacks(&self, other: &RepetitionKey) -> bool {
+        self.stacks == other.stacks && self.side_to_move == other.side_to_move
+    }
+
+    /// The cell, translated, of the immune piece when it counts (§8.7.6).
+    pub fn immune_cell(&self) -> Option<Hex> {
+        self.immune_cell
+    }
+}
+
+/// The plies within the last 32 after which the position after the last
+/// ply (the last key) stood before, oldest first (§8.7.2). `keys[k]` is
+/// the key after `k` plies.
+pub fn earlier_occurrences(keys: &[RepetitionKey]) -> Vec<usize> {
+    let Some((current, earlier)) = keys.split_last() else {
+        return Vec::new();
+    };
+    let window_start = earlier.len().saturating_sub(32);
+    (window_start..earlier.len())
+        .filter(|&ply| earlier[ply] == *current)
+        .collect()
 }
 
 /// The repetition rule (§8.7.2): the position after the last ply has occurred
 /// at least three times among the positions after the last 32 plies and the
 /// current one. `keys[k]` is the key after `k` plies.
 pub fn repetition_draw(keys: &[RepetitionKey]) -> bool {
-    let Some((current, earlier)) = keys.split_last() else {
-        return false;
-    };
-    let window_start = earlier.len().saturating_sub(32);
-    let earlier_occurrences = earlier[window_start..]
-        .iter()
-        .filter(|&key| key == current)
-        .count();
-    earlier_occurrences + 1 >= 3
+    earlier_occurrences(keys).len() + 1 >= 3
 }
 
 /// Why a game is over, in facts: the surrounded queens (§8.1) and the
@@ -90,10 +107,13 @@ pub(crate) fn end_facts(board: &Board, state: GameState) -> Vec<Fact> {
             continue;
         };
         if queen_is_surrounded(board, color) {
-            facts.push(Fact::new(
-                &["§8.1"],
-                format!("{queen} at {at} has all six neighbours occupied: it is surrounded"),
-            ));
+            facts.push(
+                Fact::new(
+                    &["§8.1"],
+                    format!("{queen} at {at} has all six neighbours occupied: it is surrounded"),
+                )
+                .with_cells(std::iter::once(at).chain(at.neighbours())),
+            );
         }
     }
     let result: Option<(&[&'static str], &str)> = match (state, facts.len()) {

@@ -53,6 +53,12 @@ impl ReferenceEngine {
         }
     }
 
+    /// The repetition key after each ply, `[0]` the empty start (§8.7.2):
+    /// what `explain` reads to show where a position occurred before.
+    pub fn repetition_keys(&self) -> &[RepetitionKey] {
+        &self.keys
+    }
+
     /// Every legal move as an ordered set (chapters 3–8).
     pub fn legal_move_set(&self) -> BTreeSet<Move> {
         self.position().legal_move_set()

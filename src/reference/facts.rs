@@ -1,11 +1,15 @@
-//! The facts of a position that a rule looks at, in words: which groups a
-//! lift leaves (§5.3), which pieces flank a gate (§5.5), which heights a
-//! height gate compares (§5.6), which cells a step keeps touching (§5.4).
+//! The facts of a position that a rule looks at, in words and as data: which
+//! groups a lift leaves (§5.3), which pieces flank a gate (§5.5), which
+//! heights a height gate compares (§5.6), which cells a step keeps touching
+//! (§5.4).
 //!
 //! The rule files (`movement.rs`, `bugs/*.rs`, `judge.rs`) say *why* a move
 //! is granted or refused by returning [`Fact`]s built here; `explain` only
 //! prints them. The sentences are computed with the same board functions
-//! the rules use (`movement.rs`), so a fact states what the rule saw.
+//! the rules use (`movement.rs`), so a fact states what the rule saw. Each
+//! fact also carries the cells, walk and plies its sentence names
+//! ([`Fact::cells`], [`Fact::path`], [`Fact::plies`]), so that a picture or
+//! the web page can draw what the sentence says without reading it.
 
 use std::collections::{BTreeSet, VecDeque};
 
@@ -15,21 +19,72 @@ use crate::rules::IllegalMove;
 
 /// One link of an explanation: the clauses it rests on and the facts of the
 /// position that make them apply. `clauses` is empty for a plain remark.
+///
+/// The sentence is for a reader; the same fact as data is for a picture:
+/// the cells it names, the walk it describes and the plies it counts. Each
+/// is empty when the sentence names none.
+///
+/// ```
+/// use hive_oracle::core::Hex;
+/// use hive_oracle::explain::verdict;
+/// use hive_oracle::reference::ReferenceEngine;
+/// use hive_oracle::rules::Rules;
+///
+/// // §5.5: the ant's way into the pocket passes between wB1 and wS2.
+/// let game = ReferenceEngine::load(r"Base;InProgress;White[9];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wG1 wQ-;bG1 /bQ;wG2 wS1\;bG2 -bQ;wB1 wG1\;bA1 -bG2;wS2 wG2\;bA2 -bA1;wG3 wS1/;bA3 -bA2;wA1 -wS2;bB1 -bA3").unwrap();
+/// let refused = verdict(&game, game.parse_move(r"wA1 wQ\").unwrap());
+/// let gate = &refused.facts[0];
+/// assert_eq!(gate.cells, vec![Hex::new(2, 1), Hex::new(0, 2)]); // the two flanks
+/// assert_eq!(gate.path.last(), Some(&Hex::new(1, 1))); // the walk ends in the pocket
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fact {
     /// The clauses the fact is about (leaf clauses of the spec).
     pub clauses: Vec<&'static str>,
     /// The fact in a sentence, with the cells and pieces of the position.
     pub text: String,
+    /// The cells the sentence names, for a picture to mark: the two flanks
+    /// of a gate (§5.5, §5.6), the neighbour a mosquito copies (§6.7.1),
+    /// the pillbug that would throw (§6.8.2), the surrounded queens (§8.1).
+    pub cells: Vec<Hex>,
+    /// The walk the sentence describes, its start first, for a picture to
+    /// draw as arrows: a step, a spider's three steps (§6.4.1), an ant's
+    /// way (§6.5), a ladybug's climb, crossing and drop (§6.6.1), a
+    /// grasshopper's jump (§6.3.1), a throw's climb and drop (§6.8.5).
+    pub path: Vec<Hex>,
+    /// The plies the sentence counts (ply `n` is the position after the
+    /// game's n-th move): the occurrences of a repeated position (§8.7.2).
+    pub plies: Vec<usize>,
 }
 
 impl Fact {
-    /// A fact resting on `clauses`.
+    /// A fact resting on `clauses`, naming no cell, walk or ply.
     pub(crate) fn new(clauses: &[&'static str], text: impl Into<String>) -> Fact {
         Fact {
             clauses: clauses.to_vec(),
             text: text.into(),
+            cells: Vec::new(),
+            path: Vec::new(),
+            plies: Vec::new(),
         }
+    }
+
+    /// The fact with the cells its sentence names.
+    pub(crate) fn with_cells(mut self, cells: impl IntoIterator<Item = Hex>) -> Fact {
+        self.cells = cells.into_iter().collect();
+        self
+    }
+
+    /// The fact with the plies its sentence counts.
+    pub(crate) fn with_plies(mut self, plies: impl IntoIterator<Item = usize>) -> Fact {
+        self.plies = plies.into_iter().collect();
+        self
+    }
+
+    /// The fact with the walk its sentence describes, start first.
+    pub(crate) fn with_path(mut self, path: impl IntoIterator<Item = Hex>) -> Fact {
+        self.path = path.into_iter().collect();
+        self
     }
 
     /// The fact as one line, each clause followed by its title from the
@@ -84,6 +139,21 @@ impl Refusal {
     /// A refusal whose reason is its only fact.
     pub(crate) fn plain(reason: impl Into<String>, clauses: &[&'static str]) -> Refusal {
         Refusal::new(reason, clauses, Vec::new())
+    }
+
+    /// A refusal shown by `facts`, which the caller has built with their
+    /// clauses (the first resting on the refusal's first clause); with no
+    /// fact, the reason itself is the fact.
+    pub(crate) fn with_facts(
+        reason: impl Into<String>,
+        clauses: &[&'static str],
+        facts: Vec<Fact>,
+    ) -> Refusal {
+        let mut refusal = Refusal::new(reason, clauses, Vec::new());
+        if !facts.is_empty() {
+            refusal.facts = facts;
+        }
+        refusal
     }
 
     /// A refusal shown by one fact.
@@ -211,6 +281,21 @@ pub(crate) fn lift_fact(board: &Board, piece: Piece, from: Hex) -> String {
             listed.join(", ")
         ),
     }
+}
+
+/// The two cells flanking the step from `a` to `b` (their common
+/// neighbours, §2.9); none when the cells are not adjacent.
+pub(crate) fn flanks(a: Hex, b: Hex) -> Vec<Hex> {
+    a.common_neighbours(b)
+        .map_or_else(Vec::new, |[l, r]| vec![l, r])
+}
+
+/// A fact about the step from `a` to `b`: the sentence, the step as its
+/// walk and its two flanks as its cells.
+pub(crate) fn step_fact(clauses: &[&'static str], text: String, a: Hex, b: Hex) -> Fact {
+    Fact::new(clauses, text)
+        .with_path([a, b])
+        .with_cells(flanks(a, b))
 }
 
 /// The gate between `a` and `b` on the ground (§5.5), on the lifted board.

@@ -14,7 +14,8 @@
 
 use super::board::Board;
 use super::bugs::judge_own_movement;
-use super::bugs::pillbug::{has_pillbug_ability, judge_throw};
+use super::bugs::throw::{throwers_next_to, ThrowBreak};
+use super::bugs::throw_judge::{judge_throw, ThrowMiss};
 use super::facts::{describe, lift_fact, names, stack_fact, Fact, Refusal};
 use super::{end, movement, opening, placement, Position};
 use crate::core::view::{move_string, BoardView};
@@ -300,23 +301,23 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
         Ok(from) => from,
         Err(refusal) => return refusal,
     };
-    // WAYS: §5.3 then the bug's own movement; a throw (§6.8.2)
     let board = position.board();
     let color = position.side_to_move();
-    let immune = position.immune_piece();
+    // WAYS: the piece's own movement, if lifting it keeps one hive (§5.3)
     let own = (piece.color == color).then(|| {
         if movement::one_hive_holds(board, from) {
-            judge_own_movement(piece.bug, board, piece, from, to)
+            judge_own_movement(piece.bug, board, piece, from, to).map_err(OwnRefusal::Movement)
         } else {
             // §5.3 One Hive
-            Err(Refusal::shown(
+            Err(OwnRefusal::SplitsHive(Refusal::shown(
                 format!("{piece} cannot move: lifting it splits the hive"),
                 &["§5.3"],
                 lift_fact(board, piece, from),
-            ))
+            )))
         }
     });
-    let throw = judge_throw(board, color, immune, piece, from, to);
+    // WAYS: a throw by a pillbug of the player's, or a mosquito copying one (§6.8.2)
+    let throw = judge_throw(board, color, position.immune_piece(), piece, from, to);
     let mut ways = Vec::new();
     let own_way = matches!(own, Some(Ok(_)));
     let own_refusal = match own {
@@ -327,12 +328,12 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
         Some(Err(refusal)) => Some(refusal),
         None => None,
     };
-    let throw_refusal = match throw {
+    let throw_miss = match throw {
         Ok(throws) => {
             ways.extend(throws);
             None
         }
-        Err(refusal) => Some(refusal),
+        Err(miss) => miss,
     };
     if !ways.is_empty() {
         return Judgement::Legal {
@@ -341,31 +342,25 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
         };
     }
     // REFUSAL: the piece's own rule, the throw's, or both
-    // A throw was within reach when one of the player's own throwers that
-    // may act touches both the piece and the empty destination: then the
-    // refusal names the rule that stops the throw as well as the one that
-    // stops the piece's own movement.
-    let throw_in_reach = !board.is_occupied(to)
-        && from.neighbours().into_iter().any(|at| {
-            at.is_adjacent(to)
-                && board.top(at).is_some_and(|t| {
-                    t.color == color && immune != Some(t) && has_pillbug_ability(board, t, at)
-                })
-        });
-    Judgement::Illegal(movement_refusal(
-        piece,
-        to,
-        own_refusal,
-        throw_refusal,
-        throw_in_reach,
-    ))
+    Judgement::Illegal(movement_refusal(piece, to, own_refusal, throw_miss))
+}
+
+/// Why the player's own piece does not get somewhere by its own movement:
+/// lifting it splits the hive (§5.3), or its bug's movement does not reach
+/// the cell (chapter 6).
+enum OwnRefusal {
+    /// §5.3: the piece is pinned.
+    SplitsHive(Refusal),
+    /// Chapter 6: no walk, jump or step of its bug gets there.
+    Movement(Refusal),
 }
 
 /// The rules any movement of `piece` must meet before its own movement or a
 /// throw is considered, in spec order: on the board (§5.1), ending elsewhere
 /// (§5.7), the queen placed (§4.3), the player's own piece unless a pillbug
-/// or mosquito of theirs is next to it (§1.9, §6.8.2), uncovered (§5.2), not
-/// moved last turn (§5.10). The piece's cell, or the refusal.
+/// or mosquito of theirs is next to it (§1.9, §6.8.2), uncovered (§5.2; and
+/// so not thrown, §6.8.3), not moved last turn (§5.10). The piece's cell,
+/// or the refusal.
 fn movement_preconditions(position: &Position, piece: Piece, to: Hex) -> Result<Hex, Judgement> {
     let board = position.board();
     let color = position.side_to_move();
@@ -391,12 +386,8 @@ fn movement_preconditions(position: &Position, piece: Piece, to: Hex) -> Result<
         ));
     }
     // §5.1 another player's piece moves only by a pillbug's ability (§6.8.2)
-    let thrower_nearby = from.neighbours().into_iter().any(|n| {
-        board
-            .top(n)
-            .is_some_and(|p| p.color == color && matches!(p.bug, Bug::Pillbug | Bug::Mosquito))
-    });
-    if piece.color != color && !thrower_nearby {
+    let throwers = throwers_next_to(board, color, from);
+    if piece.color != color && throwers.is_empty() {
         return Err(refused(
             format!("{piece} is not {color}'s piece, and no {color} pillbug or mosquito next to it could move it"),
             // §1.9 forbids it, §6.8.2 is the exception that does not apply,
@@ -405,14 +396,29 @@ fn movement_preconditions(position: &Position, piece: Piece, to: Hex) -> Result<
         ));
     }
     if board.top(from) != Some(piece) {
-        // §5.2 a covered piece neither moves nor is thrown
-        return Err(Judgement::Illegal(Refusal::shown(
-            format!("{piece} is covered, so it cannot move or be thrown"),
-            &["§5.2"],
-            format!(
-                "the stack at {from}, bottom to top: {}; {piece} is not alone on top",
-                names(board.stack(from))
+        // §5.2 a covered piece neither moves nor is thrown; §6.8.3 when a
+        // thrower of the player's touches it
+        let (clauses, by): (&[&'static str], String) = match throwers.first() {
+            Some(thrower) => (
+                &["§5.2", "§6.8.3"],
+                format!(
+                    "; {} at {} throws only a piece alone in its cell",
+                    thrower.piece, thrower.at
+                ),
             ),
+            None => (&["§5.2"], String::new()),
+        };
+        return Err(Judgement::Illegal(Refusal::with_facts(
+            format!("{piece} is covered, so it cannot move or be thrown"),
+            clauses,
+            vec![Fact::new(
+                clauses,
+                format!(
+                    "the stack at {from}, bottom to top: {}; {piece} is not alone on top{by}",
+                    names(board.stack(from))
+                ),
+            )
+            .with_cells([from])],
         )));
     }
     if position.immune_piece() == Some(piece) {
@@ -426,21 +432,21 @@ fn movement_preconditions(position: &Position, piece: Piece, to: Hex) -> Result<
 }
 
 /// The refusal of a movement that has no way: the piece's own rule, the
-/// throw's, or both when a throw was within reach.
+/// throw's, or both when a throw was within reach
+/// ([`ThrowMiss::within_reach`]) or the piece is pinned for both (§5.3,
+/// §6.8.4).
 fn movement_refusal(
     piece: Piece,
     to: Hex,
-    own_refusal: Option<Refusal>,
-    throw_refusal: Option<Refusal>,
-    throw_in_reach: bool,
+    own: Option<OwnRefusal>,
+    throw: Option<ThrowMiss>,
 ) -> Refusal {
-    match (own_refusal, throw_refusal) {
+    match (own, throw) {
         // A pinned piece next to its own pillbug can be neither moved nor
         // thrown: name both rules (§5.3 for the move, §6.8.4 for the throw).
-        (Some(own), Some(throw))
-            if own.illegal.clauses == ["§5.3"] && throw.illegal.clauses == ["§6.8.4"] =>
+        (Some(OwnRefusal::SplitsHive(mut both)), Some(miss))
+            if miss.broken == ThrowBreak::SplitsHive =>
         {
-            let mut both = own;
             both.illegal
                 .reason
                 .push_str(", so it can neither move nor be thrown");
@@ -452,7 +458,10 @@ fn movement_refusal(
         }
         // Neither its own movement nor a throw in reach gets it there: the
         // piece's own rule first, then the throw's.
-        (Some(own), Some(throw)) if throw_in_reach => {
+        (Some(OwnRefusal::SplitsHive(own) | OwnRefusal::Movement(own)), Some(miss))
+            if miss.within_reach() =>
+        {
+            let throw = miss.refusal;
             let mut both = own;
             both.illegal.reason = format!(
                 "{}, and it cannot be thrown there either: {}",
@@ -468,10 +477,14 @@ fn movement_refusal(
         }
         // Otherwise the reason about the piece's own movement; the throw's
         // reason stands only when the piece is not the mover's own.
-        (Some(own), _) => own,
-        (None, Some(throw)) => throw,
-        // Unreachable: with no way, one of the two refused.
-        (None, None) => Refusal::plain(format!("{piece} cannot reach {to}"), &[]),
+        (Some(OwnRefusal::SplitsHive(own) | OwnRefusal::Movement(own)), _) => own,
+        (None, Some(miss)) => miss.refusal,
+        // Not the mover's piece and no thrower of theirs next to it: the
+        // preconditions refuse that first (§1.9).
+        (None, None) => Refusal::plain(
+            format!("{piece} cannot reach {to}"),
+            &["§1.9", "§6.8.2", "§5.1"],
+        ),
     }
 }
 

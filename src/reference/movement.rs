@@ -5,7 +5,7 @@
 //! step or one piece by looking at the board; the bugs (in `bugs/`) combine them.
 
 use super::board::Board;
-use super::facts::{contact_fact, describe_short, gate_fact, Fact, Refusal};
+use super::facts::{contact_fact, describe_short, flanks, gate_fact, step_fact, Fact, Refusal};
 use crate::core::{Bug, Hex, Piece};
 
 /// A rule for one step of a walk, on the board with the mover lifted: the
@@ -129,17 +129,22 @@ pub(crate) fn judge_one_ground_step(
         )
     } else if ground_gate_blocks(&lifted, from, to) {
         // §5.5 both flanks occupied
-        Refusal::shown(
+        Refusal::with_facts(
             format!("{piece} cannot slide through the gap to {to}: it is a gate"),
             &["§5.5"],
-            gate_fact(&lifted, from, to),
+            vec![step_fact(&["§5.5"], gate_fact(&lifted, from, to), from, to)],
         )
     } else {
         // §5.4 both flanks empty
-        Refusal::shown(
+        Refusal::with_facts(
             format!("{piece} would lose contact with the hive sliding to {to}"),
             &["§5.4"],
-            contact_fact(&lifted, from, to),
+            vec![step_fact(
+                &["§5.4"],
+                contact_fact(&lifted, from, to),
+                from,
+                to,
+            )],
         )
     })
 }
@@ -153,17 +158,21 @@ fn ground_step_facts(lifted: &Board, clause: &'static str, bug: Bug, a: Hex, b: 
             "a {} moves one ground step: {a} → {b}, an empty cell",
             bug.name()
         ),
-    )];
-    facts.push(Fact::new(&["§5.4"], contact_fact(lifted, a, b)));
+    )
+    .with_path([a, b])];
+    facts.push(step_fact(&["§5.4"], contact_fact(lifted, a, b), a, b));
     if let Some([l, r]) = a.common_neighbours(b) {
-        facts.push(Fact::new(
-            &["§5.5"],
-            format!(
-                "no gate: of the flanking cells {} and {}, at most one is occupied",
-                describe_short(lifted, l),
-                describe_short(lifted, r)
-            ),
-        ));
+        facts.push(
+            Fact::new(
+                &["§5.5"],
+                format!(
+                    "no gate: of the flanking cells {} and {}, at most one is occupied",
+                    describe_short(lifted, l),
+                    describe_short(lifted, r)
+                ),
+            )
+            .with_cells(flanks(a, b)),
+        );
     }
     facts
 }

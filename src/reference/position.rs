@@ -110,14 +110,24 @@ impl Position<'_> {
                     }
                 }
             }
-            // The pillbug's ability, even when the thrower is pinned (§6.8.6).
-            if bugs::pillbug::has_pillbug_ability(&self.board, piece, from) {
-                for (target, to) in bugs::pillbug::pillbug_throws(&self.board, from, immune) {
-                    moves.insert(Move::Move { piece: target, to }); // §5.9
-                }
-            }
         }
+        // The pillbug's ability, even when the thrower is pinned (§6.8.6);
+        // a throw and a movement to one cell are one move (§5.9).
+        moves.extend(bugs::throw::legal_throws(&self.board, color, immune));
         moves
+    }
+
+    /// Every throw open to the side to move (§6.8.2–§6.8.8): the moves of an
+    /// adjacent piece that a pillbug of theirs, or a mosquito copying one
+    /// (§6.7.5), makes. Part of [`Position::legal_move_set`]; the judgement
+    /// of one move reads the same attempts (`bugs/throw.rs`).
+    pub fn legal_throws(&self) -> BTreeSet<Move> {
+        let color = self.side_to_move();
+        // §8.5 nothing after the end; §4.3 nothing moves before the queen
+        if self.state.is_over() || !opening::may_move_pieces(&self.board, color) {
+            return BTreeSet::new();
+        }
+        bugs::throw::legal_throws(&self.board, color, self.immune)
     }
 
     /// Whether the immunity of the piece moved last turn (§5.10) removes a
@@ -125,14 +135,26 @@ impl Position<'_> {
     /// (§8.7.6). Only then does the immune piece count in the identity of
     /// the position for the repetition rule.
     pub fn immunity_removes_a_move(&self) -> bool {
+        !self.moves_immunity_removes().is_empty()
+    }
+
+    /// The moves the immunity of the piece moved last turn (§5.10) takes
+    /// away: the legal moves without it that are not legal with it. Empty
+    /// when no piece is immune (§5.11) or its immunity removes nothing,
+    /// and in a finished game (§8.5).
+    pub fn moves_immunity_removes(&self) -> BTreeSet<Move> {
         if self.immune.is_none() {
-            return false;
+            return BTreeSet::new();
         }
         let free = Position {
             immune: None,
             ..self.clone()
         };
-        free.legal_move_set() != self.legal_move_set()
+        let with = self.legal_move_set();
+        free.legal_move_set()
+            .into_iter()
+            .filter(|mv| !with.contains(mv))
+            .collect()
     }
 
     /// Every legal move as an ordered set (chapters 3–8), so each once.

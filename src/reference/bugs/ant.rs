@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use crate::core::{Hex, Piece};
 use crate::reference::board::Board;
-use crate::reference::facts::{gate_fact, path_text, Fact, Refusal};
+use crate::reference::facts::{flanks, gate_fact, path_text, Fact, Refusal};
 use crate::reference::movement::{ground_step_ignoring_gates, ground_step_possible, StepRule};
 
 /// Every cell reachable from `from` by steps that `step` allows, with the
@@ -38,7 +38,7 @@ pub(crate) fn ant_destinations(board: &Board, from: Hex) -> BTreeSet<Hex> {
 }
 
 /// The walk from the start to `to` in a map of [`ant_walks`].
-fn walk_to(reached_from: &BTreeMap<Hex, Hex>, to: Hex) -> Vec<Hex> {
+pub(crate) fn walk_to(reached_from: &BTreeMap<Hex, Hex>, to: Hex) -> Vec<Hex> {
     let mut path = vec![to];
     let mut at = to;
     while let Some(&previous) = reached_from.get(&at) {
@@ -68,7 +68,8 @@ pub(crate) fn judge_ant(
                     path.len() - 1,
                     path_text(&path)
                 ),
-            ),
+            )
+            .with_path(path),
             Fact::new(
                 &["§5.4", "§5.5"],
                 "each step keeps touching the hive and passes no gate",
@@ -84,20 +85,24 @@ pub(crate) fn judge_ant(
     }
     // §5.5 every walk there passes a gate: show the one with fewest gates
     let lifted = board.with_top_lifted(from);
+    let clauses = ["§6.5", "§5.5"];
     let shown = least_gated_walk(&lifted, from, to).map(|(path, refused)| {
         let gates: Vec<String> = refused
             .iter()
             .map(|&(a, b)| gate_fact(&lifted, a, b))
             .collect();
-        format!(
+        let text = format!(
             "the nearest way, {}, is gated: {}",
             path_text(&path),
             gates.join("; ")
-        )
+        );
+        Fact::new(&clauses, text)
+            .with_cells(refused.iter().flat_map(|&(a, b)| flanks(a, b)))
+            .with_path(path)
     });
-    Err(Refusal::new(
+    Err(Refusal::with_facts(
         format!("{piece} cannot reach {to}: every way there passes through a gate"),
-        &["§6.5", "§5.5"],
+        &clauses,
         shown.into_iter().collect(),
     ))
 }

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use crate::core::{Hex, Piece};
 use crate::reference::board::Board;
-use crate::reference::facts::{contact_fact, height_fact, top_name, Fact, Refusal};
+use crate::reference::facts::{contact_fact, height_fact, step_fact, top_name, Fact, Refusal};
 use crate::reference::movement::{height_gate_blocks, step_possible};
 
 /// Beetle movement (§6.2.1): one step to any adjacent cell, empty or occupied.
@@ -46,17 +46,28 @@ pub(crate) fn judge_beetle(
         } else {
             "pass between two higher stacks (a gate)"
         };
-        Refusal::shown(
+        let clauses = ["§6.2.2", "§5.6"];
+        Refusal::with_facts(
             format!("{piece} cannot {what} to {to}"),
-            &["§6.2.2", "§5.6"],
-            height_fact(&lifted, from, to),
+            &clauses,
+            vec![step_fact(
+                &clauses,
+                height_fact(&lifted, from, to),
+                from,
+                to,
+            )],
         )
     } else {
         // §5.4 a ground step that leaves the hive
-        Refusal::shown(
+        Refusal::with_facts(
             format!("{piece} would lose contact with the hive moving to {to}"),
             &["§5.4"],
-            contact_fact(&lifted, from, to),
+            vec![step_fact(
+                &["§5.4"],
+                contact_fact(&lifted, from, to),
+                from,
+                to,
+            )],
         )
     })
 }
@@ -84,13 +95,21 @@ fn beetle_step_facts(lifted: &Board, from: Hex, to: Hex) -> Vec<Fact> {
     let mut facts = vec![Fact::new(
         &["§6.2.1"],
         format!("a beetle moves one step in any direction: {what}"),
-    )];
+    )
+    .with_path([from, to])];
     if ha == 0 && hb == 0 {
-        facts.push(Fact::new(&["§5.4"], contact_fact(lifted, from, to)));
+        facts.push(step_fact(
+            &["§5.4"],
+            contact_fact(lifted, from, to),
+            from,
+            to,
+        ));
     }
-    facts.push(Fact::new(
+    facts.push(step_fact(
         &["§6.2.2", "§5.6"],
         height_fact(lifted, from, to),
+        from,
+        to,
     ));
     if hb >= 2 {
         facts.push(Fact::new(

@@ -73,7 +73,8 @@ pub(crate) fn judge_grasshopper(
                     if count == 1 { "" } else { "s" },
                     names(&jump.over)
                 ),
-            ),
+            )
+            .with_path(line_cells(from, jump.direction, count + 1)),
             Fact::new(
                 &["§6.3.2"],
                 format!(
@@ -102,6 +103,14 @@ pub(crate) fn judge_grasshopper(
             &["§6.3.1"],
         ),
     })
+}
+
+/// The cells of a straight line from `from` in direction `d`, `from`
+/// first, `steps` cells beyond it.
+fn line_cells(from: Hex, d: Direction, steps: usize) -> Vec<Hex> {
+    std::iter::successors(Some(from), |cell| Some(cell.neighbour(d)))
+        .take(steps + 1)
+        .collect()
 }
 
 /// Whether `to` lies on the straight line from `from` in direction `d` (§2.2).

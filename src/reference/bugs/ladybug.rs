@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use crate::core::{Hex, Piece};
 use crate::reference::board::Board;
-use crate::reference::facts::{describe, height_fact, path_text, Fact, Refusal};
+use crate::reference::facts::{describe, flanks, height_fact, path_text, Fact, Refusal};
 use crate::reference::movement::{step_ignoring_height_gates, step_possible, StepRule};
 
 /// A ladybug walk: its start, the two cells on the hive and where it lands.
@@ -73,7 +73,8 @@ pub(crate) fn judge_ladybug(
                     describe(&lifted, up),
                     describe(&lifted, across)
                 ),
-            ),
+            )
+            .with_path([start, up, across, down]),
             Fact::new(&["§6.6.2", "§5.6"], "no step of the walk passes a height gate"),
             Fact::new(&["§6.6.5"], format!("it ends on the ground, at {down}")),
         ]);
@@ -103,14 +104,17 @@ pub(crate) fn judge_ladybug(
         walk.windows(2)
             .find(|s| !step_possible(&lifted, s[0], s[1]))
             .map(|s| {
-                format!(
+                let text = format!(
                     "for example the walk {} is blocked at {}",
                     path_text(walk),
                     height_fact(&lifted, s[0], s[1])
-                )
+                );
+                Fact::new(&["§6.6.2"], text)
+                    .with_cells(flanks(s[0], s[1]))
+                    .with_path(walk.iter().copied())
             })
     });
-    Err(Refusal::new(
+    Err(Refusal::with_facts(
         format!("{piece} cannot reach {to}: a height gate blocks each way there"),
         &["§6.6.2"],
         blocked.into_iter().collect(),

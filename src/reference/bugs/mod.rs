@@ -8,7 +8,9 @@
 //! Two files serve the mosquito: `copied.rs` (which bugs it copies, and so
 //! whether it has the pillbug's ability) and `copyable.rs` (the movement of
 //! any bug it can copy), so that the mosquito and the pillbug, which ask
-//! each other, read in one order.
+//! each other, read in one order. Two serve the pillbug's ability, which a
+//! mosquito may copy: `throw.rs` decides every throw (who may throw, the
+//! thrown piece, the landing) and `throw_judge.rs` puts one in words.
 
 pub mod ant;
 pub mod beetle;
@@ -20,6 +22,8 @@ pub mod mosquito;
 pub mod pillbug;
 pub mod queen;
 pub mod spider;
+pub(crate) mod throw;
+pub(crate) mod throw_judge;
 
 use std::collections::BTreeSet;
 
@@ -29,7 +33,7 @@ use crate::reference::facts::{Fact, Refusal};
 
 /// The destinations of the top piece at `from` moving as `bug` (chapter 6).
 /// The pillbug's ability is not a movement of its own and lives in
-/// [`pillbug::pillbug_throws`].
+/// `throw.rs`.
 pub(crate) fn own_movement(bug: Bug, board: &Board, from: Hex) -> BTreeSet<Hex> {
     match bug {
         Bug::Mosquito => mosquito::mosquito_destinations(board, from),

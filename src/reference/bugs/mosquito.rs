@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use crate::core::{Bug, Hex, Piece};
 use crate::reference::board::Board;
-use crate::reference::facts::{describe, Fact, Refusal};
+use crate::reference::facts::{describe, names, Fact, Refusal};
 
 use super::beetle;
 use super::copied::copied_bugs;
@@ -51,11 +51,7 @@ pub(crate) fn judge_mosquito(
         let Ok(facts) = judge_copyable(bug, board, piece, from, to) else {
             continue;
         };
-        let Some(model) = from
-            .neighbours()
-            .into_iter()
-            .find(|&n| board.top(n).is_some_and(|p| p.bug == bug))
-        else {
+        let Some(model) = model_of(board, from, bug) else {
             continue;
         };
         let name = bug.name();
@@ -65,25 +61,132 @@ pub(crate) fn judge_mosquito(
                 "{piece} on the ground copies the {name} {} and moves as a {name}",
                 describe(board, model)
             ),
-        );
+        )
+        .with_cells([model]);
         if bug == Bug::Pillbug {
             // §6.7.5 the copied pillbug's step (its ability is a throw)
             copy.clauses.push("§6.7.5");
         }
         return Ok([vec![copy], facts].concat());
     }
-    Err(if copied.is_empty() {
-        // §6.7.2 nothing to copy (only mosquitoes around)
-        Refusal::plain(format!("{piece} touches no bug it can copy"), &["§6.7.2"])
+    Err(mosquito_refusal(board, piece, from, to, &copied))
+}
+
+/// The first neighbour of `from` whose top piece is a `bug`: the piece a
+/// mosquito there copies to move as that bug (§6.7.1).
+fn model_of(board: &Board, from: Hex, bug: Bug) -> Option<Hex> {
+    from.neighbours()
+        .into_iter()
+        .find(|&n| board.top(n).is_some_and(|p| p.bug == bug))
+}
+
+/// Why the mosquito on the ground at `from` cannot reach `to`: it touches
+/// only mosquitoes (§6.7.2), or no movement it copies gets there (§6.7.1),
+/// each copied bug with its own reason; with the pieces it touches, and the
+/// covered pieces it does not copy when a stack hides a bug (§6.7.3).
+fn mosquito_refusal(
+    board: &Board,
+    piece: Piece,
+    from: Hex,
+    to: Hex,
+    copied: &BTreeSet<Bug>,
+) -> Refusal {
+    let neighbours: Vec<Hex> = board.occupied_neighbours(from).collect();
+    let touched: Vec<String> = neighbours.iter().map(|&n| describe(board, n)).collect();
+    let hidden = hidden_bugs(board, from, copied);
+    let mut clauses = vec![if copied.is_empty() {
+        "§6.7.2"
     } else {
-        // §6.7.1 no copied movement reaches the cell
+        "§6.7.1"
+    }];
+    if hidden.is_some() {
+        // §6.7.3 only top pieces are copied
+        clauses.push("§6.7.3");
+    }
+    let mut facts = Vec::new();
+    let reason = if copied.is_empty() {
+        // §6.7.2 nothing to copy: only mosquitoes around
+        let reason = format!(
+            "{piece} touches only {} (a mosquito), which gives no movement",
+            touched.join(" and ")
+        );
+        facts.push(Fact::new(&["§6.7.2"], reason.clone()).with_cells(neighbours.iter().copied()));
+        reason
+    } else {
+        // §6.7.1 no copied movement reaches the cell: each bug's reason
+        for &bug in copied {
+            let Some(model) = model_of(board, from, bug) else {
+                continue;
+            };
+            if let Err(why) = judge_copyable(bug, board, piece, from, to) {
+                facts.push(
+                    Fact::new(
+                        &why.illegal.clauses,
+                        format!(
+                            "as the {} {}: {}",
+                            bug.name(),
+                            describe(board, model),
+                            why.illegal.reason
+                        ),
+                    )
+                    .with_cells([model]),
+                );
+            }
+        }
         let names: Vec<&str> = copied.iter().map(|b| b.name()).collect();
-        Refusal::plain(
-            format!(
-                "{piece} cannot reach {to} moving as any bug it touches ({})",
-                names.join(", ")
-            ),
-            &["§6.7.1"],
+        facts.insert(
+            0,
+            Fact::new(
+                &["§6.7.1"],
+                format!(
+                    "{piece} on the ground touches {} and moves as {}",
+                    touched.join(", "),
+                    names.join(", ")
+                ),
+            )
+            .with_cells(neighbours.iter().copied()),
+        );
+        format!(
+            "{piece} cannot reach {to} moving as any bug it touches ({})",
+            names.join(", ")
         )
-    })
+    };
+    facts.extend(hidden);
+    Refusal::with_facts(reason, &clauses, facts)
+}
+
+/// The covered pieces next to `from` whose bugs the mosquito there does not
+/// copy, as a fact citing §6.7.3: the beetle under a mosquito, the
+/// grasshopper under a beetle. `None` when no stack hides a bug.
+fn hidden_bugs(board: &Board, from: Hex, copied: &BTreeSet<Bug>) -> Option<Fact> {
+    let mut cells = Vec::new();
+    let mut texts = Vec::new();
+    for n in board.occupied_neighbours(from) {
+        let stack = board.stack(n);
+        let Some((top, below)) = stack.split_last() else {
+            continue;
+        };
+        let hidden: Vec<Piece> = below
+            .iter()
+            .copied()
+            .filter(|p| !copied.contains(&p.bug) && p.bug != Bug::Mosquito)
+            .collect();
+        if !hidden.is_empty() {
+            cells.push(n);
+            texts.push(format!("{} under {top} at {n}", names(&hidden)));
+        }
+    }
+    if texts.is_empty() {
+        return None;
+    }
+    Some(
+        Fact::new(
+            &["§6.7.3"],
+            format!(
+                "a mosquito copies only top pieces, not the {}",
+                texts.join(", nor the ")
+            ),
+        )
+        .with_cells(cells),
+    )
 }
