@@ -17,7 +17,9 @@ use crate::check::baseline::{Baseline, BaselineError};
 use crate::check::client::{split_command_line, CommandLineError};
 use crate::check::corpus::{CheckCorpusError, Corpus};
 use crate::core::notation::{parse_game_type, NotationError};
+use crate::check::record_unit::RecordSet;
 use crate::core::{GameType, RulesOptions};
+use crate::input::InputError;
 
 /// Which rules the engine plays, and who said so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +53,10 @@ pub struct CheckOptions {
     pub no_corpus: bool,
     /// Only these corpus cases (`file.toml::name` or the name alone).
     pub cases: Vec<String>,
+    /// Game record files and folders to replay on the engine (`--records`);
+    /// with some and no `corpus` or `cases`, no corpus case is run and
+    /// `games` defaults to 0: the records are checked alone.
+    pub records: Vec<PathBuf>,
     /// The rules the engine plays, as words separated by commas or spaces
     /// (see [`parse_rules`]); `None`: read from the engine.
     pub rules: Option<String>,
@@ -87,6 +93,8 @@ pub struct Config {
     pub max_plies: usize,
     /// The corpus cases to run (already filtered by `--case`).
     pub corpus: Corpus,
+    /// The games of the records to replay on the engine (`--records`).
+    pub records: RecordSet,
     /// The timeout on every command.
     pub timeout: Duration,
     /// The timeout on the start-up banner.
@@ -135,6 +143,9 @@ pub enum ConfigError {
     /// The corpus cannot be used.
     #[error(transparent)]
     Corpus(#[from] CheckCorpusError),
+    /// A path of `--records` names no record file.
+    #[error("--records: {0}")]
+    Records(InputError),
     /// The baseline cannot be read.
     #[error(transparent)]
     Baseline(#[from] BaselineError),
@@ -266,11 +277,18 @@ impl Config {
             None => DeclaredRules::FromEngine,
             Some(list) => DeclaredRules::Given(parse_rules(list).map_err(ConfigError::Rules)?),
         };
+        // records alone, unless a corpus or cases are named too
+        let records_alone = !options.records.is_empty()
+            && options.corpus.is_empty()
+            && options.cases.is_empty();
         let corpus = if options.no_corpus {
             Corpus::none()
+        } else if records_alone {
+            Corpus::none_with("none (--records)")
         } else {
             Corpus::load(&options.corpus, &options.cases)?
         };
+        let records = RecordSet::load(&options.records).map_err(ConfigError::Records)?;
         let baseline = options
             .baseline
             .as_deref()
@@ -286,9 +304,13 @@ impl Config {
             .as_deref()
             .map(|path| ReportFile::create(path, "--write-baseline"))
             .transpose()?;
-        let games = options
-            .games
-            .unwrap_or(if options.cases.is_empty() { 20 } else { 0 });
+        let games = options.games.unwrap_or(
+            if options.cases.is_empty() && options.records.is_empty() {
+                20
+            } else {
+                0
+            },
+        );
         Ok(Config {
             engine: options.engine,
             games,
@@ -296,6 +318,7 @@ impl Config {
             game_types,
             max_plies: options.max_plies,
             corpus,
+            records,
             timeout: Duration::from_millis(options.timeout_ms),
             startup_timeout: Duration::from_millis(options.startup_timeout_ms),
             rules,

@@ -70,6 +70,7 @@ mod probes;
 mod process;
 pub mod quote;
 mod reader;
+pub mod record_unit;
 pub mod report;
 pub mod run;
 pub mod seed;

@@ -96,6 +96,16 @@ fn write_counts(out: &mut String, report: &Report) {
         s.pass_checks,
         s.bestmove_checks
     );
+    if !run.records.is_empty() {
+        let _ = writeln!(
+            out,
+            "records: {} game(s) replayed, {} plies, {} not checked ({})",
+            s.record_games,
+            s.record_plies,
+            s.record_games_skipped,
+            run.records.join(", ")
+        );
+    }
     let t = &report.timings;
     let _ = writeln!(
         out,

@@ -47,6 +47,7 @@ pub fn run(config: &Config) -> Result<Report, ClientError> {
     }
     let mut units: Vec<Unit> = (0..config.corpus.cases.len()).map(Unit::Case).collect();
     units.extend((0..games).map(Unit::Game));
+    units.extend((0..config.records.units.len()).map(Unit::Record));
     let progress = progress_bar(config.progress, units.len() as u64);
     let results = run_units(&ctx, &units, jobs, &progress);
     progress.finish_and_clear();
@@ -177,6 +178,7 @@ impl Merged {
         match unit {
             Unit::Case(_) => self.summary.corpus_cases_skipped += 1,
             Unit::Game(_) => self.summary.games_skipped += 1,
+            Unit::Record(_) => self.summary.record_games_skipped += 1,
         }
         self.skipped.push(Skip {
             test: name.clone(),
@@ -263,6 +265,12 @@ fn run_info(config: &Config, ctx: &Context<'_>, source: &str, jobs: usize) -> Ru
             hash: config.corpus.hash.clone(),
             cases: config.corpus.cases.len(),
         },
+        records: config
+            .records
+            .paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect(),
         rules: RulesInfo {
             tournament_opening: ctx.rules.tournament_opening,
             repetition_draw: ctx.rules.repetition_draw,

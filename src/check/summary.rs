@@ -25,6 +25,16 @@ pub struct Summary {
     pub(crate) games_skipped: u64,
     /// Plies played in random games.
     pub plies: u64,
+    /// Games of records (`--records`) replayed on the engine.
+    #[serde(default)]
+    pub record_games: u64,
+    /// Record units not run: files that do not read, game types or rules
+    /// the engine cannot play (see `skipped` for why).
+    #[serde(default)]
+    pub record_games_skipped: u64,
+    /// Record plies played on the engine.
+    #[serde(default)]
+    pub record_plies: u64,
     /// `validmoves` answers compared with the rules.
     pub(crate) validmoves_compared: u64,
     /// GameStrings printed by the engine and replayed by the oracle.
@@ -72,6 +82,9 @@ impl Summary {
         self.games += other.games;
         self.games_skipped += other.games_skipped;
         self.plies += other.plies;
+        self.record_games += other.record_games;
+        self.record_games_skipped += other.record_games_skipped;
+        self.record_plies += other.record_plies;
         self.validmoves_compared += other.validmoves_compared;
         self.game_strings_replayed += other.game_strings_replayed;
         self.illegal_probes += other.illegal_probes;
@@ -146,6 +159,9 @@ pub struct RunInfo {
     pub max_plies: usize,
     /// The corpus.
     pub corpus: CorpusInfo,
+    /// `--records`: the record files and folders, as given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub records: Vec<String>,
     /// The rules the engine was judged by.
     pub rules: RulesInfo,
     /// `--timeout-ms`: the limit on every command.

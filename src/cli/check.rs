@@ -27,7 +27,7 @@ pub struct CheckArgs {
     /// this executable's `uhp` by default.
     #[arg(long)]
     engine: Option<String>,
-    /// How many random games to play (20; 0 with --case).
+    /// How many random games to play (20; 0 with --case or --records).
     #[arg(long)]
     games: Option<u64>,
     /// The seed of the random games: game i of type T draws its moves from
@@ -52,6 +52,13 @@ pub struct CheckArgs {
     /// repeat for several.
     #[arg(long = "case", value_name = "NAME")]
     cases: Vec<String>,
+    /// Game records to replay on the engine: PGN or SGF files, and folders
+    /// searched for .pgn and .sgf files (in sorted order). At every
+    /// position `validmoves` is compared, the record's move played and the
+    /// printed GameString replayed. Alone (without --corpus, --case or
+    /// --games), only the records are checked.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    records: Vec<std::path::PathBuf>,
     /// The rules the engine plays, separated by commas: `tournament-opening`
     /// or `standard-opening`, and `repetition-draw` or `no-repetition-draw`
     /// (a word left out takes its standard value). Without it, the engine's
@@ -104,6 +111,7 @@ impl CheckArgs {
             corpus: self.corpus.clone(),
             no_corpus: self.no_corpus,
             cases: self.cases.clone(),
+            records: self.records.clone(),
             rules: self.rules.clone(),
             strict_notation: self.strict_notation,
             baseline: self.baseline.clone(),
