@@ -126,9 +126,11 @@ fn the_test_records_run_clean_on_our_engine() {
     // the illegal ply of illegal-move.pgn (One Hive, §5.3) is refused by
     // the engine too, and what follows it is listed as not checked
     assert!(
-        reasons.iter().any(|r| r.contains("illegal-move.pgn game 1: ply 14")
-            && r.contains("§5.3")
-            && r.contains("not checked")),
+        reasons
+            .iter()
+            .any(|r| r.contains("illegal-move.pgn game 1: ply 14")
+                && r.contains("§5.3")
+                && r.contains("not checked")),
         "{reasons:#?}"
     );
     assert!(s["illegal_probes"].as_u64().unwrap_or(0) >= 2);
@@ -196,4 +198,132 @@ fn records_that_are_not_there_stop_the_check() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("holds no record file"), "{err}");
+}
+
+/// The report without what may differ between a sharded and an unsharded
+/// run: the timings and the run parameters.
+fn comparable(report: &Value) -> Value {
+    let mut report = report.clone();
+    if let Some(map) = report.as_object_mut() {
+        map.remove("timings");
+        map.remove("run");
+    }
+    report
+}
+
+/// Runs `check-merge FILES --format json --out merged.json` in `dir`: the
+/// exit code, the report (Null when none) and stderr.
+fn merge_json(dir: &Path, files: &[&str]) -> (Option<i32>, Value, String) {
+    let out = dir.join("merged.json");
+    let _ = std::fs::remove_file(&out);
+    let mut args: Vec<&str> = vec!["check-merge"];
+    args.extend(files);
+    let out_text = out.display().to_string();
+    args.extend(["--format", "json", "--out", &out_text]);
+    let output = run_in(dir, &args);
+    let report = std::fs::read_to_string(&out)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(Value::Null);
+    (
+        output.status.code(),
+        report,
+        String::from_utf8_lossy(&output.stderr).to_string(),
+    )
+}
+
+/// Three shards of a check that finds several causes (a fault engine whose
+/// `validmoves` omits a move, `drop-one-move`, §5.9, over corpus cases,
+/// random games and records), merged in any order, give the report of the
+/// unsharded run, but for its timings and run parameters: the same causes
+/// in the same order with the same instances and shortest instance, the
+/// same counts, skips and notes.
+#[test]
+fn three_shards_merged_are_the_whole_check() {
+    let dir = scratch("shards");
+    let engine = format!("{} uhp --fault drop-one-move", bin());
+    let records = repo("tests/records/pgn");
+    let common = [
+        "--engine",
+        &engine,
+        "--corpus",
+        "builtin",
+        "--games",
+        "4",
+        "--max-plies",
+        "30",
+        "--seed",
+        "5",
+        "--records",
+        &records,
+    ];
+    let (code, whole) = check_json(&dir, "whole.json", &common);
+    assert_eq!(code, Some(1), "the fault is found");
+    let causes = whole["findings"].as_array().map(Vec::len).unwrap_or(0);
+    assert!(causes >= 2, "several causes to order: {causes}");
+    let mut shard_files = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let mut args: Vec<&str> = common.to_vec();
+        args.extend(["--shard", &shard]);
+        let file = format!("shard{i}.json");
+        let (_, report) = check_json(&dir, &file, &args);
+        assert_eq!(report["shard"]["index"], i);
+        // each shard runs about a third of the units
+        let ran = report["shard"]["tests"]
+            .as_array()
+            .map(Vec::len)
+            .unwrap_or(0);
+        let all = report["shard"]["units"]
+            .as_array()
+            .map(Vec::len)
+            .unwrap_or(0);
+        assert!(ran * 3 <= all + 3 && ran * 3 + 3 >= all, "{ran} of {all}");
+        shard_files.push(file);
+    }
+    // in any order
+    let (code, merged, err) =
+        merge_json(&dir, &[&shard_files[2], &shard_files[0], &shard_files[1]]);
+    assert_eq!(code, Some(1), "the merge fails as the check does: {err}");
+    assert_eq!(comparable(&merged), comparable(&whole));
+}
+
+/// Reports that are not every shard of one check are refused with exit 2
+/// and a message saying why: a shard missing or given twice, another
+/// seed, another shard count, a report of an unsharded run, a file that
+/// is not a report; `--shard` itself must read as I/N.
+#[test]
+fn reports_of_different_checks_are_not_merged() {
+    let dir = scratch("refusals");
+    let base = ["--no-corpus", "--games", "1", "--max-plies", "4"];
+    let run = |file: &str, more: &[&str]| {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend(more);
+        check_json(&dir, file, &args)
+    };
+    run("s1.json", &["--shard", "1/2"]);
+    run("s2-seed9.json", &["--shard", "2/2", "--seed", "9"]);
+    run("s1-of3.json", &["--shard", "1/3"]);
+    run("whole.json", &[]);
+    std::fs::write(dir.join("junk.json"), "{\"not\": \"a report\"}").expect("write");
+    for (files, says) in [
+        (&["s1.json"][..], "shard(s) 2 of 2 missing"),
+        (&["s1.json", "s1.json"][..], "shard 1/2 is given twice"),
+        (&["s1.json", "s2-seed9.json"][..], "(`seed`) differ"),
+        (&["s1.json", "s1-of3.json"][..], "shard counts (2 and 3)"),
+        (&["whole.json"][..], "not a shard's report"),
+        (&["junk.json"][..], "not a JSON report"),
+        (&["absent.json"][..], "absent.json: cannot read"),
+    ] {
+        let (code, report, err) = merge_json(&dir, files);
+        assert_eq!(code, Some(2), "{files:?}: {err}");
+        assert_eq!(report, Value::Null, "{files:?}: no report");
+        assert!(err.contains(says), "{files:?}: {err}");
+    }
+    for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
+        let out = run_in(&dir, &["check", "--shard", bad]);
+        assert_eq!(out.status.code(), Some(2), "--shard {bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("expected I/N"), "--shard {bad}: {err}");
+    }
 }

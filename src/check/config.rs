@@ -16,8 +16,9 @@ use crate::cases::file_kind;
 use crate::check::baseline::{Baseline, BaselineError};
 use crate::check::client::{split_command_line, CommandLineError};
 use crate::check::corpus::{CheckCorpusError, Corpus};
+use crate::check::record_set::RecordSet;
+use crate::check::shard::{Shard, ShardSyntax};
 use crate::core::notation::{parse_game_type, NotationError};
-use crate::check::record_unit::RecordSet;
 use crate::core::{GameType, RulesOptions};
 use crate::input::InputError;
 
@@ -76,6 +77,8 @@ pub struct CheckOptions {
     pub out: Option<PathBuf>,
     /// Show a progress bar (on stderr).
     pub progress: bool,
+    /// `--shard I/N`: run only the I-th of N slices of the units.
+    pub shard: Option<String>,
 }
 
 /// What to check and how.
@@ -107,6 +110,8 @@ pub struct Config {
     pub baseline: Option<Baseline>,
     /// Engine processes run at once.
     pub jobs: usize,
+    /// The slice of the units to run, when the check is sharded.
+    pub shard: Option<Shard>,
     /// Show a progress bar (on stderr).
     pub progress: bool,
     /// The file the report is also written to (`--out`), opened.
@@ -131,6 +136,9 @@ pub enum ConfigError {
     /// `--timeout-ms 0`.
     #[error("--timeout-ms 0: the timeout on a command must be at least 1 ms")]
     ZeroTimeout,
+    /// `--shard` does not read.
+    #[error(transparent)]
+    Shard(#[from] ShardSyntax),
     /// `--startup-timeout-ms 0`.
     #[error("--startup-timeout-ms 0: the timeout on the start-up banner must be at least 1 ms")]
     ZeroStartupTimeout,
@@ -269,6 +277,11 @@ impl Config {
         if options.startup_timeout_ms == 0 {
             return Err(ConfigError::ZeroStartupTimeout);
         }
+        let shard = options
+            .shard
+            .as_deref()
+            .map(str::parse::<Shard>)
+            .transpose()?;
         let game_types = match &options.game_types {
             None => None,
             Some(list) => Some(parse_game_types(list).map_err(ConfigError::GameTypes)?),
@@ -278,9 +291,8 @@ impl Config {
             Some(list) => DeclaredRules::Given(parse_rules(list).map_err(ConfigError::Rules)?),
         };
         // records alone, unless a corpus or cases are named too
-        let records_alone = !options.records.is_empty()
-            && options.corpus.is_empty()
-            && options.cases.is_empty();
+        let records_alone =
+            !options.records.is_empty() && options.corpus.is_empty() && options.cases.is_empty();
         let corpus = if options.no_corpus {
             Corpus::none()
         } else if records_alone {
@@ -304,13 +316,14 @@ impl Config {
             .as_deref()
             .map(|path| ReportFile::create(path, "--write-baseline"))
             .transpose()?;
-        let games = options.games.unwrap_or(
-            if options.cases.is_empty() && options.records.is_empty() {
-                20
-            } else {
-                0
-            },
-        );
+        let games =
+            options
+                .games
+                .unwrap_or(if options.cases.is_empty() && options.records.is_empty() {
+                    20
+                } else {
+                    0
+                });
         Ok(Config {
             engine: options.engine,
             games,
@@ -325,6 +338,7 @@ impl Config {
             strict_notation: options.strict_notation,
             baseline,
             jobs: options.jobs as usize,
+            shard,
             progress: options.progress,
             out,
             write_baseline,

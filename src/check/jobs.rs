@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::check::case_unit;
 use crate::check::games;
-use crate::check::record_unit::{self, RecordUnit};
+use crate::check::record_set::RecordUnit;
+use crate::check::record_unit;
 use crate::check::worker::{Context, UnitResult, Worker};
 
 /// After this many units in a row whose engine failed (crash, timeout, flood

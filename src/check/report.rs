@@ -68,6 +68,16 @@ fn write_run(out: &mut String, report: &Report) {
         },
         run.rules.source
     );
+    if let Some(shard) = &report.shard {
+        let _ = writeln!(
+            out,
+            "shard {}/{}: {} of the check's {} units (merge the shards' JSON reports with check-merge)",
+            shard.index,
+            shard.count,
+            shard.tests.len(),
+            shard.units.len()
+        );
+    }
     let _ = writeln!(
         out,
         "corpus: {} ({} cases, hash {}): {} checked, {} skipped",

@@ -200,7 +200,8 @@ pub struct Skip {
 }
 
 /// One test unit, for JUnit.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct TestCase {
     /// `protocol`, `corpus` or `games`.
     pub class: String,
@@ -212,12 +213,33 @@ pub struct TestCase {
     pub skipped: Option<String>,
 }
 
+/// What a shard's report adds so that it can be merged.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShardInfo {
+    /// The slice, from 1.
+    pub index: usize,
+    /// The number of slices.
+    pub count: usize,
+    /// The name of every unit of the whole check, in unit order (the
+    /// protocol unit first); this shard ran those at positions `k` with
+    /// `k mod count = index - 1`.
+    pub units: Vec<String>,
+    /// The test units this shard ran, in unit order (for the JUnit report
+    /// of the merge).
+    pub tests: Vec<TestCase>,
+}
+
 /// The result of a check.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Report {
     /// What was run, with which arguments.
     pub run: RunInfo,
+    /// For a shard of a check (`--shard I/N`): which, and what the merge
+    /// (`check-merge`) needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardInfo>,
     /// The engine as it introduced itself.
     pub engine: EngineInfo,
     /// Whether the check passes: no error (and, with `--strict-notation`,

@@ -8,8 +8,10 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 
 use hive_oracle::check::baseline::Baseline;
-use hive_oracle::check::config::{CheckOptions, Config};
+use hive_oracle::check::config::{CheckOptions, Config, ReportFile};
+use hive_oracle::check::merge;
 use hive_oracle::check::report;
+use hive_oracle::check::summary::Report;
 
 use super::output;
 
@@ -80,6 +82,11 @@ pub struct CheckArgs {
     /// the report is the same for every value.
     #[arg(long, default_value_t = 1)]
     jobs: u64,
+    /// Run only the I-th of N deterministic slices of the units (protocol
+    /// probes, corpus cases, random games, record games: unit k is in slice
+    /// k mod N + 1); merge the JSON reports of all N with `check-merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
     /// The timeout on every engine command, in milliseconds (at least 1).
     #[arg(long, default_value_t = 5000)]
     timeout_ms: u64,
@@ -121,6 +128,7 @@ impl CheckArgs {
             startup_timeout_ms: self.startup_timeout_ms,
             out: self.out.clone(),
             progress: std::io::stderr().is_terminal(),
+            shard: self.shard.clone(),
         }
     }
 }
@@ -151,26 +159,100 @@ pub fn run(args: CheckArgs) -> ExitCode {
         Ok(result) => result,
         Err(e) => return fail(e.to_string()),
     };
-    let text = match args.format {
-        CheckFormat::Text => report::text(&result),
-        CheckFormat::Json => report::json(&result),
-        CheckFormat::Junit => report::junit(&result),
+    emit(
+        &result,
+        args.format,
+        config.out.as_mut(),
+        config.write_baseline.as_mut(),
+    )
+}
+
+/// The options of `check-merge`.
+#[derive(clap::Args)]
+pub struct MergeArgs {
+    /// The JSON reports of every shard of one check (`check --shard I/N
+    /// --format json --out FILE`), in any order.
+    #[arg(value_name = "REPORT", required = true)]
+    reports: Vec<std::path::PathBuf>,
+    /// The report format.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    format: CheckFormat,
+    /// Also write the report to this file.
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+    /// Write the merged findings to a baseline file.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<std::path::PathBuf>,
+}
+
+/// `check-merge`: the report of the whole check from its shards' reports;
+/// exit 0 when it passes, 1 when it fails, 2 when the reports cannot be
+/// merged.
+pub fn run_merge(args: MergeArgs) -> ExitCode {
+    let fail = |message: String| {
+        output::say(&format!("error: {message}"));
+        ExitCode::from(2)
     };
-    if let Some(file) = config.write_baseline.as_mut() {
+    let mut reports = Vec::new();
+    for path in &args.reports {
+        match merge::read_report(path) {
+            Ok(report) => reports.push((path.display().to_string(), report)),
+            Err(e) => return fail(e.to_string()),
+        }
+    }
+    let result = match merge::merge(reports) {
+        Ok(result) => result,
+        Err(e) => return fail(e.to_string()),
+    };
+    // the files are written only for reports that merge
+    let open = |path: &Option<std::path::PathBuf>, option| {
+        path.as_deref()
+            .map(|p| ReportFile::create(p, option))
+            .transpose()
+    };
+    let (mut out, mut write_baseline) = match (
+        open(&args.out, "--out"),
+        open(&args.write_baseline, "--write-baseline"),
+    ) {
+        (Ok(out), Ok(baseline)) => (out, baseline),
+        (Err(e), _) | (_, Err(e)) => return fail(e.to_string()),
+    };
+    emit(&result, args.format, out.as_mut(), write_baseline.as_mut())
+}
+
+/// Writes the report of a check (or of a merge) in `format`, to `out` too,
+/// and its baseline; the exit status: its verdict, or 2 when a file
+/// cannot be written.
+fn emit(
+    result: &Report,
+    format: CheckFormat,
+    out: Option<&mut ReportFile>,
+    write_baseline: Option<&mut ReportFile>,
+) -> ExitCode {
+    let fail = |message: String| {
+        output::say(&format!("error: {message}"));
+        ExitCode::from(2)
+    };
+    let text = match format {
+        CheckFormat::Text => report::text(result),
+        CheckFormat::Json => report::json(result),
+        CheckFormat::Junit => report::junit(result),
+    };
+    if let Some(file) = write_baseline {
         if let Err(e) = file.write(&Baseline::of(&result.findings).to_json()) {
             return fail(e.to_string());
         }
     }
-    let shown = match config.out.as_mut() {
+    let shown = match out {
         Some(file) => {
             if let Err(e) = file.write(&text) {
                 return fail(e.to_string());
             }
-            if args.format == CheckFormat::Text {
+            if format == CheckFormat::Text {
                 text
             } else {
                 // The summary on stdout; the full report is in the file.
-                report::text(&result)
+                report::text(result)
             }
         }
         None => text,
