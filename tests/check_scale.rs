@@ -167,16 +167,15 @@ fn a_fault_engine_shows_a_finding_at_a_record_position() {
     assert!(shortest["reproduce"]
         .as_str()
         .is_some_and(|r| r.contains("validmoves")));
-    // both games, 13 and 15 plies: seen at (nearly) every position with two
-    // moves or more, not only the first
-    let seen = missing["seen_in"].as_array().map(Vec::len).unwrap_or(0);
-    assert!(seen > 20, "seen {seen} times: {missing:#}");
-    let tests: Vec<&str> = missing["seen_in"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    // both games, 13 and 15 plies: seen at (nearly) every position, not
+    // only the first (the omitted move differs, so it is several causes)
+    let tests: Vec<&str> = groups
+        .iter()
+        .filter(|g| g["kind"] == "missing-moves")
+        .flat_map(|g| g["seen_in"].as_array().into_iter().flatten())
         .filter_map(|s| s["test"].as_str())
         .collect();
+    assert!(tests.len() > 20, "seen {} times: {report:#}", tests.len());
     assert!(tests.iter().any(|t| t.ends_with("two-games.pgn game 2")));
 }
 
