@@ -51,6 +51,10 @@ enum Command {
     /// with --strict-notation, that the baseline does not list); 1: it
     /// fails; 2: the check could not run.
     Check(check::CheckArgs),
+    /// Merge the JSON reports of the shards of one check (`check --shard
+    /// I/N`) into the report of the whole check. Exit 0: it passes; 1: it
+    /// fails; 2: the reports are not the shards of one check.
+    CheckMerge(check::MergeArgs),
     /// Run as a Universal Hive Protocol engine on stdin and stdout, for UHP
     /// viewers and tournament runners (rules options are engine options).
     Uhp(uhp::UhpArgs),
@@ -80,6 +84,7 @@ fn main() -> ExitCode {
     let out = &mut stdout.lock();
     let result: Result<(), Stop> = match cli.command {
         Command::Check(args) => return check::run(args),
+        Command::CheckMerge(args) => return check::run_merge(args),
         Command::Replay(args) => return replay::run(args),
         Command::Selfcheck(args) => return selfcheck::run_command(args),
         Command::Convert(args) => position::convert(out, args),

@@ -16,8 +16,11 @@ use thiserror::Error;
 use crate::check::baseline::{Baseline, BaselineError};
 use crate::check::client::{split_command_line, CommandLineError};
 use crate::check::corpus::{CheckCorpusError, Corpus};
+use crate::check::record_set::RecordSet;
+use crate::check::shard::{Shard, ShardSyntax};
 use crate::core::notation::{parse_game_type, NotationError};
 use crate::core::{GameType, RulesOptions};
+use crate::input::InputError;
 use crate::output_file::{refuse_same_files, NamedInput, OutputError, PendingFile};
 
 /// Which rules the engine plays, and who said so.
@@ -52,6 +55,10 @@ pub struct CheckOptions {
     pub no_corpus: bool,
     /// Only these corpus cases (`file.toml::name` or the name alone).
     pub cases: Vec<String>,
+    /// Game record files and folders to replay on the engine (`--records`);
+    /// with some and no `corpus` or `cases`, no corpus case is run and
+    /// `games` defaults to 0: the records are checked alone.
+    pub records: Vec<PathBuf>,
     /// The rules the engine plays, as words separated by commas or spaces
     /// (see [`parse_rules`]); `None`: read from the engine.
     pub rules: Option<String>,
@@ -71,6 +78,8 @@ pub struct CheckOptions {
     pub out: Option<PathBuf>,
     /// Show a progress bar (on stderr).
     pub progress: bool,
+    /// `--shard I/N`: run only the I-th of N slices of the units.
+    pub shard: Option<String>,
 }
 
 /// What to check and how.
@@ -88,6 +97,8 @@ pub struct Config {
     pub max_plies: usize,
     /// The corpus cases to run (already filtered by `--case`).
     pub corpus: Corpus,
+    /// The games of the records to replay on the engine (`--records`).
+    pub records: RecordSet,
     /// The timeout on every command.
     pub timeout: Duration,
     /// The timeout on the start-up banner.
@@ -100,6 +111,8 @@ pub struct Config {
     pub baseline: Option<Baseline>,
     /// Engine processes run at once.
     pub jobs: usize,
+    /// The slice of the units to run, when the check is sharded.
+    pub shard: Option<Shard>,
     /// Show a progress bar (on stderr).
     pub progress: bool,
     /// The file the report is also written to (`--out`), checked and
@@ -125,6 +138,9 @@ pub enum ConfigError {
     /// `--timeout-ms 0`.
     #[error("--timeout-ms 0: the timeout on a command must be at least 1 ms")]
     ZeroTimeout,
+    /// `--shard` does not read.
+    #[error(transparent)]
+    Shard(#[from] ShardSyntax),
     /// `--startup-timeout-ms 0`.
     #[error("--startup-timeout-ms 0: the timeout on the start-up banner must be at least 1 ms")]
     ZeroStartupTimeout,
@@ -141,6 +157,9 @@ pub enum ConfigError {
     /// The corpus cannot be used.
     #[error(transparent)]
     Corpus(#[from] CheckCorpusError),
+    /// A path of `--records` names no record file.
+    #[error("--records: {0}")]
+    Records(InputError),
     /// The baseline cannot be read.
     #[error(transparent)]
     Baseline(#[from] BaselineError),
@@ -177,6 +196,11 @@ impl Config {
         if options.startup_timeout_ms == 0 {
             return Err(ConfigError::ZeroStartupTimeout);
         }
+        let shard = options
+            .shard
+            .as_deref()
+            .map(str::parse::<Shard>)
+            .transpose()?;
         let game_types = match &options.game_types {
             None => None,
             Some(list) if list_words(list).next().is_none() => {
@@ -191,11 +215,17 @@ impl Config {
             }
             Some(list) => DeclaredRules::Given(parse_rules(list).map_err(ConfigError::Rules)?),
         };
+        // records alone, unless a corpus or cases are named too
+        let records_alone =
+            !options.records.is_empty() && options.corpus.is_empty() && options.cases.is_empty();
         let corpus = if options.no_corpus {
             Corpus::none()
+        } else if records_alone {
+            Corpus::none_with("none (--records)")
         } else {
             Corpus::load(&options.corpus, &options.cases)?
         };
+        let records = RecordSet::load(&options.records).map_err(ConfigError::Records)?;
         let baseline = options
             .baseline
             .as_deref()
@@ -219,9 +249,14 @@ impl Config {
             .as_deref()
             .map(|path| PendingFile::create(path, "--write-baseline"))
             .transpose()?;
-        let games = options
-            .games
-            .unwrap_or(if options.cases.is_empty() { 20 } else { 0 });
+        let games =
+            options
+                .games
+                .unwrap_or(if options.cases.is_empty() && options.records.is_empty() {
+                    20
+                } else {
+                    0
+                });
         Ok(Config {
             engine: options.engine,
             games,
@@ -229,12 +264,14 @@ impl Config {
             game_types,
             max_plies: options.max_plies,
             corpus,
+            records,
             timeout: Duration::from_millis(options.timeout_ms),
             startup_timeout: Duration::from_millis(options.startup_timeout_ms),
             rules,
             strict_notation: options.strict_notation,
             baseline,
             jobs: options.jobs as usize,
+            shard,
             progress: options.progress,
             out,
             write_baseline,
@@ -243,6 +280,7 @@ impl Config {
 }
 
 /// The files a check reads, which no report may replace: the baseline, the
+/// record files named by `--records`, the
 /// `*.toml` files of the corpus folders, and every word of the engine's
 /// command line that names a file (the program, found on `PATH` when its
 /// name has no folder, a script, a `--flag=FILE` value).
@@ -255,6 +293,12 @@ fn inputs(options: &CheckOptions) -> Vec<NamedInput> {
         .baseline
         .iter()
         .map(|path| named("the baseline (--baseline)", path.clone()))
+        .chain(
+            options
+                .records
+                .iter()
+                .map(|path| named("a game record (--records)", path.clone())),
+        )
         .collect();
     for folder in options.corpus.iter().filter(|dir| *dir != "builtin") {
         let entries = std::fs::read_dir(folder).into_iter().flatten().flatten();

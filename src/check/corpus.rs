@@ -113,8 +113,13 @@ pub enum InvalidCase {
 impl Corpus {
     /// No corpus (`--no-corpus`).
     pub fn none() -> Corpus {
+        Corpus::none_with("none (--no-corpus)")
+    }
+
+    /// No case, under the name `name` (why there is none).
+    pub fn none_with(name: &str) -> Corpus {
         Corpus {
-            name: "none (--no-corpus)".to_string(),
+            name: name.to_string(),
             hash: hash(b""),
             cases: Vec::new(),
         }

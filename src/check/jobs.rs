@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::check::case_unit;
 use crate::check::games;
+use crate::check::record_set::RecordUnit;
+use crate::check::record_unit;
 use crate::check::worker::{Context, UnitResult, Worker};
 
 /// After this many units in a row whose engine failed (crash, timeout, flood
@@ -22,6 +24,8 @@ pub(crate) enum Unit {
     Case(usize),
     /// Random game `i`.
     Game(u64),
+    /// Record unit `i` (a game of a record file, or a file that gave none).
+    Record(usize),
 }
 
 impl Unit {
@@ -33,6 +37,7 @@ impl Unit {
                 let game_type = ctx.types[(i as usize) % ctx.types.len()];
                 format!("game {i} ({game_type})")
             }
+            Unit::Record(i) => ctx.config.records.units[i].name(),
         }
     }
 
@@ -41,6 +46,7 @@ impl Unit {
         match self {
             Unit::Case(_) => "corpus",
             Unit::Game(_) => "games",
+            Unit::Record(_) => "records",
         }
     }
 }
@@ -136,6 +142,18 @@ fn run_unit(worker: &mut Worker<'_>, unit: Unit) -> UnitResult {
             worker.counts.games += 1;
             let _ = games::run(worker, i, game_type);
             None
+        }
+        Unit::Record(i) => {
+            let unit = &ctx.config.records.units[i];
+            let skipped = record_unit::skip_reason(ctx, unit);
+            match unit {
+                RecordUnit::Game(record) if skipped.is_none() => {
+                    worker.counts.record_games += 1;
+                    let _ = record_unit::run(worker, record);
+                }
+                _ => worker.counts.record_games_skipped += 1,
+            }
+            skipped
         }
     };
     worker.end(unit.class(), start.elapsed().as_secs_f64(), skipped)

@@ -4,7 +4,7 @@
 //! reports each cause of disagreement once.
 //!
 //! The check is a list of independent *units*: the protocol probes, each
-//! corpus case, each random game. A unit starts from `newgame`, so its
+//! corpus case, each random game, each game of the records given. A unit starts from `newgame`, so its
 //! result does not depend on the units before it; units run on `--jobs`
 //! engine processes (unit `i` on process `i mod jobs`) and their results are
 //! merged in unit order. Nothing a unit reports depends on time: the
@@ -36,18 +36,22 @@
 //!   an engine MAY refuse) and [`baseline`] (known causes).
 //! * What a check is given: [`seed`] (the per-game generators), `lines` (the
 //!   lines sent to an engine), [`corpus`] (the case corpus, read from
-//!   regular files and validated against the reference first) and
-//!   [`config`] (the options, checked).
+//!   regular files and validated against the reference first), [`record_set`]
+//!   (the games of the records given, read before the run), [`shard`]
+//!   (the slice of the units a `--shard I/N` run takes) and [`config`] (the
+//!   options, checked).
 //! * The units, each starting with `newgame`: `judge` (an engine's answers
 //!   against the reference), `worker` (the engine of one job and the record
 //!   of its unit), then the runners: `bestmove`, `probes` (the protocol
 //!   unit, a table of probes), `case_engine` and `case_unit` (the corpus
 //!   through the crate's one case runner), [`shrink`] (shorter legal games
 //!   that still show a finding) and `shrinking` (showing them to the
-//!   engine), `illegal` and `games` (seeded random games).
+//!   engine), `illegal` and `games` (seeded random games), `record_unit`
+//!   (the games of real records replayed, `--records`).
 //! * The run and the reports: `jobs` (units on `--jobs` processes), [`run`]
-//!   (merged in a fixed order, graded) and [`report`] (text, JSON and its
-//!   schema, JUnit).
+//!   (merged in a fixed order, graded), [`report`] (text, JSON and its
+//!   schema, JUnit) and [`merge`] (the reports of a check's shards merged
+//!   into the report of the whole check).
 
 mod answer;
 pub mod baseline;
@@ -66,14 +70,18 @@ mod jobs;
 mod judge;
 pub mod leniency;
 mod lines;
+pub mod merge;
 mod probes;
 mod process;
 pub mod quote;
 mod reader;
+pub mod record_set;
+mod record_unit;
 pub mod report;
 pub mod run;
 pub mod seed;
 mod session;
+pub mod shard;
 pub mod shrink;
 mod shrinking;
 pub mod summary;

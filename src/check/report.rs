@@ -68,6 +68,16 @@ fn write_run(out: &mut String, report: &Report) {
         },
         run.rules.source
     );
+    if let Some(shard) = &report.shard {
+        let _ = writeln!(
+            out,
+            "shard {}/{}: {} of the check's {} units (merge the shards' JSON reports with check-merge)",
+            shard.index,
+            shard.count,
+            shard.tests.len(),
+            shard.units.len()
+        );
+    }
     let _ = writeln!(
         out,
         "corpus: {} ({} cases, hash {}): {} checked, {} skipped",
@@ -96,6 +106,16 @@ fn write_counts(out: &mut String, report: &Report) {
         s.pass_checks,
         s.bestmove_checks
     );
+    if !run.records.is_empty() {
+        let _ = writeln!(
+            out,
+            "records: {} game(s) replayed, {} plies, {} not checked ({})",
+            s.record_games,
+            s.record_plies,
+            s.record_games_skipped,
+            run.records.join(", ")
+        );
+    }
     let t = &report.timings;
     let _ = writeln!(
         out,

@@ -13,7 +13,7 @@ use crate::check::group::{group, FindingGroup};
 use crate::check::jobs::{run_units, Unit, UnitResults, MAX_CONSECUTIVE_FAILURES};
 use crate::check::probes::protocol_unit;
 use crate::check::summary::{
-    CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo, Skip, Summary, TestCase, Timings,
+    CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo, ShardInfo, Skip, Summary, TestCase, Timings,
 };
 use crate::check::worker::{Context, UnitResult, Worker};
 use crate::core::{GameType, RulesOptions};
@@ -47,11 +47,26 @@ pub fn run(config: &Config) -> Result<Report, ClientError> {
     }
     let mut units: Vec<Unit> = (0..config.corpus.cases.len()).map(Unit::Case).collect();
     units.extend((0..games).map(Unit::Game));
+    units.extend((0..config.records.units.len()).map(Unit::Record));
+    let shard = config.shard.map(|shard| ShardInfo {
+        index: shard.index,
+        count: shard.count,
+        units: unit_names(&ctx, &units),
+        tests: Vec::new(),
+    });
+    // unit 0 is the protocol unit; a shard runs its own slice of the rest
+    let keeps_protocol = config.shard.is_none_or(|s| s.holds(0));
+    if let Some(slice) = config.shard {
+        units = (units.into_iter().enumerate())
+            .filter(|&(k, _)| slice.holds(k + 1))
+            .map(|(_, unit)| unit)
+            .collect();
+    }
     let progress = progress_bar(config.progress, units.len() as u64);
     let results = run_units(&ctx, &units, jobs, &progress);
     progress.finish_and_clear();
 
-    let mut merged = Merged::of_protocol(protocol, engine_time_first);
+    let mut merged = Merged::of_protocol(protocol, engine_time_first, keeps_protocol);
     merged.add_units(&ctx, &units, results);
     if merged.unusable && !merged.skipped.is_empty() {
         notes.push(
@@ -71,8 +86,13 @@ pub fn run(config: &Config) -> Result<Report, ClientError> {
     let mut groups = group(findings);
     let passed = grade(config, &mut groups, &mut summary, &mut notes);
     timings.seconds = started.elapsed().as_secs_f64();
+    let shard = shard.map(|info| ShardInfo {
+        tests: tests.clone(),
+        ..info
+    });
     Ok(Report {
         run: run_info(config, &ctx, source, jobs),
+        shard,
         engine,
         passed,
         summary,
@@ -139,8 +159,24 @@ struct Merged {
 }
 
 impl Merged {
-    /// The merge of the protocol unit, with the engine time of its process.
-    fn of_protocol(protocol: UnitResult, engine_time: Duration) -> Merged {
+    /// The merge of the protocol unit, with the engine time of its process;
+    /// only its time when its results are not `kept` (a shard whose slice
+    /// does not hold it ran it to learn what the engine supports).
+    fn of_protocol(protocol: UnitResult, engine_time: Duration, kept: bool) -> Merged {
+        if !kept {
+            return Merged {
+                summary: Summary::default(),
+                timings: Timings {
+                    engine_seconds: engine_time.as_secs_f64(),
+                    ..Timings::default()
+                },
+                streak: 0,
+                findings: Vec::new(),
+                tests: Vec::new(),
+                skipped: Vec::new(),
+                unusable: false,
+            };
+        }
         Merged {
             summary: protocol.counts.clone(),
             timings: Timings {
@@ -185,6 +221,7 @@ impl Merged {
         match unit {
             Unit::Case(_) => self.summary.corpus_cases_skipped += 1,
             Unit::Game(_) => self.summary.games_skipped += 1,
+            Unit::Record(_) => self.summary.record_games_skipped += 1,
         }
         self.skipped.push(Skip {
             test: name.clone(),
@@ -229,6 +266,27 @@ fn grade(
 ) -> bool {
     for g in groups.iter_mut() {
         g.known = config.baseline.as_ref().is_some_and(|b| b.accepts(g));
+    }
+    count_causes(groups, summary);
+    if let Some(baseline) = &config.baseline {
+        for stale in baseline.unseen(groups) {
+            notes.push(format!("{STALE_BASELINE_NOTE}{stale}"));
+        }
+    }
+    passes(groups, config.strict_notation)
+}
+
+/// The start of the note on a baseline entry no cause matched.
+pub(crate) const STALE_BASELINE_NOTE: &str = "baseline entry not seen in this run: ";
+
+/// Counts the causes in `summary`: by severity, known, and by kind.
+pub(crate) fn count_causes(groups: &[FindingGroup], summary: &mut Summary) {
+    summary.causes = 0;
+    summary.errors = 0;
+    summary.advisories = 0;
+    summary.known = 0;
+    summary.causes_by_kind.clear();
+    for g in groups {
         summary.causes += 1;
         match g.severity {
             Severity::Error => summary.errors += 1,
@@ -242,14 +300,22 @@ fn grade(
             .entry(g.kind.name().to_string())
             .or_default() += 1;
     }
-    if let Some(baseline) = &config.baseline {
-        for stale in baseline.unseen(groups) {
-            notes.push(format!("baseline entry not seen in this run: {stale}"));
-        }
-    }
+}
+
+/// Whether the causes let the check pass: no error (and, with
+/// `strict_notation`, no advisory) that the baseline does not list.
+pub(crate) fn passes(groups: &[FindingGroup], strict_notation: bool) -> bool {
     !groups
         .iter()
-        .any(|g| !g.known && (g.severity == Severity::Error || config.strict_notation))
+        .any(|g| !g.known && (g.severity == Severity::Error || strict_notation))
+}
+
+/// The name of every unit of the whole check, in unit order (the protocol
+/// unit first), as findings write them.
+fn unit_names(ctx: &Context<'_>, units: &[Unit]) -> Vec<String> {
+    std::iter::once("protocol".to_string())
+        .chain(units.iter().map(|u| u.name(ctx)))
+        .collect()
 }
 
 /// What was run, with which arguments.
@@ -268,6 +334,12 @@ fn run_info(config: &Config, ctx: &Context<'_>, source: &str, jobs: usize) -> Ru
             hash: config.corpus.hash.clone(),
             cases: config.corpus.cases.len(),
         },
+        records: config
+            .records
+            .paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect(),
         rules: RulesInfo {
             tournament_opening: ctx.rules.tournament_opening,
             repetition_draw: ctx.rules.repetition_draw,

@@ -28,6 +28,16 @@ pub struct Summary {
     /// Times a random game went on after a finding, the engine given the
     /// reference's position again with `newgame GameString`.
     pub game_reloads: u64,
+    /// Games of records (`--records`) replayed on the engine.
+    #[serde(default)]
+    pub record_games: u64,
+    /// Record units not run: files that do not read, game types or rules
+    /// the engine cannot play (see `skipped` for why).
+    #[serde(default)]
+    pub record_games_skipped: u64,
+    /// Record plies played on the engine.
+    #[serde(default)]
+    pub record_plies: u64,
     /// `validmoves` answers compared with the rules.
     pub(crate) validmoves_compared: u64,
     /// GameStrings printed by the engine and replayed by the oracle.
@@ -83,6 +93,9 @@ impl Summary {
         self.games_skipped += other.games_skipped;
         self.plies += other.plies;
         self.game_reloads += other.game_reloads;
+        self.record_games += other.record_games;
+        self.record_games_skipped += other.record_games_skipped;
+        self.record_plies += other.record_plies;
         self.validmoves_compared += other.validmoves_compared;
         self.game_strings_replayed += other.game_strings_replayed;
         self.illegal_probes += other.illegal_probes;
@@ -159,6 +172,9 @@ pub struct RunInfo {
     pub max_plies: usize,
     /// The corpus.
     pub corpus: CorpusInfo,
+    /// `--records`: the record files and folders, as given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub records: Vec<String>,
     /// The rules the engine was judged by.
     pub rules: RulesInfo,
     /// `--timeout-ms`: the limit on every command.
@@ -197,7 +213,8 @@ pub struct Skip {
 }
 
 /// One test unit, for JUnit.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct TestCase {
     /// `protocol`, `corpus` or `games`.
     pub class: String,
@@ -209,12 +226,33 @@ pub struct TestCase {
     pub skipped: Option<String>,
 }
 
+/// What a shard's report adds so that it can be merged.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShardInfo {
+    /// The slice, from 1.
+    pub index: usize,
+    /// The number of slices.
+    pub count: usize,
+    /// The name of every unit of the whole check, in unit order (the
+    /// protocol unit first); this shard ran those at positions `k` with
+    /// `k mod count = index - 1`.
+    pub units: Vec<String>,
+    /// The test units this shard ran, in unit order (for the JUnit report
+    /// of the merge).
+    pub tests: Vec<TestCase>,
+}
+
 /// The result of a check.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Report {
     /// What was run, with which arguments.
     pub run: RunInfo,
+    /// For a shard of a check (`--shard I/N`): which, and what the merge
+    /// (`check-merge`) needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardInfo>,
     /// The engine as it introduced itself.
     pub engine: EngineInfo,
     /// Whether the check passes: no error (and, with `--strict-notation`,

@@ -9,7 +9,10 @@ use clap::ValueEnum;
 
 use hive_oracle::check::baseline::Baseline;
 use hive_oracle::check::config::{CheckOptions, Config};
+use hive_oracle::check::merge;
 use hive_oracle::check::report;
+use hive_oracle::check::summary::Report;
+use hive_oracle::output_file::{refuse_same_files, NamedInput, PendingFile};
 
 use super::output;
 
@@ -27,7 +30,7 @@ pub struct CheckArgs {
     /// this executable's `uhp` by default.
     #[arg(long)]
     engine: Option<String>,
-    /// How many random games to play (20; 0 with --case).
+    /// How many random games to play (20; 0 with --case or --records).
     #[arg(long)]
     games: Option<u64>,
     /// The seed of the random games: game i of type T draws its moves from
@@ -52,6 +55,13 @@ pub struct CheckArgs {
     /// repeat for several.
     #[arg(long = "case", value_name = "NAME")]
     cases: Vec<String>,
+    /// Game records to replay on the engine: PGN or SGF files, and folders
+    /// searched for .pgn and .sgf files (in sorted order). At every
+    /// position `validmoves` is compared, the record's move played and the
+    /// printed GameString replayed. Alone (without --corpus, --case or
+    /// --games), only the records are checked.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    records: Vec<std::path::PathBuf>,
     /// The rules the engine plays, separated by commas: `tournament-opening`
     /// or `standard-opening`, and `repetition-draw` or `no-repetition-draw`
     /// (a word left out takes its standard value). Without it, the engine's
@@ -73,6 +83,11 @@ pub struct CheckArgs {
     /// the report is the same for every value.
     #[arg(long, default_value_t = 1)]
     jobs: u64,
+    /// Run only the I-th of N deterministic slices of the units (protocol
+    /// probes, corpus cases, random games, record games: unit k is in slice
+    /// k mod N + 1); merge the JSON reports of all N with `check-merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
     /// The timeout on every engine command, in milliseconds (at least 1).
     #[arg(long, default_value_t = 5000)]
     timeout_ms: u64,
@@ -105,6 +120,7 @@ impl CheckArgs {
             corpus: self.corpus.clone(),
             no_corpus: self.no_corpus,
             cases: self.cases.clone(),
+            records: self.records.clone(),
             rules: self.rules.clone(),
             strict_notation: self.strict_notation,
             baseline: self.baseline.clone(),
@@ -114,6 +130,7 @@ impl CheckArgs {
             startup_timeout_ms: self.startup_timeout_ms,
             out: self.out.clone(),
             progress: std::io::stderr().is_terminal(),
+            shard: self.shard.clone(),
         }
     }
 }
@@ -144,28 +161,120 @@ pub fn run(args: CheckArgs) -> ExitCode {
         Ok(result) => result,
         Err(e) => return fail(e.to_string()),
     };
-    let text = match args.format {
-        CheckFormat::Text => report::text(&result),
-        CheckFormat::Json => report::json(&result),
-        CheckFormat::Junit => report::junit(&result),
+    emit(
+        &result,
+        args.format,
+        config.out.take(),
+        config.write_baseline.take(),
+    )
+}
+
+/// The options of `check-merge`.
+#[derive(clap::Args)]
+pub struct MergeArgs {
+    /// The JSON reports of every shard of one check (`check --shard I/N
+    /// --format json --out FILE`), in any order.
+    #[arg(value_name = "REPORT", required = true)]
+    reports: Vec<std::path::PathBuf>,
+    /// The report format.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    format: CheckFormat,
+    /// Also write the report to this file.
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+    /// Write the merged findings to a baseline file.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<std::path::PathBuf>,
+}
+
+/// `check-merge`: the report of the whole check from its shards' reports;
+/// exit 0 when it passes, 1 when it fails, 2 when the reports cannot be
+/// merged.
+pub fn run_merge(args: MergeArgs) -> ExitCode {
+    let fail = |message: String| {
+        output::say(&format!("error: {message}"));
+        ExitCode::from(2)
+    };
+    let mut reports = Vec::new();
+    for path in &args.reports {
+        match merge::read_report(path) {
+            Ok(report) => reports.push((path.display().to_string(), report)),
+            Err(e) => return fail(e.to_string()),
+        }
+    }
+    let result = match merge::merge(reports) {
+        Ok(result) => result,
+        Err(e) => return fail(e.to_string()),
+    };
+    // the files are written only for reports that merge
+    let outputs: Vec<(&'static str, &std::path::Path)> = [
+        ("--write-baseline", &args.write_baseline),
+        ("--out", &args.out),
+    ]
+    .into_iter()
+    .filter_map(|(option, path)| Some((option, path.as_deref()?)))
+    .collect();
+    let inputs: Vec<NamedInput> = args
+        .reports
+        .iter()
+        .map(|path| NamedInput {
+            what: "a shard's report".to_string(),
+            path: path.clone(),
+        })
+        .collect();
+    if let Err(e) = refuse_same_files(&outputs, &inputs) {
+        return fail(e.to_string());
+    }
+    let open = |path: &Option<std::path::PathBuf>, option| {
+        path.as_deref()
+            .map(|p| PendingFile::create(p, option))
+            .transpose()
+    };
+    let (out, write_baseline) = match (
+        open(&args.out, "--out"),
+        open(&args.write_baseline, "--write-baseline"),
+    ) {
+        (Ok(out), Ok(baseline)) => (out, baseline),
+        (Err(e), _) | (_, Err(e)) => return fail(e.to_string()),
+    };
+    emit(&result, args.format, out, write_baseline)
+}
+
+/// Writes the report of a check (or of a merge) in `format`, to `out` too,
+/// and its baseline; the exit status: its verdict, or 2 when a file
+/// cannot be written.
+fn emit(
+    result: &Report,
+    format: CheckFormat,
+    out: Option<PendingFile>,
+    write_baseline: Option<PendingFile>,
+) -> ExitCode {
+    let fail = |message: String| {
+        output::say(&format!("error: {message}"));
+        ExitCode::from(2)
+    };
+    let text = match format {
+        CheckFormat::Text => report::text(result),
+        CheckFormat::Json => report::json(result),
+        CheckFormat::Junit => report::junit(result),
     };
     // the reports replace their files only now, whole, after the verdict
-    if let Some(file) = config.write_baseline.take() {
+    if let Some(file) = write_baseline {
         let baseline = Baseline::of(&result.findings).to_json();
         if let Err(e) = file.commit(baseline.as_bytes()) {
             return fail(e.to_string());
         }
     }
-    let shown = match config.out.take() {
+    let shown = match out {
         Some(file) => {
             if let Err(e) = file.commit(text.as_bytes()) {
                 return fail(e.to_string());
             }
-            if args.format == CheckFormat::Text {
+            if format == CheckFormat::Text {
                 text
             } else {
                 // The summary on stdout; the full report is in the file.
-                report::text(&result)
+                report::text(result)
             }
         }
         None => text,
