@@ -531,3 +531,147 @@ fn record_files_over_the_limit_are_refused_unread() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+// Folder walks and paths that are not regular files ----------------------------
+//
+// A FIFO among a folder's files blocked `replay` forever; `x.pgn -> /dev/zero`
+// was read until memory ran out (a device reports size 0); a link `a -> .`
+// replayed each file again through the link, and two such links made the walk
+// exponential. Each run below finishes at once; a regression would hang it
+// until `wait` kills the child after `HANG`.
+
+/// A short legal game: two plies, no result (nothing to check on the board).
+#[cfg(unix)]
+const TWO_PLIES: &str = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1\n";
+
+/// A fresh, empty folder for one test.
+#[cfg(unix)]
+fn scratch_folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+#[cfg(unix)]
+fn make_fifo(path: &std::path::Path) {
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// Replays `dir` and checks it counted `games` games from `files` files,
+/// exit 0, with each of `notes` on stderr.
+#[cfg(unix)]
+fn replay_counts(dir: &std::path::Path, games: usize, files: usize, notes: &[&str]) {
+    let name = dir.to_string_lossy().into_owned();
+    let run = bounded(&["replay", &name]);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    let summary = format!(
+        "replayed {games} games ({} plies) from {files} files",
+        2 * games
+    );
+    assert!(run.stderr.contains(&summary), "{}", run.stderr);
+    for note in notes {
+        assert!(run.stderr.contains(note), "no {note:?} in {}", run.stderr);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_among_a_folders_files_is_skipped_with_a_note() {
+    let dir = scratch_folder("walk-fifo");
+    std::fs::write(dir.join("a.pgn"), TWO_PLIES).expect("a record");
+    make_fifo(&dir.join("b.pgn"));
+    std::fs::write(dir.join("c.pgn"), TWO_PLIES).expect("a record");
+    replay_counts(
+        &dir,
+        2,
+        2,
+        &["b.pgn: a FIFO (named pipe), not a regular file"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_device_in_a_folder_is_skipped_unread() {
+    let dir = scratch_folder("walk-device");
+    std::fs::write(dir.join("a.pgn"), TWO_PLIES).expect("a record");
+    std::os::unix::fs::symlink("/dev/zero", dir.join("x.pgn")).expect("a link");
+    replay_counts(&dir, 1, 1, &["x.pgn: a link to a character device"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn links_to_folders_are_not_followed_and_each_file_is_read_once() {
+    // One link back to the folder, then two (exponential before), then a
+    // second name for the record itself: always one game from one file.
+    let dir = scratch_folder("walk-loops");
+    std::fs::create_dir(dir.join("games")).expect("a folder");
+    std::fs::write(dir.join("games/a.pgn"), TWO_PLIES).expect("a record");
+    std::os::unix::fs::symlink(".", dir.join("games/a")).expect("a link");
+    replay_counts(&dir, 1, 1, &["a: a link to a folder, not followed"]);
+    std::os::unix::fs::symlink("..", dir.join("games/b")).expect("a link");
+    replay_counts(&dir, 1, 1, &["b: a link to a folder, not followed"]);
+    std::os::unix::fs::symlink("a.pgn", dir.join("games/same.pgn")).expect("a link");
+    std::fs::hard_link(dir.join("games/a.pgn"), dir.join("games/hard.pgn")).expect("a link");
+    replay_counts(
+        &dir,
+        1,
+        1,
+        &["same.pgn: the same file", "hard.pgn: the same file"],
+    );
+    // The folder named twice, and through a link given directly.
+    let name = dir.to_string_lossy().into_owned();
+    let link = dir.join("games/a").to_string_lossy().into_owned();
+    let run = bounded(&["replay", &name, &name, &link]);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("replayed 1 games (2 plies) from 1 files"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_device_given_as_a_record_is_named_for_what_it_is() {
+    let dir = scratch_folder("direct-fifo");
+    let fifo = dir.join("game.pgn");
+    make_fifo(&fifo);
+    let fifo = fifo.to_string_lossy().into_owned();
+    for (path, kind) in [
+        (fifo.as_str(), "is a FIFO (named pipe), not a regular file"),
+        ("/dev/zero", "is a character device, not a regular file"),
+        ("/dev/null", "is a character device, not a regular file"),
+    ] {
+        for (args, expected) in [
+            (vec!["replay", path], 2),
+            (vec!["explain", path], 1),
+            (vec!["render", path], 1),
+            (vec!["validmoves", path], 1),
+            (vec!["convert", path], 1),
+        ] {
+            let run = bounded(&args);
+            assert_eq!(
+                run.status.code(),
+                Some(expected),
+                "{args:?}: {}",
+                run.stderr
+            );
+            assert!(run.stderr.contains(kind), "{args:?}: {}", run.stderr);
+            assert!(
+                !run.stderr.contains("no such file"),
+                "{args:?}: {}",
+                run.stderr
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -12,7 +12,7 @@ use clap::ValueEnum;
 use serde_json::{json, Value};
 
 use hive_oracle::fast::FastEngine;
-use hive_oracle::input::{read_records, record_files};
+use hive_oracle::input::{read_records, record_files, RecordFiles, Skipped};
 use hive_oracle::records::replay::{
     replay, Counts, GameReport, IllegalPly, Outcome, ReplayReport, ResultCheck,
 };
@@ -55,13 +55,16 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         format,
         jobs,
     } = args;
-    let files = match record_files(&paths) {
-        Ok(files) => files,
+    let RecordFiles { files, skipped } = match record_files(&paths) {
+        Ok(found) => found,
         Err(error) => {
             output::say(&format!("error: {error}"));
             return ExitCode::from(COULD_NOT_RUN);
         }
     };
+    for skip in &skipped {
+        output::say(&format!("note: {skip}"));
+    }
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(files.len() as u64);
         bar.set_style(
@@ -80,7 +83,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     let text = match format {
         ReplayFormat::Text => report.text(),
         ReplayFormat::Json => {
-            let json = json_report(&report);
+            let json = json_report(&report, &skipped);
             match serde_json::to_string_pretty(&json) {
                 Ok(text) => text + "\n",
                 Err(e) => {
@@ -165,8 +168,9 @@ fn replay_files(
     report
 }
 
-/// The report as JSON: the summary, then every game and unreadable file.
-fn json_report(report: &ReplayReport) -> Value {
+/// The report as JSON: the summary, then every game, every unreadable file
+/// and every path a folder walk skipped.
+fn json_report(report: &ReplayReport, skipped: &[Skipped]) -> Value {
     let (total, by_type) = report.counts();
     let counts = |c: &Counts| {
         json!({
@@ -185,6 +189,7 @@ fn json_report(report: &ReplayReport) -> Value {
         "unreadable": report.unreadable.iter().map(|e| json!({
             "file": e.file, "line": e.line, "message": e.message,
         })).collect::<Vec<_>>(),
+        "skipped": skipped.iter().map(|s| json!({ "path": s.path, "why": s.why })).collect::<Vec<_>>(),
     })
 }
 

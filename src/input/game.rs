@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use super::error::InputError;
+use super::files::non_regular_path;
 use super::limits::MAX_GAME_STRING_BYTES;
 use super::record::{load_record, record_game};
 use crate::core::notation::parse_game_type;
@@ -39,8 +40,9 @@ pub enum GameInput<'a> {
 impl<'a> GameInput<'a> {
     /// A command line's game argument: a text with a `;` is a GameString;
     /// without one it is a GameTypeString, else the path of a record file.
-    /// A text over [`MAX_GAME_STRING_BYTES`] is refused unread; one that is
-    /// none of these is refused as a GameTypeString.
+    /// A text over [`MAX_GAME_STRING_BYTES`] is refused unread; a path that
+    /// names a folder, a FIFO or a device is refused as not a regular file;
+    /// anything else is refused as a GameTypeString.
     pub fn of_argument(text: &'a str) -> Result<GameInput<'a>, InputError> {
         check_game_string_length(text)?;
         if text.contains(';') {
@@ -49,7 +51,13 @@ impl<'a> GameInput<'a> {
         match parse_game_type(text) {
             Ok(game_type) => Ok(GameInput::NewGame(game_type)),
             Err(_) if Path::new(text).is_file() => Ok(GameInput::RecordFile(text)),
-            Err(e) => Err(e.into()),
+            Err(e) => match non_regular_path(text) {
+                Some(kind) => Err(InputError::NotARegularFile {
+                    path: text.to_string(),
+                    kind,
+                }),
+                None => Err(e.into()),
+            },
         }
     }
 
