@@ -675,3 +675,87 @@ fn a_fifo_or_device_given_as_a_record_is_named_for_what_it_is() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// Control characters from outside --------------------------------------------
+//
+// Record contents and file names reached the terminal raw: an escape sequence
+// in a tag recoloured it, and a line feed in a file name forged a report line
+// ("FAKE: 0 problems"). Every byte the tool prints below 0x20 must now be a
+// line feed it wrote itself.
+
+/// The first control character of an output (other than a line feed), as
+/// a byte offset and the character: C0, DEL and C1 (U+0080–U+009F).
+fn raw_control(output: &str) -> Option<(usize, char)> {
+    output
+        .char_indices()
+        .find(|&(_, c)| c != '\n' && c.is_control())
+}
+
+/// A legal record whose tags and comment hold terminal escapes, NUL, BEL,
+/// DEL and a C1 CSI.
+#[cfg(unix)]
+const EVIL_LEGAL: &str = "[GameType \"Base\"]\n[White \"\u{1b}[31mred\u{0}\u{7}\"]\n\
+[Black \"\u{9b}2J\u{7f}\"]\n{\u{1b}]0;title\u{7} comment}\n1. wS1\n2. bS1 -wS1\n3. wQ -wS1\n";
+
+/// A record whose third ply is not a MoveString: its text (an escape
+/// sequence, a NUL) is quoted in the error.
+#[cfg(unix)]
+const EVIL_PLY: &str = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1\n3. wQ \u{1b}[2J\u{0}\n";
+
+#[cfg(unix)]
+#[test]
+fn no_control_character_from_a_file_name_or_a_record_reaches_the_output() {
+    let dir = scratch_folder("escapes");
+    let folder = dir.join("games\u{1b}[31m\rcr\nFAKE: 0 problems\n");
+    std::fs::create_dir(&folder).expect("a folder with controls in its name");
+    let legal = folder.join("legal\u{1b}]0;t\u{7}\n.pgn");
+    let illegal = folder.join("bad\r\u{1b}[2K\nFAKE.pgn");
+    std::fs::write(&legal, EVIL_LEGAL).expect("a record");
+    std::fs::write(&illegal, EVIL_PLY).expect("a record");
+    let (folder, legal, illegal) = (
+        folder.to_string_lossy().into_owned(),
+        legal.to_string_lossy().into_owned(),
+        illegal.to_string_lossy().into_owned(),
+    );
+    let missing = format!("{folder}/missing\u{1b}[1m\n.pgn");
+    let engine = format!("'{folder}/engine\u{1b}[5m\n'");
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["replay", &folder],
+        vec!["replay", &legal, &illegal],
+        vec!["replay", &missing],
+        vec!["convert", &legal, "--to", "pgn"],
+        vec!["convert", &illegal],
+        vec!["explain", &legal, "2"],
+        vec!["explain", &legal, "wQ \u{1b}[2J"],
+        vec!["explain", &illegal],
+        vec!["validmoves", &legal],
+        vec!["validmoves", &illegal],
+        vec!["validmoves", &missing],
+        vec!["render", &legal, "--highlight", "\u{1b}[31m"],
+        vec!["render", &illegal],
+        vec!["play", &legal, "wQ\u{1b}[2J"],
+        // clap quotes a refused value with its control characters removed
+        vec!["replay", "--format", "\u{7}\u{1b}[31m\r", &legal],
+        vec!["check", "--engine", &engine, "--no-corpus", "--games", "0"],
+    ];
+    for args in &runs {
+        let run = bounded(args);
+        let stdout = text(&run.stdout);
+        for (stream, output) in [("stdout", &stdout), ("stderr", &run.stderr)] {
+            if let Some((at, c)) = raw_control(output) {
+                panic!("{args:?}: {stream} holds {c:?} at byte {at}:\n{output}");
+            }
+        }
+        // What came from outside is shown, escaped: the test sees it.
+        let shown = format!("{stdout}{}", run.stderr);
+        if args[1] == "--format" {
+            assert!(shown.contains("invalid value"), "{shown}");
+            continue;
+        }
+        assert!(
+            shown.contains("\\x"),
+            "{args:?}: nothing escaped shown:\n{shown}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

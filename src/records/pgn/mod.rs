@@ -48,4 +48,4 @@ mod result;
 mod writer;
 
 pub use reader::read;
-pub use writer::{write, write_game};
+pub use writer::{tag_text, write, write_game};
