@@ -759,3 +759,38 @@ fn no_control_character_from_a_file_name_or_a_record_reaches_the_output() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// Memory bounded by the limits -------------------------------------------------
+
+#[cfg(unix)]
+#[test]
+fn a_record_game_over_the_game_string_limit_is_refused_by_every_command() {
+    // 400,000 plies (3.2 MiB of GameString): `validmoves game.pgn` took 41 s
+    // and 3.3 GB with 2.8 million; now refused as the reader reaches ply
+    // 131,073, within the 512 MiB bound of `bounded`.
+    let dir = scratch_folder("long-game");
+    let path = dir.join("long.pgn");
+    let mut record = String::from("[GameType \"Base\"]\n\n");
+    for ply in 1..=400_000 {
+        record.push_str(&format!("{ply}. wQ wS1-\n"));
+    }
+    std::fs::write(&path, record).expect("a record");
+    let name = path.to_string_lossy().into_owned();
+    for (args, expected) in [
+        (vec!["validmoves", name.as_str()], 1),
+        (vec!["explain", name.as_str(), "3"], 1),
+        (vec!["convert", name.as_str()], 1),
+        (vec!["replay", name.as_str()], 1),
+    ] {
+        let run = bounded(&args);
+        assert_eq!(
+            run.status.code(),
+            Some(expected),
+            "{args:?}: {}",
+            run.stderr
+        );
+        let said = format!("{}{}", run.stderr, text(&run.stdout));
+        assert!(said.contains("the game is too large"), "{args:?}: {said}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

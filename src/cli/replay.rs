@@ -119,11 +119,12 @@ type FileResult = Result<Vec<GameReport>, RecordError>;
 /// Reads and replays one file.
 fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
     let records = read_records(path)?;
+    // Each record is released once replayed.
     Ok(records
-        .iter()
+        .into_iter()
         .map(|record| match engine {
-            EngineChoice::Fast => replay::<FastEngine>(record),
-            EngineChoice::Reference => replay::<ReferenceEngine>(record),
+            EngineChoice::Fast => replay::<FastEngine>(&record),
+            EngineChoice::Reference => replay::<ReferenceEngine>(&record),
         })
         .collect())
 }

@@ -138,7 +138,9 @@ pub fn read_records(path: &Path) -> Result<Vec<Record>, RecordError> {
     let name = path.display().to_string();
     let bytes = read_within_limit(path)
         .map_err(|unread| RecordError::new(&name, 0, format!("cannot read: {unread}")))?;
-    records::read(&name, &bytes)
+    let text = records::decode(&bytes);
+    drop(bytes);
+    records::read_text(&name, &text)
 }
 
 /// A path that a folder walk passed over, and why.

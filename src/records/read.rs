@@ -11,6 +11,9 @@ pub fn decode(bytes: &[u8]) -> String {
         Ok(text) => text.to_string(),
         Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
     };
+    if !text.contains('\r') {
+        return text;
+    }
     text.replace("\r\n", "\n").replace('\r', "\n")
 }
 
@@ -18,10 +21,15 @@ pub fn decode(bytes: &[u8]) -> String {
 /// SGF file starts (after blank space) with `(`, anything else is read as
 /// PGN. `file` names the file in errors.
 pub fn read(file: &str, bytes: &[u8]) -> Result<Vec<Record>, RecordError> {
-    let text = decode(bytes);
+    read_text(file, &decode(bytes))
+}
+
+/// [`read`] for a file already decoded ([`decode`]), so that a caller can
+/// release the bytes before the games are read.
+pub fn read_text(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
     if text.trim_start().starts_with('(') {
-        sgf::read(file, &text)
+        sgf::read(file, text)
     } else {
-        pgn::read(file, &text)
+        pgn::read(file, text)
     }
 }
