@@ -1160,6 +1160,27 @@ fn too_many_games_or_tags_are_refused() {
     assert!(message.contains("at most 1000"), "{message}");
 }
 
+#[test]
+fn games_are_given_one_at_a_time_and_a_file_that_does_not_read_gives_none() {
+    // `read_each` hands each game over as its last line is read (replay holds
+    // one game at a time); `input::each_record` checks the whole file first,
+    // so that an error on game 3 reports the file and none of its games.
+    let good = "[Site \"x\"]\n1. wS1\n".repeat(3);
+    let mut seen = Vec::new();
+    let count = pgn::read_each("t.pgn", &good, &mut |r| seen.push((r.index, r.line)));
+    assert_eq!(count, Ok(3));
+    assert_eq!(seen, [(1, 1), (2, 3), (3, 5)]);
+    let dir = std::env::temp_dir().join(format!("each-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("bad.pgn");
+    std::fs::write(&path, format!("{good}[Site \"y\"]\n1. nonsense\n")).expect("a file");
+    let mut given = 0;
+    let refused = hive_oracle::input::each_record(&path, &mut |_| given += 1);
+    assert_eq!(refused.map_err(|e| e.line), Err(8));
+    assert_eq!(given, 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 

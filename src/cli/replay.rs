@@ -2,7 +2,7 @@
 //! of records replayed in parallel, the reports merged in file order, then
 //! printed as text or JSON.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -12,7 +12,7 @@ use clap::ValueEnum;
 use serde_json::{json, Value};
 
 use hive_oracle::fast::FastEngine;
-use hive_oracle::input::{read_records, record_files, RecordFiles, Skipped};
+use hive_oracle::input::{each_record, record_files, RecordFiles, Skipped};
 use hive_oracle::records::replay::{
     replay, Counts, GameReport, IllegalPly, Outcome, ReplayReport, ResultCheck,
 };
@@ -80,20 +80,10 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     let started = Instant::now();
     let report = replay_files(&files, engine, jobs as usize, &|| bar.inc(1));
     bar.finish_and_clear();
-    let text = match format {
-        ReplayFormat::Text => report.text(),
-        ReplayFormat::Json => {
-            let json = json_report(&report, &skipped);
-            match serde_json::to_string_pretty(&json) {
-                Ok(text) => text + "\n",
-                Err(e) => {
-                    output::say(&format!("error: the report cannot be written as JSON: {e}"));
-                    return ExitCode::from(COULD_NOT_RUN);
-                }
-            }
-        }
+    let written = match format {
+        ReplayFormat::Text => output::write_stdout(&report.text()),
+        ReplayFormat::Json => write_json(&report, &skipped),
     };
-    let written = output::write_stdout(&text);
     if format == ReplayFormat::Text && written.is_ok() {
         let (total, _) = report.counts();
         let seconds = started.elapsed().as_secs_f64();
@@ -118,15 +108,15 @@ type FileResult = Result<Vec<GameReport>, RecordError>;
 
 /// Reads and replays one file.
 fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
-    let records = read_records(path)?;
-    // Each record is released once replayed.
-    Ok(records
-        .into_iter()
-        .map(|record| match engine {
+    // One record at a time, released once replayed.
+    let mut reports = Vec::new();
+    each_record(path, &mut |record| {
+        reports.push(match engine {
             EngineChoice::Fast => replay::<FastEngine>(&record),
             EngineChoice::Reference => replay::<ReferenceEngine>(&record),
         })
-        .collect())
+    })?;
+    Ok(reports)
 }
 
 /// Replays `files` on `jobs` threads; `tick` is called after each file.
@@ -169,8 +159,39 @@ fn replay_files(
     report
 }
 
-/// The report as JSON: the summary, then every game, every unreadable file
-/// and every path a folder walk skipped.
+/// Writes the JSON report on stdout one game at a time, so that the whole
+/// report is never held as one JSON tree or one text: the same bytes as
+/// `serde_json::to_string_pretty` of the whole report (keys in order,
+/// "games" after "clean"), each game pretty-printed and indented in place.
+fn write_json(report: &ReplayReport, skipped: &[Skipped]) -> std::io::Result<()> {
+    let frame = serde_json::to_string_pretty(&json_report(report, skipped))?;
+    let (head, tail) = frame
+        .split_once(EMPTY_GAMES)
+        .unwrap_or((frame.as_str(), ""));
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    out.write_all(head.as_bytes())?;
+    if report.games.is_empty() {
+        out.write_all(EMPTY_GAMES.as_bytes())?;
+    } else {
+        out.write_all(b"\n  \"games\": [")?;
+        for (i, game) in report.games.iter().enumerate() {
+            let text = serde_json::to_string_pretty(&game_json(game))?;
+            out.write_all(if i == 0 { b"\n    " } else { b",\n    " })?;
+            out.write_all(text.replace('\n', "\n    ").as_bytes())?;
+        }
+        out.write_all(b"\n  ],")?;
+    }
+    out.write_all(tail.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// The "games" entry of the report's frame, where [`write_json`] streams
+/// the games.
+const EMPTY_GAMES: &str = "\n  \"games\": [],";
+
+/// The report as JSON without its games: the summary, every unreadable
+/// file and every path a folder walk skipped.
 fn json_report(report: &ReplayReport, skipped: &[Skipped]) -> Value {
     let (total, by_type) = report.counts();
     let counts = |c: &Counts| {
@@ -186,7 +207,7 @@ fn json_report(report: &ReplayReport, skipped: &[Skipped]) -> Value {
             "by_game_type": by_type.iter().map(|(t, c)| (t.to_string(), counts(c))).collect::<serde_json::Map<_, _>>(),
             "unreadable": report.unreadable.len(),
         },
-        "games": report.games.iter().map(game_json).collect::<Vec<_>>(),
+        "games": [],
         "unreadable": report.unreadable.iter().map(|e| json!({
             "file": e.file, "line": e.line, "message": e.message,
         })).collect::<Vec<_>>(),

@@ -135,12 +135,25 @@ pub fn read_record_file(path: &str) -> Result<Vec<u8>, InputError> {
 /// regular file) is a [`RecordError`] about the whole file, which the
 /// report lists with the files that are not records.
 pub fn read_records(path: &Path) -> Result<Vec<Record>, RecordError> {
+    let mut games = Vec::new();
+    each_record(path, &mut |record| games.push(record))?;
+    Ok(games)
+}
+
+/// [`read_records`] one game at a time: every game of the record file
+/// `path` is given to `sink` as it is read, so that no more than one game
+/// is held at once, whatever the size of the archive. The text is read
+/// twice: first with the games dropped, to check that the whole file reads
+/// (a file that does not is one [`RecordError`] and gives no game, as with
+/// [`read_records`]), then for the games. Returns the number of games.
+pub fn each_record(path: &Path, sink: &mut dyn FnMut(Record)) -> Result<usize, RecordError> {
     let name = path.display().to_string();
     let bytes = read_within_limit(path)
         .map_err(|unread| RecordError::new(&name, 0, format!("cannot read: {unread}")))?;
     let text = records::decode(&bytes);
     drop(bytes);
-    records::read_text(&name, &text)
+    records::read_each(&name, &text, &mut drop)?;
+    records::read_each(&name, &text, sink)
 }
 
 /// A path that a folder walk passed over, and why.

@@ -33,3 +33,22 @@ pub fn read_text(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
         pgn::read(file, text)
     }
 }
+
+/// [`read_text`] one game at a time ([`pgn::read_each`]): each game is given
+/// to `sink` once read, so that a PGN archive is never held whole; an SGF
+/// file (one game) is read, then given. Games before an error have been
+/// given already. Returns the number of games.
+pub fn read_each(
+    file: &str,
+    text: &str,
+    sink: &mut dyn FnMut(Record),
+) -> Result<usize, RecordError> {
+    if text.trim_start().starts_with('(') {
+        let games = sgf::read(file, text)?;
+        let count = games.len();
+        games.into_iter().for_each(sink);
+        Ok(count)
+    } else {
+        pgn::read_each(file, text, sink)
+    }
+}

@@ -22,10 +22,26 @@ use crate::records::{Record, RecordError, RecordedMove};
 /// the game's result line, a comment never closed, or a file with no tag,
 /// ply or result at all. Never panics.
 pub fn read(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
+    let mut games = Vec::new();
+    read_each(file, text, &mut |record| games.push(record))?;
+    Ok(games)
+}
+
+/// [`read`] one game at a time: each game is given to `sink` as soon as its
+/// last line is read, so that only one game is held at once. Games before
+/// an error have been given already: a caller that wants all or nothing
+/// reads the file twice (the first time with a sink that drops them).
+/// Returns the number of games.
+pub fn read_each(
+    file: &str,
+    text: &str,
+    sink: &mut dyn FnMut(Record),
+) -> Result<usize, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader {
         file,
-        games: Vec::new(),
+        sink,
+        games: 0,
         current: None,
         pending_notes: Vec::new(),
         pending_more: 0,
@@ -49,7 +65,10 @@ pub fn read(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
 /// The reader's state between lines.
 struct Reader<'a> {
     file: &'a str,
-    games: Vec<Record>,
+    /// Where each finished game goes.
+    sink: &'a mut dyn FnMut(Record),
+    /// The games finished so far.
+    games: usize,
     current: Option<Game>,
     /// Notes about comments read before the first game's first line.
     pending_notes: Vec<Note>,
@@ -148,11 +167,12 @@ impl Reader<'_> {
     fn game_at(&mut self, line_no: usize, starts_new: bool) -> Result<&mut Game, RecordError> {
         if starts_new {
             if let Some(done) = self.current.take() {
-                let record = done.finish(self.file, self.games.len() + 1)?;
-                self.games.push(record);
+                let record = done.finish(self.file, self.games + 1)?;
+                self.games += 1;
+                (self.sink)(record);
             }
         }
-        if self.current.is_none() && self.games.len() >= MAX_GAMES_PER_FILE {
+        if self.current.is_none() && self.games >= MAX_GAMES_PER_FILE {
             return Err(self.error(
                 line_no,
                 format!("too many games: a record file may hold at most {MAX_GAMES_PER_FILE}"),
@@ -321,7 +341,7 @@ impl Reader<'_> {
         }
     }
 
-    fn finish(mut self) -> Result<Vec<Record>, RecordError> {
+    fn finish(mut self) -> Result<usize, RecordError> {
         if let Some((start, text)) = &self.comment {
             let message = format!(
                 "the comment \"{{{}\" is never closed with \"}}\" (is the file cut short?)",
@@ -331,9 +351,9 @@ impl Reader<'_> {
         }
         match self.current.take() {
             Some(game) => {
-                let record = game.finish(self.file, self.games.len() + 1)?;
-                self.games.push(record);
-                Ok(self.games)
+                let record = game.finish(self.file, self.games + 1)?;
+                (self.sink)(record);
+                Ok(self.games + 1)
             }
             None => Err(match &self.first_content {
                 Some((line, text)) => self.error(
