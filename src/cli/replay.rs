@@ -12,7 +12,7 @@ use clap::ValueEnum;
 use serde_json::{json, Value};
 
 use hive_oracle::fast::FastEngine;
-use hive_oracle::input::{each_record, record_files, RecordFiles, Skipped};
+use hive_oracle::input::{each_record, record_files, RecordFiles, Skipped, MAX_RECORD_FILE_BYTES};
 use hive_oracle::records::replay::{
     replay, Counts, GameReport, IllegalPly, Outcome, ReplayReport, ResultCheck,
 };
@@ -129,12 +129,20 @@ fn replay_files(
 ) -> ReplayReport {
     let jobs = jobs.clamp(1, files.len().max(1));
     let results: Mutex<Vec<Option<FileResult>>> = Mutex::new(vec![None; files.len()]);
+    let sizes: Vec<u64> = files
+        .iter()
+        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len().min(MAX_RECORD_FILE_BYTES)))
+        .collect();
+    let budget = MemoryBudget::new(sizes.iter().copied().max().unwrap_or(0) + SMALL_FILES_BYTES);
     std::thread::scope(|scope| {
         for job in 0..jobs {
-            let results = &results;
+            let (results, budget, sizes) = (&results, &budget, &sizes);
             scope.spawn(move || {
                 for (i, path) in files.iter().enumerate().skip(job).step_by(jobs) {
-                    let result = replay_file(path, engine);
+                    let result = {
+                        let _held = budget.take(sizes[i]);
+                        replay_file(path, engine)
+                    };
                     if let Ok(mut slots) = results.lock() {
                         slots[i] = Some(result);
                     }
@@ -262,4 +270,54 @@ fn illegal_json(ply: &IllegalPly) -> Value {
         "clauses": ply.clauses,
         "facts": ply.facts,
     })
+}
+
+/// The bytes of small files replayed at once beside the largest one.
+const SMALL_FILES_BYTES: u64 = 16 << 20;
+
+/// The memory the jobs of `replay` share: the file bytes being replayed at
+/// once, at most the largest file plus [`SMALL_FILES_BYTES`], so that
+/// `--jobs 4` on four large files replays them one after the other while
+/// small files still go in parallel. A file's memory (its text and one
+/// game at a time) is a small multiple of its size.
+struct MemoryBudget {
+    free: Mutex<u64>,
+    freed: std::sync::Condvar,
+}
+
+/// A share of the [`MemoryBudget`], given back when dropped.
+struct Held<'a> {
+    budget: &'a MemoryBudget,
+    bytes: u64,
+}
+
+impl MemoryBudget {
+    fn new(bytes: u64) -> MemoryBudget {
+        MemoryBudget {
+            free: Mutex::new(bytes),
+            freed: std::sync::Condvar::new(),
+        }
+    }
+
+    /// Waits until `bytes` are free, and holds them. No file is over the
+    /// budget, so each one's turn comes.
+    fn take(&self, bytes: u64) -> Held<'_> {
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        while *free < bytes {
+            free = self.freed.wait(free).unwrap_or_else(|e| e.into_inner());
+        }
+        *free -= bytes;
+        Held {
+            budget: self,
+            bytes,
+        }
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        let mut free = self.budget.free.lock().unwrap_or_else(|e| e.into_inner());
+        *free += self.bytes;
+        self.budget.freed.notify_all();
+    }
 }
