@@ -119,6 +119,23 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Runs each command under the memory bound: it exits with its status,
+/// says `said` (on stderr or stdout) and prints little.
+fn each_refuses(runs: &[(Vec<&str>, i32)], said: &str) {
+    for (args, expected) in runs {
+        let run = bounded(args);
+        assert_eq!(
+            run.status.code(),
+            Some(*expected),
+            "{args:?}: {}",
+            run.stderr
+        );
+        let shown = format!("{}{}", run.stderr, text(&run.stdout));
+        assert!(shown.contains(said), "{args:?}: {shown}");
+        assert!(run.stdout_bytes < 4096, "{args:?}");
+    }
+}
+
 // Pictures far from the hive ------------------------------------------------
 
 #[test]
@@ -508,27 +525,17 @@ fn record_files_over_the_limit_are_refused_unread() {
     file.set_len(1 << 30).expect("a sparse file");
     drop(file);
     let name = path.to_string_lossy().into_owned();
-    for (args, expected) in [
+    let runs = [
         (vec!["replay", name.as_str()], 1),
         (vec!["explain", name.as_str()], 1),
         (vec!["render", name.as_str()], 1),
         (vec!["validmoves", name.as_str()], 1),
         (vec!["convert", name.as_str()], 1),
-    ] {
-        let run = bounded(&args);
-        assert_eq!(
-            run.status.code(),
-            Some(expected),
-            "{args:?}: {}",
-            run.stderr
-        );
-        let said = format!("{}{}", run.stderr, text(&run.stdout));
-        assert!(
-            said.contains("the limit for a record file is 67108864 bytes (64 MiB)"),
-            "{args:?}: {said}"
-        );
-        assert!(run.stdout_bytes < 4096, "{args:?}");
-    }
+    ];
+    each_refuses(
+        &runs,
+        "the limit for a record file is 67108864 bytes (64 MiB)",
+    );
     let _ = std::fs::remove_file(&path);
 }
 
@@ -776,21 +783,12 @@ fn a_record_game_over_the_game_string_limit_is_refused_by_every_command() {
     }
     std::fs::write(&path, record).expect("a record");
     let name = path.to_string_lossy().into_owned();
-    for (args, expected) in [
+    let runs = [
         (vec!["validmoves", name.as_str()], 1),
         (vec!["explain", name.as_str(), "3"], 1),
         (vec!["convert", name.as_str()], 1),
         (vec!["replay", name.as_str()], 1),
-    ] {
-        let run = bounded(&args);
-        assert_eq!(
-            run.status.code(),
-            Some(expected),
-            "{args:?}: {}",
-            run.stderr
-        );
-        let said = format!("{}{}", run.stderr, text(&run.stdout));
-        assert!(said.contains("the game is too large"), "{args:?}: {said}");
-    }
+    ];
+    each_refuses(&runs, "the game is too large");
     let _ = std::fs::remove_dir_all(&dir);
 }
