@@ -64,7 +64,15 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let printed = e.print();
+            // clap quotes the arguments it refuses: escaped like every message
+            let text = e.render().to_string();
+            let text = hive_oracle::core::escape_controls_in_lines(&text);
+            let printed = if e.use_stderr() {
+                output::say_lines(&text);
+                Ok(())
+            } else {
+                output::write_stdout(&text)
+            };
             return if !e.use_stderr() {
                 // --help and --version, on stdout
                 output::status_after_report(printed, ExitCode::SUCCESS, FAILURE)

@@ -139,6 +139,23 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Runs each command under the memory bound: it exits with its status,
+/// says `said` (on stderr or stdout) and prints little.
+fn each_refuses(runs: &[(Vec<&str>, i32)], said: &str) {
+    for (args, expected) in runs {
+        let run = bounded(args);
+        assert_eq!(
+            run.status.code(),
+            Some(*expected),
+            "{args:?}: {}",
+            run.stderr
+        );
+        let shown = format!("{}{}", run.stderr, text(&run.stdout));
+        assert!(shown.contains(said), "{args:?}: {shown}");
+        assert!(run.stdout_bytes < 4096, "{args:?}");
+    }
+}
+
 // Pictures far from the hive ------------------------------------------------
 
 #[test]
@@ -585,27 +602,17 @@ fn record_files_over_the_limit_are_refused_unread() {
     file.set_len(1 << 30).expect("a sparse file");
     drop(file);
     let name = path.to_string_lossy().into_owned();
-    for (args, expected) in [
+    let runs = [
         (vec!["replay", name.as_str()], 1),
         (vec!["explain", name.as_str()], 1),
         (vec!["render", name.as_str()], 1),
         (vec!["validmoves", name.as_str()], 1),
         (vec!["convert", name.as_str()], 1),
-    ] {
-        let run = bounded(&args);
-        assert_eq!(
-            run.status.code(),
-            Some(expected),
-            "{args:?}: {}",
-            run.stderr
-        );
-        let said = format!("{}{}", run.stderr, text(&run.stdout));
-        assert!(
-            said.contains("the limit for a record file is 67108864 bytes (64 MiB)"),
-            "{args:?}: {said}"
-        );
-        assert!(run.stdout_bytes < 4096, "{args:?}");
-    }
+    ];
+    each_refuses(
+        &runs,
+        "the limit for a record file is 67108864 bytes (64 MiB)",
+    );
     let _ = std::fs::remove_file(&path);
 }
 
@@ -932,41 +939,256 @@ fn baseline_and_corpus_files_over_their_limits_are_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+// Folder walks and paths that are not regular files ----------------------------
+//
+// A FIFO among a folder's files blocked `replay` forever; `x.pgn -> /dev/zero`
+// was read until memory ran out (a device reports size 0); a link `a -> .`
+// replayed each file again through the link, and two such links made the walk
+// exponential. Each run below finishes at once; a regression would hang it
+// until `wait` kills the child after `HANG`.
+
+/// A short legal game: two plies, no result (nothing to check on the board).
 #[cfg(unix)]
-#[test]
-fn a_fifo_or_a_device_given_as_a_record_is_named_for_what_it_is() {
-    // Before: "no such file or folder" for replay, "invalid GameTypeString"
-    // for the others, of a path that exists.
-    let dir = scratch("special");
-    let fifo = dir.join("game.pgn");
+const TWO_PLIES: &str = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1\n";
+
+/// A fresh, empty folder for one test.
+#[cfg(unix)]
+fn scratch_folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+#[cfg(unix)]
+fn make_fifo(path: &std::path::Path) {
     let made = Command::new("mkfifo")
-        .arg(&fifo)
+        .arg(path)
         .status()
         .expect("mkfifo runs");
-    assert!(made.success());
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// Replays `dir` and checks it counted `games` games from `files` files,
+/// exit 0, with each of `notes` on stderr.
+#[cfg(unix)]
+fn replay_counts(dir: &std::path::Path, games: usize, files: usize, notes: &[&str]) {
+    let name = dir.to_string_lossy().into_owned();
+    let run = bounded(&["replay", &name]);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    let summary = format!(
+        "replayed {games} games ({} plies) from {files} files",
+        2 * games
+    );
+    assert!(run.stderr.contains(&summary), "{}", run.stderr);
+    for note in notes {
+        assert!(run.stderr.contains(note), "no {note:?} in {}", run.stderr);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_among_a_folders_files_is_skipped_with_a_note() {
+    let dir = scratch_folder("walk-fifo");
+    std::fs::write(dir.join("a.pgn"), TWO_PLIES).expect("a record");
+    make_fifo(&dir.join("b.pgn"));
+    std::fs::write(dir.join("c.pgn"), TWO_PLIES).expect("a record");
+    replay_counts(
+        &dir,
+        2,
+        2,
+        &["b.pgn: a FIFO (named pipe), not a regular file"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_device_in_a_folder_is_skipped_unread() {
+    let dir = scratch_folder("walk-device");
+    std::fs::write(dir.join("a.pgn"), TWO_PLIES).expect("a record");
+    std::os::unix::fs::symlink("/dev/zero", dir.join("x.pgn")).expect("a link");
+    replay_counts(&dir, 1, 1, &["x.pgn: a link to a character device"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn links_to_folders_are_not_followed_and_each_file_is_read_once() {
+    // One link back to the folder, then two (exponential before), then a
+    // second name for the record itself: always one game from one file.
+    let dir = scratch_folder("walk-loops");
+    std::fs::create_dir(dir.join("games")).expect("a folder");
+    std::fs::write(dir.join("games/a.pgn"), TWO_PLIES).expect("a record");
+    std::os::unix::fs::symlink(".", dir.join("games/a")).expect("a link");
+    replay_counts(&dir, 1, 1, &["a: a link to a folder, not followed"]);
+    std::os::unix::fs::symlink("..", dir.join("games/b")).expect("a link");
+    replay_counts(&dir, 1, 1, &["b: a link to a folder, not followed"]);
+    std::os::unix::fs::symlink("a.pgn", dir.join("games/same.pgn")).expect("a link");
+    std::fs::hard_link(dir.join("games/a.pgn"), dir.join("games/hard.pgn")).expect("a link");
+    replay_counts(
+        &dir,
+        1,
+        1,
+        &["same.pgn: the same file", "hard.pgn: the same file"],
+    );
+    // The folder named twice, and through a link given directly.
+    let name = dir.to_string_lossy().into_owned();
+    let link = dir.join("games/a").to_string_lossy().into_owned();
+    let run = bounded(&["replay", &name, &name, &link]);
+    assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("replayed 1 games (2 plies) from 1 files"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_device_given_as_a_record_is_named_for_what_it_is() {
+    let dir = scratch_folder("direct-fifo");
+    let fifo = dir.join("game.pgn");
+    make_fifo(&fifo);
     let fifo = fifo.to_string_lossy().into_owned();
-    for path in [fifo.as_str(), "/dev/null"] {
-        let kind = if path == "/dev/null" {
-            "a device"
-        } else {
-            "a FIFO"
-        };
-        for command in ["replay", "validmoves", "render", "explain", "convert"] {
-            let run = bounded(&[command, path]);
-            let expected = if command == "replay" { 2 } else { 1 };
+    for (path, kind) in [
+        (fifo.as_str(), "is a FIFO (named pipe), not a regular file"),
+        ("/dev/zero", "is a character device, not a regular file"),
+        ("/dev/null", "is a character device, not a regular file"),
+    ] {
+        for (args, expected) in [
+            (vec!["replay", path], 2),
+            (vec!["explain", path], 1),
+            (vec!["render", path], 1),
+            (vec!["validmoves", path], 1),
+            (vec!["convert", path], 1),
+        ] {
+            let run = bounded(&args);
             assert_eq!(
                 run.status.code(),
                 Some(expected),
-                "{command} {path}: {}",
+                "{args:?}: {}",
                 run.stderr
             );
-            let said = format!("not a regular file ({kind})");
+            assert!(run.stderr.contains(kind), "{args:?}: {}", run.stderr);
             assert!(
-                run.stderr.contains(&said),
-                "{command} {path}: {}",
+                !run.stderr.contains("no such file"),
+                "{args:?}: {}",
                 run.stderr
             );
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Control characters from outside --------------------------------------------
+//
+// Record contents and file names reached the terminal raw: an escape sequence
+// in a tag recoloured it, and a line feed in a file name forged a report line
+// ("FAKE: 0 problems"). Every byte the tool prints below 0x20 must now be a
+// line feed it wrote itself.
+
+/// The first control character of an output (other than a line feed), as
+/// a byte offset and the character: C0, DEL and C1 (U+0080–U+009F).
+fn raw_control(output: &str) -> Option<(usize, char)> {
+    output
+        .char_indices()
+        .find(|&(_, c)| c != '\n' && c.is_control())
+}
+
+/// A legal record whose tags and comment hold terminal escapes, NUL, BEL,
+/// DEL and a C1 CSI.
+#[cfg(unix)]
+const EVIL_LEGAL: &str = "[GameType \"Base\"]\n[White \"\u{1b}[31mred\u{0}\u{7}\"]\n\
+[Black \"\u{9b}2J\u{7f}\"]\n{\u{1b}]0;title\u{7} comment}\n1. wS1\n2. bS1 -wS1\n3. wQ -wS1\n";
+
+/// A record whose third ply is not a MoveString: its text (an escape
+/// sequence, a NUL) is quoted in the error.
+#[cfg(unix)]
+const EVIL_PLY: &str = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1\n3. wQ \u{1b}[2J\u{0}\n";
+
+#[cfg(unix)]
+#[test]
+fn no_control_character_from_a_file_name_or_a_record_reaches_the_output() {
+    let dir = scratch_folder("escapes");
+    let folder = dir.join("games\u{1b}[31m\rcr\nFAKE: 0 problems\n");
+    std::fs::create_dir(&folder).expect("a folder with controls in its name");
+    let legal = folder.join("legal\u{1b}]0;t\u{7}\n.pgn");
+    let illegal = folder.join("bad\r\u{1b}[2K\nFAKE.pgn");
+    std::fs::write(&legal, EVIL_LEGAL).expect("a record");
+    std::fs::write(&illegal, EVIL_PLY).expect("a record");
+    let (folder, legal, illegal) = (
+        folder.to_string_lossy().into_owned(),
+        legal.to_string_lossy().into_owned(),
+        illegal.to_string_lossy().into_owned(),
+    );
+    let missing = format!("{folder}/missing\u{1b}[1m\n.pgn");
+    let engine = format!("'{folder}/engine\u{1b}[5m\n'");
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["replay", &folder],
+        vec!["replay", &legal, &illegal],
+        vec!["replay", &missing],
+        vec!["convert", &legal, "--to", "pgn"],
+        vec!["convert", &illegal],
+        vec!["explain", &legal, "2"],
+        vec!["explain", &legal, "wQ \u{1b}[2J"],
+        vec!["explain", &illegal],
+        vec!["validmoves", &legal],
+        vec!["validmoves", &illegal],
+        vec!["validmoves", &missing],
+        vec!["render", &legal, "--highlight", "\u{1b}[31m"],
+        vec!["render", &illegal],
+        vec!["play", &legal, "wQ\u{1b}[2J"],
+        // clap quotes a refused value with its control characters removed
+        vec!["replay", "--format", "\u{7}\u{1b}[31m\r", &legal],
+        vec!["check", "--engine", &engine, "--no-corpus", "--games", "0"],
+    ];
+    for args in &runs {
+        let run = bounded(args);
+        let stdout = text(&run.stdout);
+        for (stream, output) in [("stdout", &stdout), ("stderr", &run.stderr)] {
+            if let Some((at, c)) = raw_control(output) {
+                panic!("{args:?}: {stream} holds {c:?} at byte {at}:\n{output}");
+            }
+        }
+        // What came from outside is shown, escaped: the test sees it.
+        let shown = format!("{stdout}{}", run.stderr);
+        if args[1] == "--format" {
+            assert!(shown.contains("invalid value"), "{shown}");
+            continue;
+        }
+        assert!(
+            shown.contains("\\x"),
+            "{args:?}: nothing escaped shown:\n{shown}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Memory bounded by the limits -------------------------------------------------
+
+#[cfg(unix)]
+#[test]
+fn a_record_game_over_the_game_string_limit_is_refused_by_every_command() {
+    // 400,000 plies (3.2 MiB of GameString): `validmoves game.pgn` took 41 s
+    // and 3.3 GB with 2.8 million; now refused as the reader reaches ply
+    // 131,073, within the 512 MiB bound of `bounded`.
+    let dir = scratch_folder("long-game");
+    let path = dir.join("long.pgn");
+    let mut record = String::from("[GameType \"Base\"]\n\n");
+    for ply in 1..=400_000 {
+        record.push_str(&format!("{ply}. wQ wS1-\n"));
+    }
+    std::fs::write(&path, record).expect("a record");
+    let name = path.to_string_lossy().into_owned();
+    let runs = [
+        (vec!["validmoves", name.as_str()], 1),
+        (vec!["explain", name.as_str(), "3"], 1),
+        (vec!["convert", name.as_str()], 1),
+        (vec!["replay", name.as_str()], 1),
+    ];
+    each_refuses(&runs, "the game is too large");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1108,6 +1108,79 @@ fn any_line() -> impl Strategy<Value = String> {
     ]
 }
 
+// Caps that bound a reader's memory ------------------------------------------
+//
+// A 62 MiB flood of `{}` comments or misnumbered plies, a file of a million
+// tiny games and a one-game record of millions of plies each held memory
+// many times their size (every note, game and ply kept). The reader now
+// keeps at most 100 notes a game and counts the rest, refuses a game whose
+// GameString would pass the 1 MiB GameString limit, a file of more than
+// 200,000 games and a game of more than 1,000 tags.
+
+#[test]
+fn a_flood_of_comments_and_misnumbered_plies_keeps_100_notes_and_counts_the_rest() {
+    let mut text = "{before}\n".repeat(150);
+    text.push_str("[GameType \"Base\"]\n\n1. wS1\n");
+    text.push_str(&"{}".repeat(10_000));
+    text.push_str("\n7. bS1 -wS1\n");
+    let game = one(&text);
+    assert_eq!(game.notes.len(), 101, "{:?}", &game.notes[..3]);
+    // 150 comments before the game (100 kept, 50 counted), then 10,000 in
+    // it and the misnumbered ply, all past the cap: 10,051 counted.
+    let last = game.notes.last().map(String::as_str).unwrap_or_default();
+    assert_eq!(
+        last,
+        "… and 10051 more notes, not listed (at most 100 are kept for a game)"
+    );
+}
+
+#[test]
+fn a_game_longer_than_the_game_string_limit_is_refused_as_it_is_read() {
+    // Each ply "wQ wS1-" adds 8 bytes to the GameString: 131,072 plies make
+    // exactly 1 MiB; ply 131,073, on line 131,075, passes it.
+    let mut text = String::from("[GameType \"Base\"]\n\n");
+    for ply in 1..=140_000 {
+        text.push_str(&format!("{ply}. wQ wS1-\n"));
+    }
+    let (line, message) = refused(&text);
+    assert_eq!(line, 131_075, "{message}");
+    assert!(message.contains("the game is too large"), "{message}");
+    assert!(message.contains("1048576 bytes (1 MiB"), "{message}");
+}
+
+#[test]
+fn too_many_games_or_tags_are_refused() {
+    let games = "[Site \"x\"]\n1. wS1\n".repeat(200_001);
+    let (line, message) = refused(&games);
+    assert_eq!(line, 400_001, "{message}");
+    assert!(message.contains("at most 200000"), "{message}");
+    let tags = "[Site \"x\"]\n".repeat(1_001);
+    let (line, message) = refused(&tags);
+    assert_eq!(line, 1_001, "{message}");
+    assert!(message.contains("at most 1000"), "{message}");
+}
+
+#[test]
+fn games_are_given_one_at_a_time_and_a_file_that_does_not_read_gives_none() {
+    // `read_each` hands each game over as its last line is read (replay holds
+    // one game at a time); `input::each_record` checks the whole file first,
+    // so that an error on game 3 reports the file and none of its games.
+    let good = "[Site \"x\"]\n1. wS1\n".repeat(3);
+    let mut seen = Vec::new();
+    let count = pgn::read_each("t.pgn", &good, &mut |r| seen.push((r.index, r.line)));
+    assert_eq!(count, Ok(3));
+    assert_eq!(seen, [(1, 1), (2, 3), (3, 5)]);
+    let dir = std::env::temp_dir().join(format!("each-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("bad.pgn");
+    std::fs::write(&path, format!("{good}[Site \"y\"]\n1. nonsense\n")).expect("a file");
+    let mut given = 0;
+    let refused = hive_oracle::input::each_record(&path, &mut |_| given += 1);
+    assert_eq!(refused.map_err(|e| e.line), Err(8));
+    assert_eq!(given, 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -1147,7 +1220,9 @@ proptest! {
     }
 
     /// Any trimmed one-line names and date, quotes, brackets, braces and
-    /// tabs included, print with `write_game` and read back unchanged.
+    /// tabs included, print with `write_game` and read back unchanged, but
+    /// for control characters other than tabs, which are written escaped
+    /// (`\x0b`) so that no tag reaches a terminal raw.
     #[test]
     fn tag_values_round_trip(white in "\\PC{1,24}", black in "[^\n\r]{1,24}", date in "\\PC{1,24}") {
         let (white, black, date) = (white.trim(), black.trim(), date.trim());
@@ -1163,7 +1238,8 @@ proptest! {
         let games = games.unwrap_or_default();
         prop_assert_eq!(games.len(), 1);
         prop_assert_eq!(games[0].white.as_deref(), Some(white));
-        prop_assert_eq!(games[0].black.as_deref(), Some(black));
+        let black_written = pgn::tag_text(black);
+        prop_assert_eq!(games[0].black.as_deref(), Some(black_written.as_str()));
         prop_assert_eq!(games[0].date.as_deref(), Some(date));
     }
 

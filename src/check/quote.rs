@@ -16,20 +16,10 @@ pub const MAX_DETAIL_BYTES: usize = 1000;
 
 /// `text` with every control character escaped (`\x1b`, `\u{9b}`), so
 /// that no report passes an engine's terminal escapes or stray carriage
-/// returns on, and no JUnit file holds a character XML forbids.
+/// returns on, and no JUnit file holds a character XML forbids: the one
+/// escaping of the whole tool, [`crate::core::escape_controls`].
 pub fn escape_controls(text: &str) -> String {
-    if !text.chars().any(char::is_control) {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            c if c.is_ascii_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::core::escape_controls(text).into_owned()
 }
 
 /// Engine output as quoted in reports: at most `limit` bytes of it (cut at

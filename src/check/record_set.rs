@@ -52,7 +52,19 @@ impl RecordSet {
     /// checked.
     pub fn load(paths: &[PathBuf]) -> Result<RecordSet, InputError> {
         let mut units = Vec::new();
-        for file in record_files(paths)? {
+        let found = record_files(paths)?;
+        // what the walk did not read (FIFOs, devices, links to folders) is
+        // listed as not checked, with why
+        units.extend(
+            found
+                .skipped
+                .into_iter()
+                .map(|skipped| RecordUnit::Unreadable {
+                    file: skipped.path,
+                    error: skipped.why,
+                }),
+        );
+        for file in found.files {
             match read_records(&file) {
                 Ok(games) if games.is_empty() => units.push(RecordUnit::Unreadable {
                     file: file.display().to_string(),

@@ -13,10 +13,14 @@
 //!   a verdict; 1 for the others).
 //!
 //! Messages on stderr go through [`say`], which ignores a failing stderr
-//! rather than panicking as `eprintln!` does.
+//! rather than panicking as `eprintln!` does, and escapes every control
+//! character (`hive_oracle::core::escape_controls`): no file name or record
+//! reaches the terminal raw.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+
+use hive_oracle::core::escape_controls;
 
 /// Why a command stopped before its end.
 pub enum Stop {
@@ -48,10 +52,19 @@ impl From<io::Error> for Stop {
     }
 }
 
-/// Writes one message line on stderr; a failing stderr is ignored.
+/// Writes one message line on stderr; a failing stderr is ignored. A
+/// message is one line: every control character in it (a line feed or an
+/// escape sequence from a file name or a record) is escaped.
 pub fn say(message: &str) {
     let mut stderr = io::stderr().lock();
-    let _ = writeln!(stderr, "{message}");
+    let _ = writeln!(stderr, "{}", escape_controls(message));
+}
+
+/// Writes `text`, lines written by the tool whose outside text is already
+/// escaped, on stderr as it is; a failing stderr is ignored.
+pub fn say_lines(text: &str) {
+    let mut stderr = io::stderr().lock();
+    let _ = stderr.write_all(text.as_bytes());
 }
 
 /// Writes `text` on stdout and flushes it.

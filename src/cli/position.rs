@@ -9,7 +9,7 @@ use clap::ValueEnum;
 
 use hive_oracle::core::notation::parse_piece;
 use hive_oracle::core::view::BoardView;
-use hive_oracle::core::{Hex, RulesOptions};
+use hive_oracle::core::{escape_controls, escape_controls_in_lines, Hex, RulesOptions};
 use hive_oracle::explain::{explain_move, explain_position, move_cells, play_explained};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::input::{self, GameInput, InputError};
@@ -164,7 +164,7 @@ pub fn play(out: &mut impl Write, args: PlayArgs) -> Result<(), Stop> {
 pub fn explain(out: &mut impl Write, args: ExplainArgs) -> Result<(), Stop> {
     let text = explanation(&args.game, args.mv.as_deref(), args.rules.options())
         .map_err(|e| e.to_string())?;
-    Ok(out.write_all(text.as_bytes())?)
+    Ok(out.write_all(escape_controls_in_lines(&text).as_bytes())?)
 }
 
 /// The text of `explain`: the explanation of a move, or of the position
@@ -181,9 +181,10 @@ fn explanation(
     if let (Ok(GameInput::RecordFile(path)), Some(number)) = (&input, number) {
         let ply = input::record_ply(path, number)?;
         return Ok(format!(
-            "ply {number} of {game_text} (line {}): {}\n{}",
+            "ply {number} of {} (line {}): {}\n{}",
+            escape_controls(game_text),
             ply.ply.line,
-            ply.ply.written,
+            escape_controls(&ply.ply.written),
             explain_move(&ply.game, ply.mv)
         ));
     }

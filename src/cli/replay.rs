@@ -2,7 +2,7 @@
 //! of records replayed in parallel, the reports merged in file order, then
 //! printed as text or JSON.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -12,7 +12,7 @@ use clap::ValueEnum;
 use serde_json::{json, Value};
 
 use hive_oracle::fast::FastEngine;
-use hive_oracle::input::{read_records, record_files};
+use hive_oracle::input::{each_record, record_files, RecordFiles, Skipped, MAX_RECORD_FILE_BYTES};
 use hive_oracle::records::replay::{
     replay, Counts, GameReport, IllegalPly, Outcome, ReplayReport, ResultCheck,
 };
@@ -55,13 +55,16 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         format,
         jobs,
     } = args;
-    let files = match record_files(&paths) {
-        Ok(files) => files,
+    let RecordFiles { files, skipped } = match record_files(&paths) {
+        Ok(found) => found,
         Err(error) => {
             output::say(&format!("error: {error}"));
             return ExitCode::from(COULD_NOT_RUN);
         }
     };
+    for skip in &skipped {
+        output::say(&format!("note: {skip}"));
+    }
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(files.len() as u64);
         bar.set_style(
@@ -77,20 +80,10 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     let started = Instant::now();
     let report = replay_files(&files, engine, jobs as usize, &|| bar.inc(1));
     bar.finish_and_clear();
-    let text = match format {
-        ReplayFormat::Text => report.text(),
-        ReplayFormat::Json => {
-            let json = json_report(&report);
-            match serde_json::to_string_pretty(&json) {
-                Ok(text) => text + "\n",
-                Err(e) => {
-                    output::say(&format!("error: the report cannot be written as JSON: {e}"));
-                    return ExitCode::from(COULD_NOT_RUN);
-                }
-            }
-        }
+    let written = match format {
+        ReplayFormat::Text => output::write_stdout(&report.text()),
+        ReplayFormat::Json => write_json(&report, &skipped),
     };
-    let written = output::write_stdout(&text);
     if format == ReplayFormat::Text && written.is_ok() {
         let (total, _) = report.counts();
         let seconds = started.elapsed().as_secs_f64();
@@ -115,14 +108,15 @@ type FileResult = Result<Vec<GameReport>, RecordError>;
 
 /// Reads and replays one file.
 fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
-    let records = read_records(path)?;
-    Ok(records
-        .iter()
-        .map(|record| match engine {
-            EngineChoice::Fast => replay::<FastEngine>(record),
-            EngineChoice::Reference => replay::<ReferenceEngine>(record),
+    // One record at a time, released once replayed.
+    let mut reports = Vec::new();
+    each_record(path, &mut |record| {
+        reports.push(match engine {
+            EngineChoice::Fast => replay::<FastEngine>(&record),
+            EngineChoice::Reference => replay::<ReferenceEngine>(&record),
         })
-        .collect())
+    })?;
+    Ok(reports)
 }
 
 /// Replays `files` on `jobs` threads; `tick` is called after each file.
@@ -135,12 +129,20 @@ fn replay_files(
 ) -> ReplayReport {
     let jobs = jobs.clamp(1, files.len().max(1));
     let results: Mutex<Vec<Option<FileResult>>> = Mutex::new(vec![None; files.len()]);
+    let sizes: Vec<u64> = files
+        .iter()
+        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len().min(MAX_RECORD_FILE_BYTES)))
+        .collect();
+    let budget = MemoryBudget::new(sizes.iter().copied().max().unwrap_or(0) + SMALL_FILES_BYTES);
     std::thread::scope(|scope| {
         for job in 0..jobs {
-            let results = &results;
+            let (results, budget, sizes) = (&results, &budget, &sizes);
             scope.spawn(move || {
                 for (i, path) in files.iter().enumerate().skip(job).step_by(jobs) {
-                    let result = replay_file(path, engine);
+                    let result = {
+                        let _held = budget.take(sizes[i]);
+                        replay_file(path, engine)
+                    };
                     if let Ok(mut slots) = results.lock() {
                         slots[i] = Some(result);
                     }
@@ -165,8 +167,40 @@ fn replay_files(
     report
 }
 
-/// The report as JSON: the summary, then every game and unreadable file.
-fn json_report(report: &ReplayReport) -> Value {
+/// Writes the JSON report on stdout one game at a time, so that the whole
+/// report is never held as one JSON tree or one text: the same bytes as
+/// `serde_json::to_string_pretty` of the whole report (keys in order,
+/// "games" after "clean"), each game pretty-printed and indented in place.
+fn write_json(report: &ReplayReport, skipped: &[Skipped]) -> std::io::Result<()> {
+    let frame = serde_json::to_string_pretty(&json_report(report, skipped))?;
+    let (head, tail) = frame
+        .split_once(EMPTY_GAMES)
+        .unwrap_or((frame.as_str(), ""));
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    out.write_all(head.as_bytes())?;
+    if report.games.is_empty() {
+        out.write_all(EMPTY_GAMES.as_bytes())?;
+    } else {
+        out.write_all(b"\n  \"games\": [")?;
+        for (i, game) in report.games.iter().enumerate() {
+            let text = serde_json::to_string_pretty(&game_json(game))?;
+            out.write_all(if i == 0 { b"\n    " } else { b",\n    " })?;
+            out.write_all(text.replace('\n', "\n    ").as_bytes())?;
+        }
+        out.write_all(b"\n  ],")?;
+    }
+    out.write_all(tail.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// The "games" entry of the report's frame, where [`write_json`] streams
+/// the games.
+const EMPTY_GAMES: &str = "\n  \"games\": [],";
+
+/// The report as JSON without its games: the summary, every unreadable
+/// file and every path a folder walk skipped.
+fn json_report(report: &ReplayReport, skipped: &[Skipped]) -> Value {
     let (total, by_type) = report.counts();
     let counts = |c: &Counts| {
         json!({
@@ -181,10 +215,11 @@ fn json_report(report: &ReplayReport) -> Value {
             "by_game_type": by_type.iter().map(|(t, c)| (t.to_string(), counts(c))).collect::<serde_json::Map<_, _>>(),
             "unreadable": report.unreadable.len(),
         },
-        "games": report.games.iter().map(game_json).collect::<Vec<_>>(),
+        "games": [],
         "unreadable": report.unreadable.iter().map(|e| json!({
             "file": e.file, "line": e.line, "message": e.message,
         })).collect::<Vec<_>>(),
+        "skipped": skipped.iter().map(|s| json!({ "path": s.path, "why": s.why })).collect::<Vec<_>>(),
     })
 }
 
@@ -235,4 +270,54 @@ fn illegal_json(ply: &IllegalPly) -> Value {
         "clauses": ply.clauses,
         "facts": ply.facts,
     })
+}
+
+/// The bytes of small files replayed at once beside the largest one.
+const SMALL_FILES_BYTES: u64 = 16 << 20;
+
+/// The memory the jobs of `replay` share: the file bytes being replayed at
+/// once, at most the largest file plus [`SMALL_FILES_BYTES`], so that
+/// `--jobs 4` on four large files replays them one after the other while
+/// small files still go in parallel. A file's memory (its text and one
+/// game at a time) is a small multiple of its size.
+struct MemoryBudget {
+    free: Mutex<u64>,
+    freed: std::sync::Condvar,
+}
+
+/// A share of the [`MemoryBudget`], given back when dropped.
+struct Held<'a> {
+    budget: &'a MemoryBudget,
+    bytes: u64,
+}
+
+impl MemoryBudget {
+    fn new(bytes: u64) -> MemoryBudget {
+        MemoryBudget {
+            free: Mutex::new(bytes),
+            freed: std::sync::Condvar::new(),
+        }
+    }
+
+    /// Waits until `bytes` are free, and holds them. No file is over the
+    /// budget, so each one's turn comes.
+    fn take(&self, bytes: u64) -> Held<'_> {
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        while *free < bytes {
+            free = self.freed.wait(free).unwrap_or_else(|e| e.into_inner());
+        }
+        *free -= bytes;
+        Held {
+            budget: self,
+            bytes,
+        }
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        let mut free = self.budget.free.lock().unwrap_or_else(|e| e.into_inner());
+        *free += self.bytes;
+        self.budget.freed.notify_all();
+    }
 }

@@ -42,6 +42,15 @@ pub enum InputError {
         /// Why.
         source: std::io::Error,
     },
+    /// A path given as a record file that names something else: a folder,
+    /// a FIFO, a device or a socket (read, it would block or never end).
+    #[error("{path} is {kind}, not a regular file: a record must be a file")]
+    NotARegularFile {
+        /// The path as the user gave it.
+        path: String,
+        /// What it is ("a FIFO (named pipe)", "a character device"…).
+        kind: &'static str,
+    },
     /// A record file over [`MAX_RECORD_FILE_BYTES`], refused unread.
     #[error("{path} is {bytes} bytes long; the limit for a record file is {MAX_RECORD_FILE_BYTES} bytes (64 MiB)")]
     RecordFileTooLarge {
@@ -115,15 +124,6 @@ pub enum InputError {
     NoRecordFile {
         /// The folder.
         path: String,
-    },
-    /// A path that names something else than a regular file or a folder (a
-    /// FIFO, a device, a socket): not read, since it might never end.
-    #[error("{path}: not a regular file ({kind}): a record is read only from a regular file")]
-    NotARegularFile {
-        /// The path.
-        path: String,
-        /// What it is, in words (`cases::file_kind`).
-        kind: &'static str,
     },
     /// A path that names neither a file nor a folder.
     #[error("{path}: no such file or folder")]

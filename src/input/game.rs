@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::error::InputError;
-use super::files::not_a_file;
+use super::files::non_regular_path;
 use super::limits::MAX_GAME_STRING_BYTES;
 use super::record::{load_record, record_game};
 use crate::core::notation::parse_game_type;
@@ -40,8 +40,9 @@ pub enum GameInput<'a> {
 impl<'a> GameInput<'a> {
     /// A command line's game argument: a text with a `;` is a GameString;
     /// without one it is a GameTypeString, else the path of a record file.
-    /// A text over [`MAX_GAME_STRING_BYTES`] is refused unread; one that is
-    /// none of these is refused as a GameTypeString.
+    /// A text over [`MAX_GAME_STRING_BYTES`] is refused unread; a path that
+    /// names a folder, a FIFO or a device is refused as not a regular file;
+    /// anything else is refused as a GameTypeString.
     pub fn of_argument(text: &'a str) -> Result<GameInput<'a>, InputError> {
         check_game_string_length(text)?;
         if text.contains(';') {
@@ -50,9 +51,13 @@ impl<'a> GameInput<'a> {
         match parse_game_type(text) {
             Ok(game_type) => Ok(GameInput::NewGame(game_type)),
             Err(_) if Path::new(text).is_file() => Ok(GameInput::RecordFile(text)),
-            // a FIFO or a device named as a record: say so, not "no such game type"
-            Err(_) if is_special_file(text) => Err(not_a_file(Path::new(text))),
-            Err(e) => Err(e.into()),
+            Err(e) => match non_regular_path(text) {
+                Some(kind) => Err(InputError::NotARegularFile {
+                    path: text.to_string(),
+                    kind,
+                }),
+                None => Err(e.into()),
+            },
         }
     }
 
@@ -99,10 +104,4 @@ fn load_game_string<R: Rules>(text: &str, options: RulesOptions) -> Result<R, In
         Err(explained) => InputError::Load(explained),
         Ok(_) => InputError::ReferenceAcceptsGame(refusal),
     })
-}
-
-/// Whether `text` names something on disk that is neither a regular file
-/// nor a folder: a FIFO, a device, a socket.
-fn is_special_file(text: &str) -> bool {
-    std::fs::metadata(text).is_ok_and(|meta| !meta.is_file() && !meta.is_dir())
 }

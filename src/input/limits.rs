@@ -11,3 +11,15 @@ pub const MAX_GAME_STRING_BYTES: usize = 1 << 20;
 /// The largest game record file the command line reads, in bytes (64 MiB:
 /// thousands of games).
 pub const MAX_RECORD_FILE_BYTES: u64 = 64 << 20;
+
+#[cfg(test)]
+mod tests {
+    /// The PGN reader applies the GameString limit as it reads a game.
+    #[test]
+    fn the_record_game_limit_is_the_game_string_limit() {
+        assert_eq!(
+            crate::records::pgn::MAX_RECORD_GAME_BYTES,
+            super::MAX_GAME_STRING_BYTES
+        );
+    }
+}

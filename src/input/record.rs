@@ -11,6 +11,7 @@
 
 use super::error::{InputError, PlyProblem};
 use super::files::read_record_file;
+use super::limits::MAX_GAME_STRING_BYTES;
 use crate::core::Move;
 use crate::explain::play_explained;
 use crate::records::replay::record_options;
@@ -47,6 +48,14 @@ pub fn record_game<R: Rules>(
             games,
             game,
         })?;
+    // The GameString limit holds for a game read from a record too (the
+    // PGN reader refuses such a game as it reads; an SGF one is caught here).
+    let game_string_bytes: usize = record.moves.iter().map(|m| m.uhp.len() + 1).sum();
+    if game_string_bytes > MAX_GAME_STRING_BYTES {
+        return Err(InputError::GameStringTooLong {
+            bytes: game_string_bytes,
+        });
+    }
     let replayed = replay_record(&record, plies)?;
     Ok((record, replayed))
 }

@@ -15,7 +15,7 @@ mod read;
 pub mod replay;
 pub mod sgf;
 
-pub use read::{decode, read};
+pub use read::{decode, read, read_each, read_text};
 
 use std::fmt;
 

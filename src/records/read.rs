@@ -11,6 +11,9 @@ pub fn decode(bytes: &[u8]) -> String {
         Ok(text) => text.to_string(),
         Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
     };
+    if !text.contains('\r') {
+        return text;
+    }
     text.replace("\r\n", "\n").replace('\r', "\n")
 }
 
@@ -18,10 +21,34 @@ pub fn decode(bytes: &[u8]) -> String {
 /// SGF file starts (after blank space) with `(`, anything else is read as
 /// PGN. `file` names the file in errors.
 pub fn read(file: &str, bytes: &[u8]) -> Result<Vec<Record>, RecordError> {
-    let text = decode(bytes);
+    read_text(file, &decode(bytes))
+}
+
+/// [`read`] for a file already decoded ([`decode`]), so that a caller can
+/// release the bytes before the games are read.
+pub fn read_text(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
     if text.trim_start().starts_with('(') {
-        sgf::read(file, &text)
+        sgf::read(file, text)
     } else {
-        pgn::read(file, &text)
+        pgn::read(file, text)
+    }
+}
+
+/// [`read_text`] one game at a time ([`pgn::read_each`]): each game is given
+/// to `sink` once read, so that a PGN archive is never held whole; an SGF
+/// file (one game) is read, then given. Games before an error have been
+/// given already. Returns the number of games.
+pub fn read_each(
+    file: &str,
+    text: &str,
+    sink: &mut dyn FnMut(Record),
+) -> Result<usize, RecordError> {
+    if text.trim_start().starts_with('(') {
+        let games = sgf::read(file, text)?;
+        let count = games.len();
+        games.into_iter().for_each(sink);
+        Ok(count)
+    } else {
+        pgn::read_each(file, text, sink)
     }
 }

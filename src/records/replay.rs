@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{DeclaredResult, Ending, Format, Record, RecordError};
-use crate::core::{GameState, GameType, Move, RulesOptions};
+use crate::core::{escape_controls, GameState, GameType, Move, RulesOptions};
 use crate::explain::verdict_in;
 use crate::reference::Position;
 use crate::rules::Rules;
@@ -99,7 +99,59 @@ pub struct GameReport {
     pub outcome: Outcome,
 }
 
+/// Adds `line` to `out` with every control character escaped
+/// ([`escape_controls`]: a file name or a record's text may hold any), then
+/// the line feed that ends it.
+fn push_line(out: &mut String, line: &str) {
+    out.push_str(&escape_controls(line));
+    out.push('\n');
+}
+
 impl GameReport {
+    /// The game's lines in the text report: nothing for a clean game; for
+    /// an illegal ply, the ply, its refusal, the position, the ply as
+    /// written and the facts; for a wrong result, the result and the final
+    /// position. Each line's text is escaped for a terminal.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let name = format!("{} game {} (line {})", self.file, self.index, self.line);
+        match &self.outcome {
+            Outcome::Illegal(ply) => {
+                push_line(
+                    &mut out,
+                    &format!(
+                        "{name}: illegal ply {} (line {}): {} — {}",
+                        ply.ply, ply.line, ply.uhp, ply.refusal
+                    ),
+                );
+                push_line(&mut out, &format!("  position: {}", ply.position));
+                if ply.written != ply.uhp {
+                    push_line(&mut out, &format!("  written: {}", ply.written));
+                }
+                for fact in &ply.facts {
+                    push_line(&mut out, &format!("  {fact}"));
+                }
+            }
+            Outcome::Legal {
+                state,
+                result: ResultCheck::Disagrees,
+                game_string,
+            } => {
+                push_line(
+                    &mut out,
+                    &format!(
+                        "{name}: the record says {}, but after its {} plies the game is {state}",
+                        self.declared.0.name(),
+                        self.plies
+                    ),
+                );
+                push_line(&mut out, &format!("  final position: {game_string}"));
+            }
+            Outcome::Legal { .. } => {}
+        }
+        out
+    }
+
     /// Whether the game is legal to its end and, where its record states a
     /// result on the board, ends that way.
     pub fn is_clean(&self) -> bool {
@@ -272,40 +324,10 @@ impl ReplayReport {
     pub fn text(&self) -> String {
         let mut out = String::new();
         for game in &self.games {
-            let name = format!("{} game {} (line {})", game.file, game.index, game.line);
-            match &game.outcome {
-                Outcome::Illegal(ply) => {
-                    let _ = writeln!(
-                        out,
-                        "{name}: illegal ply {} (line {}): {} — {}",
-                        ply.ply, ply.line, ply.uhp, ply.refusal
-                    );
-                    let _ = writeln!(out, "  position: {}", ply.position);
-                    if ply.written != ply.uhp {
-                        let _ = writeln!(out, "  written: {}", ply.written);
-                    }
-                    for fact in &ply.facts {
-                        let _ = writeln!(out, "  {fact}");
-                    }
-                }
-                Outcome::Legal {
-                    state,
-                    result: ResultCheck::Disagrees,
-                    game_string,
-                } => {
-                    let _ = writeln!(
-                        out,
-                        "{name}: the record says {}, but after its {} plies the game is {state}",
-                        game.declared.0.name(),
-                        game.plies
-                    );
-                    let _ = writeln!(out, "  final position: {game_string}");
-                }
-                Outcome::Legal { .. } => {}
-            }
+            out.push_str(&game.text());
         }
         for error in &self.unreadable {
-            let _ = writeln!(out, "unreadable: {error}");
+            push_line(&mut out, &format!("unreadable: {error}"));
         }
         let (total, by_type) = self.counts();
         if !out.is_empty() {

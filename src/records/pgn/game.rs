@@ -26,8 +26,41 @@ pub(super) struct Game {
     pub specs: Vec<MoveSpec>,
     /// The result line: the result, the word as written, its line.
     pub result_line: Option<(DeclaredResult, String, usize)>,
-    /// Notes with their line (0: about the whole game).
+    /// Notes with their line (0: about the whole game), at most
+    /// [`MAX_NOTES_PER_GAME`] of them.
     pub notes: Vec<Note>,
+    /// The notes left out beyond [`MAX_NOTES_PER_GAME`], counted.
+    pub more_notes: usize,
+    /// The length of the game's GameString so far: its plies and the `;`
+    /// before each, within [`MAX_RECORD_GAME_BYTES`].
+    pub game_string_bytes: usize,
+}
+
+/// The most games read from one record file (the largest real archives
+/// hold about 120,000 in 64 MiB): a file of tiny games is refused past it
+/// rather than held in memory.
+pub const MAX_GAMES_PER_FILE: usize = 200_000;
+
+/// The most tags of one game: a flood of tag lines is refused past it.
+pub const MAX_TAGS_PER_GAME: usize = 1_000;
+
+/// The most notes kept for one game: a flood of comments or misnumbered
+/// plies is counted past it, not held in memory.
+pub const MAX_NOTES_PER_GAME: usize = 100;
+
+/// The longest GameString a record's game may make, in bytes: the limit on
+/// a GameString given directly (`input::MAX_GAME_STRING_BYTES`, 1 MiB,
+/// about 100,000 plies), applied to a game read from a record, so that a
+/// record of millions of plies is refused as it is read.
+pub const MAX_RECORD_GAME_BYTES: usize = 1 << 20;
+
+/// Keeps the first [`MAX_NOTES_PER_GAME`] of `notes` and counts the rest
+/// in `more`.
+pub(super) fn cap_notes(notes: &mut Vec<Note>, more: &mut usize) {
+    if notes.len() > MAX_NOTES_PER_GAME {
+        *more += notes.len() - MAX_NOTES_PER_GAME;
+        notes.truncate(MAX_NOTES_PER_GAME);
+    }
 }
 
 impl Game {
@@ -39,6 +72,8 @@ impl Game {
             specs: Vec::new(),
             result_line: None,
             notes: Vec::new(),
+            more_notes: 0,
+            game_string_bytes: 0,
         }
     }
 
@@ -65,6 +100,15 @@ impl Game {
         let black = text_tag("Black", &mut notes);
         let date = text_tag("Date", &mut notes);
         notes.sort_by_key(|(line, _)| *line);
+        if self.more_notes > 0 {
+            notes.push((
+                usize::MAX,
+                format!(
+                    "… and {} more notes, not listed (at most {MAX_NOTES_PER_GAME} are kept for a game)",
+                    self.more_notes
+                ),
+            ));
+        }
         Ok(Record {
             format: Format::Pgn,
             file: file.to_string(),

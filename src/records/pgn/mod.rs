@@ -47,5 +47,6 @@ mod reader;
 mod result;
 mod writer;
 
-pub use reader::read;
-pub use writer::{write, write_game};
+pub use game::{MAX_GAMES_PER_FILE, MAX_NOTES_PER_GAME, MAX_RECORD_GAME_BYTES, MAX_TAGS_PER_GAME};
+pub use reader::{read, read_each};
+pub use writer::{tag_text, write, write_game};

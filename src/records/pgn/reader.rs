@@ -3,7 +3,9 @@
 //! collected into a [`Game`] and finished into a record when the next game
 //! starts or the file ends.
 
-use super::game::{Game, Note};
+use super::game::{
+    cap_notes, Game, Note, MAX_GAMES_PER_FILE, MAX_RECORD_GAME_BYTES, MAX_TAGS_PER_GAME,
+};
 use super::ply::normalise_ply;
 use super::quote::quote;
 use super::result::result_word;
@@ -20,19 +22,36 @@ use crate::records::{Record, RecordError, RecordedMove};
 /// the game's result line, a comment never closed, or a file with no tag,
 /// ply or result at all. Never panics.
 pub fn read(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
+    let mut games = Vec::new();
+    read_each(file, text, &mut |record| games.push(record))?;
+    Ok(games)
+}
+
+/// [`read`] one game at a time: each game is given to `sink` as soon as its
+/// last line is read, so that only one game is held at once. Games before
+/// an error have been given already: a caller that wants all or nothing
+/// reads the file twice (the first time with a sink that drops them).
+/// Returns the number of games.
+pub fn read_each(
+    file: &str,
+    text: &str,
+    sink: &mut dyn FnMut(Record),
+) -> Result<usize, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader {
         file,
-        games: Vec::new(),
+        sink,
+        games: 0,
         current: None,
         pending_notes: Vec::new(),
+        pending_more: 0,
         comment: None,
         first_content: None,
     };
-    let lines: Vec<&str> = text.split('\n').collect();
-    for (index, raw) in lines.iter().enumerate() {
+    let mut lines = text.split('\n').enumerate().peekable();
+    while let Some((index, raw)) = lines.next() {
         if let Err(mut e) = reader.line(index + 1, raw) {
-            if index + 1 == lines.len() && !raw.trim().is_empty() {
+            if lines.peek().is_none() && !raw.trim().is_empty() {
                 e.message.push_str(
                     " (the file ends on this line without a line break: is it cut short?)",
                 );
@@ -46,10 +65,15 @@ pub fn read(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
 /// The reader's state between lines.
 struct Reader<'a> {
     file: &'a str,
-    games: Vec<Record>,
+    /// Where each finished game goes.
+    sink: &'a mut dyn FnMut(Record),
+    /// The games finished so far.
+    games: usize,
     current: Option<Game>,
     /// Notes about comments read before the first game's first line.
     pending_notes: Vec<Note>,
+    /// The notes before the first game left out past the cap, counted.
+    pending_more: usize,
     /// An open comment: its first line and its text so far.
     comment: Option<(usize, String)>,
     /// The first non-blank line, for the "not a record" error.
@@ -124,14 +148,18 @@ impl Reader<'_> {
                     start,
                     format!("line {start}: comment {place}: \"{}\"", quote(&text)),
                 ));
+                cap_notes(&mut game.notes, &mut game.more_notes);
             }
-            None => self.pending_notes.push((
-                start,
-                format!(
-                    "line {start}: comment before the first ply: \"{}\"",
-                    quote(&text)
-                ),
-            )),
+            None => {
+                self.pending_notes.push((
+                    start,
+                    format!(
+                        "line {start}: comment before the first ply: \"{}\"",
+                        quote(&text)
+                    ),
+                ));
+                cap_notes(&mut self.pending_notes, &mut self.pending_more);
+            }
         }
     }
 
@@ -139,14 +167,22 @@ impl Reader<'_> {
     fn game_at(&mut self, line_no: usize, starts_new: bool) -> Result<&mut Game, RecordError> {
         if starts_new {
             if let Some(done) = self.current.take() {
-                let record = done.finish(self.file, self.games.len() + 1)?;
-                self.games.push(record);
+                let record = done.finish(self.file, self.games + 1)?;
+                self.games += 1;
+                (self.sink)(record);
             }
         }
-        let pending = &mut self.pending_notes;
+        if self.current.is_none() && self.games >= MAX_GAMES_PER_FILE {
+            return Err(self.error(
+                line_no,
+                format!("too many games: a record file may hold at most {MAX_GAMES_PER_FILE}"),
+            ));
+        }
+        let (pending, more) = (&mut self.pending_notes, &mut self.pending_more);
         Ok(self.current.get_or_insert_with(|| {
             let mut game = Game::new(line_no);
             game.notes.append(pending);
+            game.more_notes = std::mem::take(more);
             game
         }))
     }
@@ -199,7 +235,12 @@ impl Reader<'_> {
             }
         }
         let starts_new = self.current.as_ref().is_some_and(Game::has_movetext);
+        let file = self.file;
         let game = self.game_at(line_no, starts_new)?;
+        if game.tags.len() >= MAX_TAGS_PER_GAME {
+            let message = format!("too many tags: a game may have at most {MAX_TAGS_PER_GAME}");
+            return Err(RecordError::new(file, line_no, message));
+        }
         game.tags
             .push((key.to_string(), value.to_string(), line_no));
         Ok(())
@@ -270,8 +311,20 @@ impl Reader<'_> {
                 ),
             ));
         }
-        match normalise_ply(move_text, ply, line_no, &mut game.notes) {
+        let noted = normalise_ply(move_text, ply, line_no, &mut game.notes);
+        cap_notes(&mut game.notes, &mut game.more_notes);
+        match noted {
+            Ok((uhp, _)) if game.game_string_bytes + uhp.len() + 1 > MAX_RECORD_GAME_BYTES => {
+                Err(RecordError::new(
+                    self.file,
+                    line_no,
+                    format!(
+                        "ply {ply}: the game is too large: its GameString would be over the limit of {MAX_RECORD_GAME_BYTES} bytes (1 MiB, about 100,000 plies)"
+                    ),
+                ))
+            }
             Ok((uhp, spec)) => {
+                game.game_string_bytes += uhp.len() + 1;
                 game.moves.push(RecordedMove {
                     line: line_no,
                     written: move_text.to_string(),
@@ -288,7 +341,7 @@ impl Reader<'_> {
         }
     }
 
-    fn finish(mut self) -> Result<Vec<Record>, RecordError> {
+    fn finish(mut self) -> Result<usize, RecordError> {
         if let Some((start, text)) = &self.comment {
             let message = format!(
                 "the comment \"{{{}\" is never closed with \"}}\" (is the file cut short?)",
@@ -298,9 +351,9 @@ impl Reader<'_> {
         }
         match self.current.take() {
             Some(game) => {
-                let record = game.finish(self.file, self.games.len() + 1)?;
-                self.games.push(record);
-                Ok(self.games)
+                let record = game.finish(self.file, self.games + 1)?;
+                (self.sink)(record);
+                Ok(self.games + 1)
             }
             None => Err(match &self.first_content {
                 Some((line, text)) => self.error(

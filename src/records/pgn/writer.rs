@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::result::result_word;
-use crate::core::GameType;
+use crate::core::{escape_controls, GameType};
 use crate::records::{DeclaredResult, Record};
 
 /// Prints a record as a PGN in Mzinga's style: `[GameType "..."]` first,
@@ -80,8 +80,10 @@ pub fn write(record: &Record) -> String {
 /// that result as a UHP word.
 ///
 /// Tag names are kept to letters, digits and `_` (a tag whose name has no
-/// letter first is dropped); values are trimmed and a line break in one
-/// becomes a space, so that every tag stays one line. A `"` inside a value
+/// letter first is dropped); values are trimmed, a line break in one
+/// becomes a space, so that every tag stays one line, and any other control
+/// character but a tab is escaped ([`tag_text`]), so that no tag reaches a
+/// terminal raw. A `"` inside a value
 /// is written as it is: [`read`](super::read) strips only the outer quotes, so a value
 /// reads back unchanged when it is trimmed and on one line.
 pub fn write_game(game_type: GameType, moves: &[String], tags: &[(String, String)]) -> String {
@@ -101,16 +103,16 @@ pub fn write_game(game_type: GameType, moves: &[String], tags: &[(String, String
             .chars()
             .map(|c| if matches!(c, '\n' | '\r') { ' ' } else { c })
             .collect();
-        let value = value.trim();
+        let value = tag_text(value.trim());
         if key.eq_ignore_ascii_case("Result") {
-            result = result_word(value);
+            result = result_word(&value);
         }
         let _ = writeln!(out, "[{key} \"{value}\"]");
     }
     out.push('\n');
     for (i, mv) in moves.iter().enumerate() {
         let mv = mv.split_whitespace().collect::<Vec<_>>().join(" ");
-        let _ = writeln!(out, "{}. {mv}", i + 1);
+        let _ = writeln!(out, "{}. {}", i + 1, escape_controls(&mv));
     }
     let word = match result {
         Some(DeclaredResult::WhiteWins) => Some("WhiteWins"),
@@ -122,4 +124,15 @@ pub fn write_game(game_type: GameType, moves: &[String], tags: &[(String, String
         let _ = write!(out, "\n{word}\n");
     }
     out
+}
+
+/// A tag value as written: every control character escaped
+/// ([`escape_controls`], `\x1b`) except tabs, which a terminal shows as
+/// blank space and a value may hold.
+pub fn tag_text(value: &str) -> String {
+    value
+        .split('\t')
+        .map(escape_controls)
+        .collect::<Vec<_>>()
+        .join("\t")
 }
