@@ -68,6 +68,7 @@ pub mod leniency;
 mod lines;
 mod probes;
 mod process;
+mod process_tree;
 pub mod quote;
 mod reader;
 pub mod report;
