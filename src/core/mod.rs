@@ -5,6 +5,7 @@ pub mod game;
 pub mod hex;
 pub mod notation;
 pub mod piece;
+pub mod splitmix;
 pub mod view;
 
 pub use game::{GameState, GameType, Move, RulesOptions};
