@@ -31,14 +31,17 @@ struct ToyEngine {
 }
 
 impl ToyEngine {
+    /// Your engine's two rules options (§4.2 the tournament opening, §8.7.2
+    /// the repetition draw), which the corpus's cases set.
     fn new_game(
         game_string: &str,
         tournament_opening: bool,
+        repetition_draw: bool,
         forgets_a_move: bool,
     ) -> Result<ToyEngine, String> {
         let options = RulesOptions {
             tournament_opening,
-            ..RulesOptions::default()
+            repetition_draw,
         };
         let game = FastEngine::load_with(game_string, options).map_err(|e| e.to_string())?;
         Ok(ToyEngine {
@@ -107,7 +110,12 @@ impl CaseEngine for Adapter {
         // A case under rules your engine does not play would be skipped here:
         // `return Ok(Err(Refused("no repetition draws".into())))`.
         Ok(
-            match ToyEngine::new_game(game, options.tournament_opening, self.forgets_a_move) {
+            match ToyEngine::new_game(
+                game,
+                options.tournament_opening,
+                options.repetition_draw,
+                self.forgets_a_move,
+            ) {
                 Ok(engine) => {
                     self.engine = Some(engine);
                     Ok(())
