@@ -13,29 +13,15 @@
 use std::process::ExitCode;
 
 use hive_oracle::agreement::compare_engines;
+use hive_oracle::core::splitmix::SplitMix64;
 use hive_oracle::core::{GameType, RulesOptions};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
 
-/// A tiny generator (SplitMix64) so that the example needs nothing but the
-/// library; any seeded generator will do.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        ((u128::from(z) * n as u128) >> 64) as usize
-    }
-}
-
 /// Plays one random game of `game_type` on `Mine` and the reference at once;
 /// `Err` with what differs and where.
-fn differential<Mine: Rules>(game_type: GameType, rng: &mut SplitMix) -> Result<usize, String> {
+fn differential<Mine: Rules>(game_type: GameType, rng: &mut SplitMix64) -> Result<usize, String> {
     let options = RulesOptions::default();
     let mut mine = Mine::new_game(game_type, options);
     let mut reference = ReferenceEngine::new_game(game_type, options);
@@ -64,7 +50,7 @@ fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(50);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut plies = 0;
     for game in 0..games {
         let game_type = GameType::ALL[(game as usize) % GameType::ALL.len()];

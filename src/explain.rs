@@ -66,6 +66,25 @@ pub fn grants(game: &ReferenceEngine, mv: Move) -> Vec<Vec<Fact>> {
 
 /// The verdict on `mv` in `game`: legal (with the clauses that grant it) or
 /// illegal (with `play`'s refusal, unchanged, and the facts behind it).
+///
+/// The README's position: wS1 joins the hive's two halves, so it cannot move
+/// (§5.3 One Hive), while placing wA1 next to wQ is legal.
+///
+/// ```
+/// use hive_oracle::explain::verdict;
+/// use hive_oracle::reference::ReferenceEngine;
+/// use hive_oracle::rules::Rules;
+///
+/// let game = ReferenceEngine::load("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")?;
+/// let refused = verdict(&game, game.parse_move("wS1 wQ/")?);
+/// assert!(!refused.legal);
+/// assert!(refused.refusal.as_deref().is_some_and(|why| why.ends_with("(§5.3)")));
+/// assert!(refused.facts.iter().any(|fact| fact.clauses.contains(&"§5.3")));
+///
+/// let granted = verdict(&game, game.parse_move("wA1 \\wQ")?);
+/// assert!(granted.legal && granted.refusal.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn verdict(game: &ReferenceEngine, mv: Move) -> Verdict {
     let mut verdict = verdict_in(&game.position(), mv);
     if verdict.legal {

@@ -52,13 +52,13 @@
 //! The default build is the tool: `cli` (the `hive-oracle` binary, which
 //! brings `check`) and `fuzzing`. With `default-features = false` the crate
 //! is the rules library alone (core, rules, both engines, cases, explain,
-//! render, uhp, search), without clap, indicatif, serde_json, schemars or
-//! arbitrary; add `features = ["check"]` for the checker. The `faults`
+//! render, uhp, search), without clap, indicatif, serde_json, schemars, rand
+//! or arbitrary; add `features = ["check"]` for the checker. The `faults`
 //! feature is test support only: `cargo test` turns it on (the package is
 //! its own dev-dependency with it), a default build leaves it out.
 //!
 //! ```toml
-//! hive-oracle = { path = "...", default-features = false }
+//! hive-oracle = { version = "0.2", default-features = false }
 //! ```
 //!
 //! # Example

@@ -129,6 +129,24 @@ pub trait Rules: BoardView + Clone + Sized {
 
     /// The legal moves as canonical MoveStrings (§9.30), sorted: the line
     /// `validmoves` prints, identical for every engine.
+    ///
+    /// Black's first placement (§4.2: no queen on a player's first placement,
+    /// under the default tournament opening): each of its four other bugs on
+    /// each of the six cells next to wS1.
+    ///
+    /// ```
+    /// use hive_oracle::reference::ReferenceEngine;
+    /// use hive_oracle::rules::Rules;
+    ///
+    /// let game = ReferenceEngine::load("Base;InProgress;Black[1];wS1")?;
+    /// let moves = game.valid_move_strings();
+    /// assert_eq!(moves.len(), 4 * 6);
+    /// assert!(moves.contains(&"bA1 wS1-".to_string()));
+    /// assert!(!moves.iter().any(|mv| mv.starts_with("bQ")));
+    /// // The same moves as values, for an engine's own comparisons.
+    /// assert_eq!(game.legal_moves().len(), moves.len());
+    /// # Ok::<(), hive_oracle::rules::LoadError>(())
+    /// ```
     fn valid_move_strings(&self) -> Vec<String> {
         let mut moves: Vec<String> = self
             .legal_moves()
@@ -191,6 +209,22 @@ pub trait Rules: BoardView + Clone + Sized {
 }
 
 /// Counts the leaves of the game tree `depth` plies deep (bulk counting at the last ply).
+///
+/// The published counts from the Base start (tournament opening, §4.2), on
+/// the fast engine; [`divide`] splits a count by root move.
+///
+/// ```
+/// use hive_oracle::core::{GameType, RulesOptions};
+/// use hive_oracle::fast::FastEngine;
+/// use hive_oracle::rules::{divide, perft, Rules};
+///
+/// let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
+/// assert_eq!(perft(&mut game, 1), 4);
+/// assert_eq!(perft(&mut game, 4), 21_600);
+/// let by_root_move = divide(&mut game, 2);
+/// assert_eq!(by_root_move.len(), 4);
+/// assert_eq!(by_root_move.iter().map(|(_, n)| n).sum::<u64>(), 96);
+/// ```
 pub fn perft<R: Rules>(game: &mut R, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

@@ -233,6 +233,21 @@ impl Setup {
 /// engine, so that the engine's own spelling never matters (§9.23). `Err`
 /// when the case itself is broken (its game does not load on the reference
 /// engine, a bad `piece` or `state`).
+///
+/// The built-in corpus on the fast engine; for an engine of your own,
+/// implement [`CaseEngine`] on its move strings (`examples/own_engine.rs`).
+///
+/// ```
+/// use hive_oracle::cases::{builtin_corpus, run_case, RulesEngine};
+/// use hive_oracle::fast::FastEngine;
+///
+/// let mut engine = RulesEngine::<FastEngine>::refusing_only();
+/// for loaded in builtin_corpus()? {
+///     let run = run_case(&mut engine, &loaded.case)?;
+///     assert!(run.passed(), "{}: {:?}", loaded.id(), run.failures);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn run_case<E: CaseEngine>(
     engine: &mut E,
     case: &Case,

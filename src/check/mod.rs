@@ -73,6 +73,7 @@ mod lines;
 pub mod merge;
 mod probes;
 mod process;
+mod process_tree;
 pub mod quote;
 mod reader;
 pub mod record_set;

@@ -1,18 +1,19 @@
-//! The engine's process: started in a process group of its own, its stdin
+//! The engine's process: started as the root of a process tree of its own
+//! (`process_tree`: a process group, a job object on Windows), its stdin
 //! written by a thread (so that a write can have a deadline), its stdout
-//! and stderr read by the threads of `reader`, and the whole group ended
+//! and stderr read by the threads of `reader`, and the whole tree ended
 //! together, so that nothing it started (a wrapper script's engine, a
 //! background job) is left running. What it says is the client's business
 //! ([`crate::check::client`]); this is the process alone.
 
 use std::io::{self, Write};
-use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::check::process_tree::{OwnTree, ProcessTree};
 use crate::check::reader::{forward_lines, forward_stderr, Event, StderrTail, CHANNEL_EVENTS};
 
 /// How long the engine is given to leave by itself (after `exit`, or once
@@ -41,8 +42,8 @@ pub(crate) struct EngineProcess {
     reaped: bool,
     /// Its exit status, once it was waited for.
     status: Option<ExitStatus>,
-    /// Whether its process group has been killed.
-    group_killed: bool,
+    /// The engine and every process it started, killed together.
+    tree: ProcessTree,
     /// The last lines of the engine's stderr.
     stderr: Arc<Mutex<StderrTail>>,
 }
@@ -62,13 +63,14 @@ impl EngineProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .process_group(0)
+            .own_tree()
             .spawn()
             .map_err(StartError::Spawn)?;
+        let mut tree = ProcessTree::adopt(&child);
         let (Some(stdin_pipe), Some(stdout), Some(stderr_pipe)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
-            kill_group(&child);
+            tree.kill();
             let _ = child.kill();
             let _ = child.wait();
             return Err(StartError::Spawn(io::Error::other("no pipe to the engine")));
@@ -94,7 +96,7 @@ impl EngineProcess {
             written,
             reaped: false,
             status: None,
-            group_killed: false,
+            tree,
             stderr,
         };
         match reader.and(writer) {
@@ -170,11 +172,7 @@ impl EngineProcess {
     /// reaped yet.
     pub fn kill(&mut self) {
         self.stdin = None;
-        // Once: afterwards no process is left in it, and its id is free.
-        if !self.group_killed {
-            kill_group(&self.child);
-            self.group_killed = true;
-        }
+        self.tree.kill();
         if self.reaped {
             return;
         }
@@ -218,17 +216,5 @@ fn write_lines(mut stdin: ChildStdin, lines: Receiver<Vec<u8>>, done: Sender<io:
         if done.send(result).is_err() {
             return;
         }
-    }
-}
-
-/// Sends SIGKILL to the engine's process group (its id is the engine's pid,
-/// see `process_group(0)` above). The group outlives the engine while a
-/// process it started is in it; an error (no such group) is ignored.
-fn kill_group(child: &Child) {
-    let group = i32::try_from(child.id())
-        .ok()
-        .and_then(rustix::process::Pid::from_raw);
-    if let Some(group) = group {
-        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
     }
 }

@@ -26,6 +26,7 @@ use rand::{RngExt, SeedableRng};
 
 use hive_oracle::agreement::compare_engines;
 use hive_oracle::core::notation;
+use hive_oracle::core::splitmix::{mix, GOLDEN_GAMMA};
 use hive_oracle::core::view::BoardView;
 use hive_oracle::core::{GameType, Hex, Move, Piece, RulesOptions};
 use hive_oracle::fast::FastEngine;
@@ -76,10 +77,7 @@ impl Disagreement {
 /// The seed of game `index`: the run's seed and the index mixed (SplitMix64),
 /// so neighbouring games get unrelated move sequences.
 fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix(seed ^ index.wrapping_mul(GOLDEN_GAMMA))
 }
 
 /// The game type and options of game `index`: all combinations in turn.

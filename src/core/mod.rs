@@ -7,6 +7,7 @@ pub mod game;
 pub mod hex;
 pub mod notation;
 pub mod piece;
+pub mod splitmix;
 pub mod view;
 
 pub use escape::{escape_controls, escape_controls_in_lines};

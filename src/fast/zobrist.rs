@@ -4,14 +4,7 @@
 use super::grid::CELLS;
 use super::pieces::PIECES;
 
-/// splitmix64: a small, well-mixed generator for key tables.
-pub const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+pub use crate::core::splitmix::splitmix64 as splitmix;
 
 const fn cell_keys() -> [[u64; CELLS]; PIECES] {
     let mut keys = [[0u64; CELLS]; PIECES];

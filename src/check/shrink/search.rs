@@ -5,6 +5,7 @@
 
 use std::time::Instant;
 
+use crate::core::splitmix::{SplitMix64, GOLDEN_GAMMA};
 use crate::core::{Color, GameType, Hex, Move, Piece, RulesOptions};
 use crate::fast::FastEngine;
 use crate::reference::ReferenceEngine;
@@ -317,15 +318,9 @@ impl<'a, F: FnMut(&ReferenceEngine, Option<Move>) -> Shows> Search<'a, F> {
         let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
         let mut queried: std::collections::HashSet<u64> = std::collections::HashSet::new();
         let mut beam: Vec<Vec<Move>> = vec![Vec::new()];
-        let mut tie_state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next_tie = move || {
-            // splitmix64: a fixed, well-mixed tie-breaking sequence
-            tie_state = tie_state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = tie_state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        // a fixed, well-mixed tie-breaking sequence
+        let mut ties = SplitMix64::new(GOLDEN_GAMMA);
+        let mut next_tie = move || ties.next_u64();
         let mut legal = Vec::new();
         for ply in 1..=max_plies {
             if self.out_of_budget() {
