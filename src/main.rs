@@ -50,7 +50,7 @@ enum Command {
     /// seeded random games. Exit 0: it passes (no error, and no advisory
     /// with --strict-notation, that the baseline does not list); 1: it
     /// fails; 2: the check could not run.
-    Check(check::CheckArgs),
+    Check(Box<check::CheckArgs>),
     /// Merge the JSON reports of the shards of one check (`check --shard
     /// I/N`) into the report of the whole check. Exit 0: it passes; 1: it
     /// fails; 2: the reports are not the shards of one check.
@@ -91,7 +91,7 @@ fn main() -> ExitCode {
     let stdout = std::io::stdout();
     let out = &mut stdout.lock();
     let result: Result<(), Stop> = match cli.command {
-        Command::Check(args) => return check::run(args),
+        Command::Check(args) => return check::run(*args),
         Command::CheckMerge(args) => return check::run_merge(args),
         Command::Replay(args) => return replay::run(args),
         Command::Selfcheck(args) => return selfcheck::run_command(args),
