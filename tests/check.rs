@@ -82,7 +82,10 @@ fn our_engine_checks_clean_with_json_report() {
     );
     assert!(summary["illegal_probes"].as_u64().unwrap() > 0);
     assert!(summary["undo_checks"].as_u64().unwrap() > 0);
-    assert_eq!(report["engine"]["id"], "hive-oracle 0.1.0");
+    assert_eq!(
+        report["engine"]["id"],
+        concat!("hive-oracle ", env!("CARGO_PKG_VERSION"))
+    );
     // our engine lists TournamentOpening and RepetitionDraw, so the cases
     // with other rules options (§4.2, §8.7.2) run too: none is skipped
     assert_eq!(summary["corpus_cases_skipped"], 0, "{summary:#}");
