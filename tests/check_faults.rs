@@ -421,3 +421,38 @@ fn refusing_lower_case_input_is_advisory_unless_strict() {
     let (code, _) = check_fault("refuses-lowercase", 0, &["--strict-notation"]);
     assert_eq!(code, Some(1));
 }
+
+#[test]
+fn mzinga_readings_are_advisory_unless_strict() {
+    // rulings.md#notation-glyph-on-both-sides (§9.22), rulings.md#notation-bare-name
+    // (§9.10) and spec/sources/uhp-notes.md section 1 (CRLF, which an engine
+    // *should* read): this engine reads `wA1 -wQ-` by its first glyph and a
+    // bare name after the first move as the origin, as Mzinga does, and keeps
+    // the `\r` of a CRLF line. Each is an advisory, the check passes; with
+    // --strict-notation it fails. The positions are the corpus cases
+    // glyph-on-both-sides-is-refused, malformed-targets-are-refused and
+    // bare-piece-name-with-the-origin-free.
+    let (code, report) = check_fault("mzinga-readings", 1, &[]);
+    assert_eq!(code, Some(0), "{report:#}");
+    let all = causes(&report);
+    let advisory = |kind: &str, clause: &str, pattern: &str| {
+        all.iter().any(|(k, s, p, c)| {
+            k == kind && s == "advisory" && p.contains(pattern) && c.iter().any(|x| x == clause)
+        })
+    };
+    assert!(
+        advisory("accepted-illegal", "§9.22", "read by its first glyph"),
+        "{all:#?}"
+    );
+    assert!(
+        advisory("accepted-illegal", "§9.10", "read as the origin"),
+        "{all:#?}"
+    );
+    assert!(advisory("protocol", "uhp", "CRLF"), "{all:#?}");
+    assert!(
+        all.iter().all(|(_, severity, _, _)| severity == "advisory"),
+        "only advisories: {all:#?}"
+    );
+    let (code, _) = check_fault("mzinga-readings", 1, &["--strict-notation"]);
+    assert_eq!(code, Some(1));
+}

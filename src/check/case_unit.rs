@@ -12,8 +12,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::cases::{run_case, Case, CaseFailure, CaseOptions, LoadedCase, RulesEngine};
 use crate::check::case_engine::{Said, UhpCase, UhpCaseError};
 use crate::check::finding::{Finding, Kind, Severity};
-use crate::check::judge::{state_clauses, state_pattern, MoveDiff};
-use crate::check::leniency::{game_string_demand, move_demand, Demand};
+use crate::check::judge::{replay_problem, state_clauses, state_pattern, MoveDiff};
+use crate::check::leniency::{
+    game_string_demand, move_demand, reference_reading, Demand, ReferenceReading,
+};
 use crate::check::lines::play_line_as_written;
 use crate::check::verdict::move_class;
 use crate::check::worker::{Context, Stop, Worker};
@@ -287,9 +289,17 @@ impl CaseReport<'_> {
     }
 
     /// The engine accepted an `illegal` move: the reference's clauses for
-    /// the refusal, as in random games.
+    /// the refusal, as in random games. An error, unless the engine read a
+    /// spelling every engine MUST refuse the way the protocol's reference
+    /// implementation does ([`reference_reading`]) and printed that game: an
+    /// advisory then.
     fn illegal_accepted(&self, text: &str, clause: &str) -> Finding {
         let game = self.game;
+        let line = play_line_as_written(text);
+        let answer = self.answers.get(&line).cloned().unwrap_or_default();
+        if let Some(reading) = self.read_as_mzinga(text, &answer) {
+            return self.read_as_mzinga_finding(text, clause, reading, &line, answer);
+        }
         let mv = game.parse_move(text).ok();
         let moves: BTreeSet<Move> = mv.into_iter().collect();
         // the cause: the class of the move and the clauses of its refusal
@@ -297,8 +307,6 @@ impl CaseReport<'_> {
             Some(mv) => move_class(game, mv),
             None => ("illegal move".to_string(), vec![clause.to_string()]),
         };
-        let line = play_line_as_written(text);
-        let answer = self.answers.get(&line).cloned().unwrap_or_default();
         Finding::new(Kind::AcceptedIllegal, &self.test, game)
             .clauses(refused)
             .pattern(pattern)
@@ -311,6 +319,42 @@ impl CaseReport<'_> {
             .exchange(self.lines_to(Some(&line)), answer)
             .explain(&self.game_string, Some(text))
             .verdicts(game, &moves)
+    }
+
+    /// Mzinga's reading of `text`, when the engine's answer to it is the
+    /// GameString of the game after that reading.
+    fn read_as_mzinga(&self, text: &str, answer: &[String]) -> Option<ReferenceReading> {
+        let reading = reference_reading(self.game, text)?;
+        let mut after = self.game.clone();
+        after.play_unchecked(reading.mv);
+        let printed = answer.first()?;
+        replay_problem(&after, printed).is_none().then_some(reading)
+    }
+
+    /// The advisory of a MUST-refuse spelling read as Mzinga reads it.
+    fn read_as_mzinga_finding(
+        &self,
+        text: &str,
+        clause: &str,
+        reading: ReferenceReading,
+        line: &str,
+        answer: Vec<String>,
+    ) -> Finding {
+        let game = self.game;
+        let canonical = game.move_string(reading.mv);
+        Finding::new(Kind::AcceptedIllegal, &self.test, game)
+            .severity(Severity::Advisory)
+            .clauses([reading.clause])
+            .pattern(format!("Mzinga's reading: {}", reading.what))
+            .case_clauses([clause])
+            .case_clauses(&self.case.clauses)
+            .moves(vec![text.to_string()])
+            .detail(format!(
+                "the engine accepted `{text}`, which {} forbids, as `{canonical}` ({}), as the protocol's reference implementation (Mzinga, MzingaCpp) does: every engine MUST refuse it, but an engine that reads it as Mzinga does is advisory",
+                reading.clause, reading.what
+            ))
+            .exchange(self.lines_to(Some(line)), answer)
+            .explain(&self.game_string, Some(text))
     }
 
     /// The engine's valid moves changed after it refused the `illegal`

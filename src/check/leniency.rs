@@ -19,7 +19,7 @@ use crate::check::finding::Severity;
 use crate::core::notation::{
     parse_game_state, parse_game_type, parse_move, parse_turn, MoveSpec, Target,
 };
-use crate::core::{GameType, Piece, RulesOptions};
+use crate::core::{GameType, Hex, Move, Piece, RulesOptions};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
 
@@ -173,6 +173,62 @@ pub(crate) fn game_string_demand(text: &str, options: RulesOptions) -> Option<De
     Some(Demand::Must("§9.31"))
 }
 
+/// A spelling every engine MUST refuse that the protocol's reference
+/// implementation (Mzinga, MzingaCpp; spec/sources/uhp-notes.md sections 3.6
+/// and 4.5) reads as a move: accepting it the way Mzinga does is an
+/// *advisory*, any other acceptance an error (rulings.md#notation-glyph-on-both-sides,
+/// rulings.md#notation-bare-name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ReferenceReading {
+    /// The clause the spelling breaks.
+    pub clause: &'static str,
+    /// The move Mzinga plays for it.
+    pub mv: Move,
+    /// The reading, in words, for a finding's detail and pattern.
+    pub what: &'static str,
+}
+
+/// Mzinga's reading of `text` in `game`, when `text` is a spelling that
+/// every engine MUST refuse but Mzinga reads as a legal move: a target with
+/// a glyph on both sides read by its first glyph (§9.22: `wA1 -wQ-` as `wA1
+/// -wQ`), or a bare piece name after the first move read as a move to the
+/// origin (§9.10). `None` for any other text, or when that reading is no
+/// legal move (Mzinga refuses it too).
+pub(crate) fn reference_reading(game: &ReferenceEngine, text: &str) -> Option<ReferenceReading> {
+    let glyph = |c: char| matches!(c, '-' | '/' | '\\');
+    let tokens: Vec<&str> = text.split(' ').collect();
+    let (clause, what, mv) = match tokens.as_slice() {
+        // §9.22: a glyph on both sides, read by the first one
+        [mover, target]
+            if target.len() > 2 && target.starts_with(glyph) && target.ends_with(glyph) =>
+        {
+            let first = &target[..target.len() - 1];
+            let mv = game.parse_move(&format!("{mover} {first}")).ok()?;
+            ("§9.22", "read by its first glyph", mv)
+        }
+        // §9.10: a bare piece name after the first move, read as the origin
+        [name] if game.plies() > 0 => {
+            let MoveSpec::Piece {
+                piece,
+                target: Target::Origin,
+            } = parse_move(name).ok()?
+            else {
+                return None;
+            };
+            let to = Hex::ORIGIN;
+            let mv = if game.board().location(piece).is_some() {
+                Move::Move { piece, to }
+            } else {
+                Move::Place { piece, to }
+            };
+            ("§9.10", "a bare name read as the origin", mv)
+        }
+        _ => return None,
+    };
+    game.clone().play(mv).ok()?;
+    Some(ReferenceReading { clause, mv, what })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,6 +263,37 @@ mod tests {
             Demand::Must("§9.24").severity(),
             crate::check::finding::Severity::Error
         );
+    }
+
+    #[test]
+    fn mzinga_readings_of_must_refuse_spellings() {
+        // rulings.md#notation-glyph-on-both-sides: the position of the audit
+        let game = ReferenceEngine::load("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+            .expect("loads");
+        let west = game.parse_move("wA1 -wQ").expect("reads");
+        let reading = reference_reading(&game, "wA1 -wQ-").expect("Mzinga reads it");
+        assert_eq!((reading.clause, reading.mv), ("§9.22", west));
+        // read by its first glyph, west of bS1: wS1's cell (§3.7), which
+        // Mzinga refuses too
+        assert_eq!(reference_reading(&game, "wA1 -bS1-"), None);
+        assert_eq!(reference_reading(&game, "wA1 -wQ"), None);
+        // rulings.md#notation-bare-name: the origin is free and the ant may
+        // go there (tests/cases/notation.toml::bare-piece-name-with-the-origin-free)
+        let game = ReferenceEngine::load(
+            "Base;InProgress;Black[4];wS1;bS1 wS1-;wQ \\wS1;bQ bS1-;wQ \\bS1;bA1 bQ-;wS1 bQ\\",
+        )
+        .expect("loads");
+        let origin = game.parse_move("bA1 /wQ").expect("reads");
+        let reading = reference_reading(&game, "bA1").expect("Mzinga reads it");
+        assert_eq!((reading.clause, reading.mv), ("§9.10", origin));
+        // a placement there would touch White's pieces (§3.6)
+        assert_eq!(reference_reading(&game, "bA2"), None);
+        // the origin taken: Mzinga refuses the bare name too
+        let game = ReferenceEngine::load("Base;InProgress;Black[1];wS1").expect("loads");
+        assert_eq!(reference_reading(&game, "bS1"), None);
+        // the first move is a bare name by right: nothing to read otherwise
+        let game = ReferenceEngine::load("Base;NotStarted;White[1]").expect("loads");
+        assert_eq!(reference_reading(&game, "wS1"), None);
     }
 
     #[test]

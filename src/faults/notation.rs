@@ -1,11 +1,13 @@
 //! How the faults change what the engine prints and reads: the
 //! `validmoves` list (moves added or dropped, listed twice, repeated, junk,
 //! escape codes), the GameString printed (glyphs swapped, a draw printed as
-//! a win), and the letter case of the input it accepts (refuses-lowercase).
+//! a win), the letter case of the input it accepts (refuses-lowercase) and
+//! the spellings it reads as Mzinga does (mzinga-readings).
 
 use super::rules::{extra_moves, surround_won_by_last_mover, white_wins_early};
 use super::table::Fault;
-use crate::core::GameState;
+use crate::core::notation::{parse_move, MoveSpec, Target};
+use crate::core::{GameState, Hex, Move};
 use crate::uhp::reply::quote;
 use crate::uhp::Game;
 
@@ -169,4 +171,53 @@ fn game_type_in_canonical_case(field: &str) -> bool {
         }
         _ => true,
     }
+}
+
+/// Under mzinga-readings, the MoveString this engine plays for `text` where
+/// Mzinga reads a spelling every engine MUST refuse (spec/sources/uhp-notes.md
+/// sections 3.6 and 4.5): a target with a glyph on both sides by its first
+/// glyph (§9.22 broken), a bare piece name after the first move as a move
+/// to the origin (§9.10 broken). `None` for any other text or fault.
+pub(super) fn mzinga_move_text(fault: Fault, game: &Game, text: &str) -> Option<String> {
+    if fault != Fault::MzingaReadings {
+        return None;
+    }
+    let glyph = |c: char| matches!(c, '-' | '/' | '\\');
+    match text.split(' ').collect::<Vec<_>>().as_slice() {
+        [mover, target]
+            if target.len() > 2 && target.starts_with(glyph) && target.ends_with(glyph) =>
+        {
+            Some(format!("{mover} {}", &target[..target.len() - 1]))
+        }
+        [name] if game.plies() > 0 && *name != "pass" => {
+            let MoveSpec::Piece {
+                piece,
+                target: Target::Origin,
+            } = parse_move(name).ok()?
+            else {
+                return None;
+            };
+            let placed = game
+                .history()
+                .iter()
+                .any(|mv| matches!(mv, Move::Place { piece: p, .. } if *p == piece));
+            let to = Hex::ORIGIN;
+            let mv = if placed {
+                Move::Move { piece, to }
+            } else {
+                Move::Place { piece, to }
+            };
+            Some(game.move_string(mv))
+        }
+        _ => None,
+    }
+}
+
+/// Under mzinga-readings, the refusal of a line ending in CRLF: the `\r` is
+/// kept as part of the command, which names no command then. `None` for
+/// any other line or fault.
+pub(super) fn crlf_refusal(fault: Fault, line: &[u8]) -> Option<String> {
+    let kept = line.strip_suffix(b"\n").unwrap_or(line);
+    (fault == Fault::MzingaReadings && kept.ends_with(b"\r"))
+        .then(|| format!("unknown command {}", quote(&String::from_utf8_lossy(kept))))
 }

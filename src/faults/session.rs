@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use super::bestmove::{delay_best_move, illegal_best_move};
 use super::notation::{
-    game_case_refusal, move_case_refusal, printed_game_string, valid_move_strings,
+    crlf_refusal, game_case_refusal, move_case_refusal, mzinga_move_text, printed_game_string,
+    valid_move_strings,
 };
 use super::rules::{self, deviation};
 use super::table::{Area, Fault};
@@ -109,6 +110,10 @@ impl FaultySession {
             return self.session.handle_line(line);
         }
         self.commands += 1;
+        if let Some(refusal) = crlf_refusal(self.fault, line) {
+            // spec/sources/uhp-notes.md section 1 declined (mzinga-readings)
+            return response(Err(Failure::Err(refusal)));
+        }
         let mut reply = match std::str::from_utf8(trimmed) {
             Ok(text) => self.command(line, text),
             Err(_) => self.session.handle_line(line),
@@ -255,6 +260,10 @@ impl FaultySession {
         };
         if let Some(refusal) = move_case_refusal(self.fault, text) {
             return response(Err(Failure::InvalidMove(refusal)));
+        }
+        if let Some(read) = mzinga_move_text(self.fault, game, text) {
+            // §9.22, §9.10 broken (mzinga-readings): played as Mzinga reads it
+            return self.forward_printing_game_string(format!("play {read}").as_bytes());
         }
         let Ok(mv) = game.parse_move(text) else {
             return self.session.handle_line(line);

@@ -249,6 +249,15 @@ fault_table! {
     /// accepted, and the turn passes, whatever moves there are.
     AcceptsIllegalPass = "accepts-illegal-pass", ReferenceRules,
         "pass is accepted while moves are legal (§7.2)";
+    /// Reads three spellings as Mzinga, the protocol's reference
+    /// implementation, does: a target with a glyph on both sides by its
+    /// first glyph (`wA1 -wQ-` as `wA1 -wQ`; §9.22 MUST refuse it), a bare
+    /// piece name after the first move as a move to the origin (§9.10 MUST
+    /// refuse it), and a line ending in CRLF with the `\r` kept, so that
+    /// `info\r` is an unknown command (spec/sources/uhp-notes.md section 1:
+    /// an engine *should* read CRLF). `check` lists each as an advisory.
+    MzingaReadings = "mzinga-readings", Notation,
+        "reads -wQ- by its first glyph and a late bare name as the origin, keeps CRLF's \\r (§9.22, §9.10)";
 }
 
 impl Fault {

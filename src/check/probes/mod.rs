@@ -8,9 +8,10 @@
 //! move, within its time budget, `pass` when it is the only move, a
 //! refusal once the game is over), `perft` from a few positions and `exit`.
 //!
-//! Probes of behaviour the established engines do not share (spec/sources/uhp-notes.md
-//! section 7 and section 9: blank lines, non-UTF-8 bytes, a very long line,
-//! end of input) give *advisory* findings; the others are errors.
+//! Probes of behaviour the established engines do not share or that the
+//! notes say an engine *should* have (spec/sources/uhp-notes.md sections 1, 7
+//! and 9: CRLF, blank lines, non-UTF-8 bytes, a very long line, end of
+//! input) give *advisory* findings; the others are errors.
 //!
 //! A probe is one entry of [`PROBES`] ([`Probe`]: its name, its severity,
 //! what it sends, how it judges) and, unless an existing judge fits, one
@@ -63,7 +64,8 @@ const PROBES: &[Probe] = &[
     },
     Probe {
         name: "CRLF",
-        severity: Severity::Error,
+        // an engine *should* read CRLF (spec/sources/uhp-notes.md section 1)
+        severity: Severity::Advisory,
         sends: Sends::Raw {
             label: "info (CRLF)",
             lines: &[b"info\r"],
