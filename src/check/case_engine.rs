@@ -136,10 +136,7 @@ impl CaseEngine for UhpCase<'_, '_> {
 
     fn valid_moves(&mut self) -> Result<Vec<String>, UhpCaseError> {
         let game = self.game.clone();
-        let texts = self
-            .worker
-            .session
-            .validmoves(&game);
+        let texts = self.worker.session.validmoves(&game);
         self.note_sent("validmoves");
         let texts = texts.map_err(|e| UhpCaseError::Client(e, self.sent()))?;
         if self.said.listed.is_empty() {

@@ -249,6 +249,18 @@ fault_table! {
     /// accepted, and the turn passes, whatever moves there are.
     AcceptsIllegalPass = "accepts-illegal-pass", ReferenceRules,
         "pass is accepted while moves are legal (§7.2)";
+    /// As drop-one-move (§5.9: `validmoves` omits its last move, which
+    /// `play` accepts), and the list's order is drawn from the process id,
+    /// so that each process lists the same moves in another order: a
+    /// reproduce pipe must be judged by the set of moves, not their order.
+    ShuffledDropOneMove = "shuffled-drop-one-move", ReferenceRules,
+        "as drop-one-move, the rest listed in an order drawn from the process id (§5.9)";
+    /// Breaks the protocol where a reproduce pipe cannot show it: exits
+    /// with status 101 on its tenth command, unless its parent process is
+    /// a shell (as in a reproduce pipe, `printf … | engine`); on systems
+    /// without /proc it always crashes.
+    CrashUnderCheck = "crash-under-check", Protocol,
+        "exits with status 101 on its tenth command unless started by a shell";
 }
 
 impl Fault {
