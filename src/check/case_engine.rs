@@ -33,6 +33,11 @@ pub(crate) struct Said {
     pub listed: Vec<String>,
     /// The moves that answer names more than once (§9.35).
     pub duplicates: BTreeMap<Move, usize>,
+    /// For each line sent, the lines sent up to its first sending, itself
+    /// included, exactly as sent ([`UhpCase::sent`]).
+    pub sent_to: BTreeMap<String, Vec<String>>,
+    /// Every line sent for the case, exactly as sent.
+    pub sent: Vec<String>,
 }
 
 /// The engine under check as a [`CaseEngine`]: the worker's session, with
@@ -60,14 +65,25 @@ impl<'w, 'a> UhpCase<'w, 'a> {
                 answers: BTreeMap::new(),
                 listed: Vec::new(),
                 duplicates: BTreeMap::new(),
+                sent_to: BTreeMap::new(),
+                sent: Vec::new(),
             },
             state: None,
         }
     }
 
     /// What the engine said, once the case has run.
-    pub fn said(self) -> Said {
+    pub fn said(mut self) -> Said {
+        self.said.sent = self.sent();
         self.said
+    }
+
+    /// Notes the lines sent up to `line` (just sent), the first time it is.
+    fn note_sent(&mut self, line: &str) {
+        if !self.said.sent_to.contains_key(line) {
+            let sent = self.sent();
+            self.said.sent_to.insert(line.to_string(), sent);
+        }
     }
 
     /// The lines sent so far for this case, exactly as they were sent (the
@@ -86,7 +102,9 @@ impl<'w, 'a> UhpCase<'w, 'a> {
     }
 
     fn command(&mut self, line: &str) -> Result<Response, UhpCaseError> {
-        match self.worker.session.command(line) {
+        let result = self.worker.session.command(line);
+        self.note_sent(line);
+        match result {
             Ok(answer) => {
                 self.said
                     .answers
@@ -118,11 +136,9 @@ impl CaseEngine for UhpCase<'_, '_> {
 
     fn valid_moves(&mut self) -> Result<Vec<String>, UhpCaseError> {
         let game = self.game.clone();
-        let texts = self
-            .worker
-            .session
-            .validmoves(&game)
-            .map_err(|e| UhpCaseError::Client(e, self.sent()))?;
+        let texts = self.worker.session.validmoves(&game);
+        self.note_sent("validmoves");
+        let texts = texts.map_err(|e| UhpCaseError::Client(e, self.sent()))?;
         if self.said.listed.is_empty() {
             self.said.listed = texts.clone();
             self.said.duplicates = self.worker.compare_moves(&game, &texts).duplicates;

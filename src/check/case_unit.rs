@@ -153,6 +153,8 @@ pub(crate) fn run(worker: &mut Worker<'_>, loaded: &LoadedCase) -> Result<(), St
         game: &game,
         prefix,
         answers: &said.answers,
+        sent_to: &said.sent_to,
+        sent: &said.sent,
     };
     let mut diff = MoveDiff {
         missing: BTreeSet::new(),
@@ -191,15 +193,33 @@ struct CaseReport<'c> {
     prefix: Vec<String>,
     /// The engine's answer to each line sent.
     answers: &'c BTreeMap<String, Vec<String>>,
+    /// For each line sent, the lines sent up to its first sending.
+    sent_to: &'c BTreeMap<String, Vec<String>>,
+    /// Every line sent for the case.
+    sent: &'c [String],
 }
 
 impl CaseReport<'_> {
-    /// The lines that load the case, then `question`.
+    /// The lines sent up to `question` (up to the `newgame` that loaded the
+    /// case when `None`), exactly as they were sent, every earlier line
+    /// included; the lines that would be sent when it was not sent.
     fn lines_to(&self, question: Option<&str>) -> Vec<String> {
-        let mut lines = self.prefix.clone();
-        lines.push(format!("newgame {}", self.case.game));
+        let load = format!("newgame {}", self.case.game);
+        if let Some(sent) = self.sent_to.get(question.unwrap_or(&load)) {
+            return sent.clone();
+        }
+        let mut lines = self.sent_to.get(&load).cloned().unwrap_or_else(|| {
+            let mut lines = self.prefix.clone();
+            lines.push(load);
+            lines
+        });
         lines.extend(question.map(str::to_string));
         lines
+    }
+
+    /// The engine's answer to `line`, as sent.
+    fn answer_to(&self, line: &str) -> Vec<String> {
+        self.answers.get(line).cloned().unwrap_or_default()
     }
 
     /// The finding of `failure`; the moves of a move-list failure are added
@@ -296,7 +316,7 @@ impl CaseReport<'_> {
     fn illegal_accepted(&self, text: &str, clause: &str) -> Finding {
         let game = self.game;
         let line = play_line_as_written(text);
-        let answer = self.answers.get(&line).cloned().unwrap_or_default();
+        let answer = self.answer_to(&line);
         if let Some(reading) = self.read_as_mzinga(text, &answer) {
             return self.read_as_mzinga_finding(text, clause, reading, &line, answer);
         }
@@ -360,27 +380,22 @@ impl CaseReport<'_> {
     /// The engine's valid moves changed after it refused the `illegal`
     /// moves.
     fn refusal_changed_game(&self) -> Finding {
-        let mut sent = self.lines_to(None);
-        sent.extend(
-            self.case
-                .illegal
-                .iter()
-                .map(|e| play_line_as_written(&e.mv)),
-        );
-        sent.push("validmoves".to_string());
+        // every line of the case: the refused moves, the lists compared
+        let sent = self.sent.to_vec();
+        let answer = self.answer_to("validmoves");
         Finding::new(Kind::State, &self.test, self.game)
             .clauses(["uhp"])
             .case_clauses(&self.case.clauses)
             .pattern("refusal changed the game")
             .detail("the engine's valid moves changed after refused moves")
-            .exchange(sent, Vec::new())
+            .exchange(sent, answer)
     }
 
     /// The engine's `perft` counted other leaves than the case's `perft`
     /// (the reference's count): its moves differ somewhere in the tree.
     fn perft(&self, depth: u32, expected: u64, found: u64) -> Finding {
         let line = format!("perft {depth}");
-        let answer = self.answers.get(&line).cloned().unwrap_or_default();
+        let answer = self.answer_to(&line);
         Finding::new(Kind::Perft, &self.test, self.game)
             .case_clauses(&self.case.clauses)
             .pattern("perft")
@@ -401,7 +416,10 @@ impl CaseReport<'_> {
                 (expected, self.game.turn()),
             ))
             .detail(format!("the engine says {found}, the case says {expected}"))
-            .exchange(self.lines_to(None), Vec::new())
+            .exchange(
+                self.lines_to(None),
+                self.answer_to(&format!("newgame {}", self.case.game)),
+            )
             .explain(&self.game_string, None)
     }
 }

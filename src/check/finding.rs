@@ -133,8 +133,24 @@ pub struct Finding {
     /// The last lines the engine wrote on stderr, if any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stderr: Vec<String>,
-    /// A shell command that pipes `sent` (then `exit`) into the engine.
+    /// A shell command that pipes `sent` (then `exit`) into the engine;
+    /// empty when it did not reproduce on a fresh engine (`reproduced`).
     pub reproduce: String,
+    /// Whether `reproduce`, run as printed on a fresh engine process before
+    /// the report, showed the finding again: the answer to its last line the
+    /// same (`validmoves` lists compared as sets, a printed state by its
+    /// state and turn, a refusal as a refusal, anything else line by line),
+    /// or the same crash, timeout or flood on its last line. Absent when the
+    /// pipe sends no line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduced: Option<bool>,
+    /// What the fresh engine did with the pipe, in a sentence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduce_note: Option<String>,
+    /// The engine's answer to the last line sent, unquoted, for the proof
+    /// of the pipe (not reported).
+    #[serde(skip)]
+    pub(crate) raw_answer: Vec<String>,
     /// `hive-oracle explain` for the disputed move, or the position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explain: Option<String>,
@@ -171,6 +187,9 @@ impl Finding {
             answer: Vec::new(),
             stderr: Vec::new(),
             reproduce: String::new(),
+            reproduced: None,
+            reproduce_note: None,
+            raw_answer: Vec::new(),
             explain: None,
             verdicts: Vec::new(),
             found_at_ply: None,

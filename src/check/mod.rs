@@ -48,6 +48,8 @@
 //!   that still show a finding) and `shrinking` (showing them to the
 //!   engine), `illegal` and `games` (seeded random games), `record_unit`
 //!   (the games of real records replayed, `--records`).
+//! * Before the report: `proof` (each cause's reproduce pipe run on a
+//!   fresh engine, and kept only if it shows the finding again).
 //! * The run and the reports: `jobs` (units on `--jobs` processes), [`run`]
 //!   (merged in a fixed order, graded), [`report`] (text, JSON and its
 //!   schema, JUnit) and [`merge`] (the reports of a check's shards merged
@@ -74,6 +76,7 @@ pub mod merge;
 mod probes;
 mod process;
 mod process_tree;
+mod proof;
 pub mod quote;
 mod reader;
 pub mod record_set;

@@ -228,7 +228,10 @@ fn cause_lines(g: &FindingGroup) -> Vec<(&'static str, String)> {
     for line in &f.stderr {
         lines.push(("stderr", line.clone()));
     }
-    lines.push(("reproduce", f.reproduce.clone()));
+    match (f.reproduced, &f.reproduce_note) {
+        (Some(false), Some(note)) => lines.push(("reproduce", format!("not reproduced: {note}"))),
+        _ => lines.push(("reproduce", f.reproduce.clone())),
+    }
     if let Some(explain) = &f.explain {
         lines.push(("explain", explain.clone()));
     }

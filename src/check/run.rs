@@ -12,6 +12,7 @@ use crate::check::finding::{Finding, Severity};
 use crate::check::group::{group, FindingGroup};
 use crate::check::jobs::{run_units, Unit, UnitResults, MAX_CONSECUTIVE_FAILURES};
 use crate::check::probes::protocol_unit;
+use crate::check::proof::prove_all;
 use crate::check::summary::{
     CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo, ShardInfo, Skip, Summary, TestCase, Timings,
 };
@@ -84,6 +85,7 @@ pub fn run(config: &Config) -> Result<Report, ClientError> {
     } = merged;
     summary.findings_seen = findings.len() as u64;
     let mut groups = group(findings);
+    prove_all(config, &mut groups);
     let passed = grade(config, &mut groups, &mut summary, &mut notes);
     timings.seconds = started.elapsed().as_secs_f64();
     let shard = shard.map(|info| ShardInfo {

@@ -146,6 +146,7 @@ impl<'a> Worker<'a> {
         if finding.stderr.is_empty() {
             finding.stderr = self.session.stderr_tail();
         }
+        finding.raw_answer = finding.answer.clone();
         self.findings.push(finding.bounded());
     }
 

@@ -7,6 +7,7 @@
 use super::rules::{extra_moves, surround_won_by_last_mover, white_wins_early};
 use super::table::Fault;
 use crate::core::notation::{parse_move, MoveSpec, Target};
+use crate::core::splitmix::SplitMix64;
 use crate::core::{GameState, Hex, Move};
 use crate::uhp::reply::quote;
 use crate::uhp::Game;
@@ -28,9 +29,16 @@ pub(super) fn valid_move_strings(fault: Fault, game: &Game) -> Vec<String> {
         moves.sort();
         moves.dedup();
     }
-    if fault == Fault::DropOneMove && moves.len() >= 2 {
+    if matches!(fault, Fault::DropOneMove | Fault::ShuffledDropOneMove) && moves.len() >= 2 {
         // §5.9 broken: a legal move is not listed
         moves.pop();
+    }
+    if fault == Fault::ShuffledDropOneMove {
+        // the same set in an order drawn from the process id (Fisher–Yates)
+        let mut rng = SplitMix64::new(u64::from(std::process::id()));
+        for i in (1..moves.len()).rev() {
+            moves.swap(i, rng.below(i + 1));
+        }
     }
     match fault {
         // §9.35 broken: every move twice

@@ -101,11 +101,33 @@ fn before_command(fault: Fault, line: &[u8], plies: usize, over: bool) {
                 std::process::exit(101)
             }
         }
+        Fault::CrashUnderCheck => {
+            let commands = COMMANDS_SEEN.fetch_add(1, Ordering::SeqCst);
+            if commands >= 9 && !started_by_shell() {
+                std::process::exit(101)
+            }
+        }
         _ => {}
     }
 }
 
-/// The commands random-crash has seen in this process.
+/// Whether the parent process is a POSIX shell, by its name in /proc
+/// (crash-under-check); false where there is no /proc.
+fn started_by_shell() -> bool {
+    #[cfg(unix)]
+    {
+        let parent = std::os::unix::process::parent_id();
+        std::fs::read_to_string(format!("/proc/{parent}/comm"))
+            .is_ok_and(|name| matches!(name.trim(), "sh" | "dash" | "bash" | "zsh" | "ksh"))
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// The commands random-crash and crash-under-check have seen in this
+/// process.
 static COMMANDS_SEEN: AtomicUsize = AtomicUsize::new(0);
 
 /// Writes `chunk` on stdout until the process is killed (or stdout is

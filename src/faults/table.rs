@@ -258,6 +258,18 @@ fault_table! {
     /// an engine *should* read CRLF). `check` lists each as an advisory.
     MzingaReadings = "mzinga-readings", Notation,
         "reads -wQ- by its first glyph and a late bare name as the origin, keeps CRLF's \\r (§9.22, §9.10)";
+    /// As drop-one-move (§5.9: `validmoves` omits its last move, which
+    /// `play` accepts), and the list's order is drawn from the process id,
+    /// so that each process lists the same moves in another order: a
+    /// reproduce pipe must be judged by the set of moves, not their order.
+    ShuffledDropOneMove = "shuffled-drop-one-move", ReferenceRules,
+        "as drop-one-move, the rest listed in an order drawn from the process id (§5.9)";
+    /// Breaks the protocol where a reproduce pipe cannot show it: exits
+    /// with status 101 on its tenth command, unless its parent process is
+    /// a shell (as in a reproduce pipe, `printf … | engine`); on systems
+    /// without /proc it always crashes.
+    CrashUnderCheck = "crash-under-check", Protocol,
+        "exits with status 101 on its tenth command unless started by a shell";
 }
 
 impl Fault {
