@@ -673,7 +673,7 @@ fn a_check_whose_engine_is_missing_leaves_its_report_files_unchanged() {
     // a run whose engine did not start left both at 0 bytes.
     let dir = scratch("missing-engine");
     let report = put(&dir, "report.txt", b"last night's report\n");
-    let baseline = put(&dir, "baseline.json", b"{\"version\":1,\"findings\":[]}\n");
+    let baseline = put(&dir, "baseline.json", b"{\"version\":2,\"findings\":[]}\n");
     let engine = dir.join("no-such-engine").to_string_lossy().into_owned();
     let args = [
         "check",
@@ -713,7 +713,7 @@ fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
         format!("#!/bin/sh\nexec {BIN} uhp\n").as_bytes(),
     );
     let sh_engine = format!("sh {script}");
-    let baseline = put(&dir, "baseline.json", b"{\"version\":1,\"findings\":[]}\n");
+    let baseline = put(&dir, "baseline.json", b"{\"version\":2,\"findings\":[]}\n");
     for (args, refused) in [
         (
             vec!["--corpus", &corpus, "--out", &case],
@@ -884,7 +884,7 @@ fn check_with_baseline(dir: &std::path::Path, entries: usize) -> Run {
     let listed: Vec<String> = (0..entries)
         .map(|i| format!("{{\"fingerprint\":\"f{i}\"}}"))
         .collect();
-    let text = format!("{{\"version\":1,\"findings\":[{}]}}", listed.join(","));
+    let text = format!("{{\"version\":2,\"findings\":[{}]}}", listed.join(","));
     let baseline = put(dir, &format!("baseline-{entries}.json"), text.as_bytes());
     bounded(&[
         "check",
