@@ -73,18 +73,14 @@ fn main() -> ExitCode {
             } else {
                 output::write_stdout(&text)
             };
-            return if !e.use_stderr() {
+            return if e.use_stderr() {
+                // a usage error in any command (a mistyped option, a missing
+                // or malformed argument, a value out of its range): 2, so
+                // that it is never taken for a verdict or a refusal (1)
+                ExitCode::from(cli::USAGE_ERROR)
+            } else {
                 // --help and --version, on stdout
                 output::status_after_report(printed, ExitCode::SUCCESS, FAILURE)
-            } else if std::env::args_os()
-                .nth(1)
-                .is_some_and(|word| word == "check")
-            {
-                // `check` documents 2 for bad arguments (it could not run)
-                ExitCode::from(cli::COULD_NOT_RUN)
-            } else {
-                // the README promises 1 for bad input; clap would exit 2
-                ExitCode::from(FAILURE)
             };
         }
     };

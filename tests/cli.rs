@@ -255,11 +255,57 @@ fn selfcheck_takes_one_game_type_and_refuses_a_bad_one() {
         "30",
     ]);
     assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    // a bad game type is a usage error (2), not a disagreement (1)
     let out = run(&["selfcheck", "--games", "2", "--game", "Base+Q"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
         err.contains("GameTypeString") && !err.contains("panicked"),
         "{err}"
     );
+}
+
+// ---------------------------------------------------------------------------
+// Command-line conventions: exit statuses, version, stdin, completions
+// ---------------------------------------------------------------------------
+
+/// Every command of the binary, as typed.
+const COMMANDS: [&str; 11] = [
+    "perft",
+    "validmoves",
+    "play",
+    "selfcheck",
+    "render",
+    "explain",
+    "replay",
+    "convert",
+    "check",
+    "check-merge",
+    "uhp",
+];
+
+#[test]
+fn a_usage_error_exits_two_in_every_command() {
+    // README, exit statuses: 2 is a usage error in every command, so that a
+    // mistyped option is never read as a verdict or a refusal (1)
+    for command in COMMANDS {
+        let out = run(&[command, "--no-such-option"]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("--no-such-option"), "{command}: {err}");
+        assert!(out.stdout.is_empty(), "{command}");
+    }
+    for args in [
+        vec!["nosuchcommand"],
+        vec!["perft", "abc"],
+        vec!["selfcheck", "--games", "x"],
+        vec!["replay", "tests/records/pgn", "--format", "yaml"],
+        vec!["validmoves"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    }
+    // a refusal of the input stays 1
+    let out = run(&["validmoves", "Base;Bogus"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
