@@ -13,9 +13,19 @@ mod cli;
 use cli::output::{self, Stop};
 use cli::{check, position, replay, selfcheck, uhp, FAILURE};
 
+/// What `--version` and `-V` print after the name: the version, the commit
+/// it was built from ("unknown" outside a git checkout) and the enabled
+/// features (build.rs).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("HIVE_ORACLE_BUILD"),
+    ")"
+);
+
 /// hive-oracle: the rules of Hive, written down and executable.
 #[derive(Parser)]
-#[command(name = "hive-oracle", version, about, long_about = None)]
+#[command(name = "hive-oracle", version = VERSION, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -309,3 +309,52 @@ fn a_usage_error_exits_two_in_every_command() {
     let out = run(&["validmoves", "Base;Bogus"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
+
+#[test]
+fn version_names_the_commit_and_the_features() {
+    // build.rs: the commit from git when the package is the top of a git
+    // checkout, else "unknown"; the features of this build (`cargo test`
+    // turns on `faults` through the dev-dependency on the package)
+    let out = run(&["--version"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let prefix = format!("hive-oracle {} (commit ", env!("CARGO_PKG_VERSION"));
+    let rest = text
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("{text}"));
+    let (commit, features) = rest.split_once(", features: ").expect("features");
+    let features: Vec<&str> = features
+        .trim_end()
+        .trim_end_matches(')')
+        .split(", ")
+        .collect();
+    assert!(
+        features.contains(&"cli") && features.contains(&"faults"),
+        "{text}"
+    );
+    assert!(!features.contains(&"default"), "{text}");
+    let checkout = std::process::Command::new("git")
+        .args([
+            "-C",
+            env!("CARGO_MANIFEST_DIR"),
+            "rev-parse",
+            "--show-toplevel",
+            "HEAD",
+        ])
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| stdout(&out));
+    let top_and_head = checkout.as_deref().and_then(|text| text.split_once('\n'));
+    match top_and_head {
+        Some((top, head))
+            if std::fs::canonicalize(top).ok()
+                == std::fs::canonicalize(env!("CARGO_MANIFEST_DIR")).ok() =>
+        {
+            assert_eq!(commit.len(), 12, "{text}");
+            assert!(head.starts_with(commit), "{text} is not HEAD {head}");
+        }
+        _ => assert_eq!(commit, "unknown", "{text}"),
+    }
+    assert_eq!(stdout(&run(&["-V"])), text);
+}
