@@ -358,3 +358,27 @@ fn version_names_the_commit_and_the_features() {
     }
     assert_eq!(stdout(&run(&["-V"])), text);
 }
+
+#[test]
+fn a_mistyped_path_is_neither_a_file_nor_a_game_type() {
+    // §9.15: an argument without `;` is a GameTypeString or a file; a
+    // mistyped record path is refused as both, not as a bad game type alone
+    for command in [
+        vec!["validmoves", "gmae.pgn"],
+        vec!["explain", "gmae.pgn"],
+        vec!["render", "gmae.pgn"],
+        vec!["convert", "gmae.pgn"],
+        vec!["perft", "1", "--game", "gmae.pgn"],
+    ] {
+        let out = run(&command);
+        assert_eq!(out.status.code(), Some(1), "{command:?}");
+        let err = stderr(&out);
+        assert!(
+            err.starts_with(
+                "error: gmae.pgn is neither a file nor a game type: there is no such file"
+            ),
+            "{command:?}: {err}"
+        );
+        assert!(err.contains("§9.15"), "{command:?}: {err}");
+    }
+}
