@@ -4,7 +4,8 @@
 
 mod common;
 
-use std::process::Output;
+use std::io::Write;
+use std::process::{Output, Stdio};
 
 use common::{run, stderr, stdout};
 
@@ -381,4 +382,94 @@ fn a_mistyped_path_is_neither_a_file_nor_a_game_type() {
         );
         assert!(err.contains("§9.15"), "{command:?}: {err}");
     }
+}
+
+/// Runs the binary with `args` and `input` on its stdin.
+fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // the command may stop reading early (a refusal): a closed pipe is fine
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn a_dash_reads_the_game_from_stdin_in_every_command_that_takes_one() {
+    // §9.31: a GameString piped in is the GameString given as an argument
+    let game = "Base;InProgress;Black[1];wG1\n";
+    for args in [
+        vec!["validmoves"],
+        vec!["play", "bS1 wG1-"],
+        vec!["render"],
+        vec!["explain"],
+        vec!["explain", "bS1 wG1-"],
+        vec!["convert", "--to", "pgn"],
+        vec!["perft", "2", "--game"],
+    ] {
+        let (command, rest) = args.split_first().expect("a command");
+        let mut with_dash = vec![*command, "-"];
+        let mut with_text = vec![*command, game.trim_end()];
+        if *command == "perft" {
+            with_dash = [&args[..], &["-"]].concat();
+            with_text = [&args[..], &[game.trim_end()]].concat();
+        } else {
+            with_dash.extend(rest);
+            with_text.extend(rest);
+        }
+        let piped = run_with_stdin(&with_dash, game.as_bytes());
+        let given = run(&with_text);
+        assert!(piped.status.success(), "{args:?}: {}", stderr(&piped));
+        let strip_times = |text: String| -> String {
+            text.lines()
+                .map(|l| l.split('\t').take(2).collect::<Vec<_>>().join("\t") + "\n")
+                .collect()
+        };
+        assert_eq!(
+            strip_times(stdout(&piped)),
+            strip_times(stdout(&given)),
+            "{args:?}"
+        );
+    }
+    // §10.14: a record piped in is read as the record file it came from
+    let record = std::fs::read("tests/records/pgn/crlf.pgn").expect("the test record");
+    let piped = run_with_stdin(&["convert", "-"], &record);
+    let given = run(&["convert", "tests/records/pgn/crlf.pgn"]);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    assert_eq!(stdout(&piped), stdout(&given));
+    let piped = run_with_stdin(&["explain", "-", "2"], &record);
+    assert!(
+        stdout(&piped).starts_with("ply 2 of stdin (line "),
+        "{}",
+        stdout(&piped)
+    );
+}
+
+#[test]
+fn stdin_is_bounded_like_a_record_file() {
+    // README, limits: a record file is at most 64 MiB; stdin is read to one
+    // byte more and then refused, whatever follows
+    let over = vec![b' '; 64 * 1024 * 1024 + 1];
+    let out = run_with_stdin(&["validmoves", "-"], &over);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "stdin is 67108865 bytes long; the limit for a record file is 67108864 bytes"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let out = run_with_stdin(&["validmoves", "-"], b"  \n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("stdin: it is empty"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -12,6 +12,7 @@ pub mod output;
 pub mod position;
 pub mod replay;
 pub mod selfcheck;
+pub mod stdin;
 pub mod uhp;
 
 /// The exit status of bad input and of a command that fails (README).
