@@ -473,3 +473,27 @@ fn stdin_is_bounded_like_a_record_file() {
         stderr(&out)
     );
 }
+
+#[test]
+fn replay_reads_records_from_stdin_given_as_a_dash() {
+    // §10.14: a record piped to `replay -` is replayed as the file it came
+    // from, named stdin; a text that is not a record is an unreadable file
+    let record = std::fs::read("tests/records/pgn/crlf.pgn").expect("the test record");
+    let piped = run_with_stdin(&["replay", "-"], &record);
+    let given = run(&["replay", "tests/records/pgn/crlf.pgn"]);
+    assert_eq!(piped.status.code(), Some(0), "{}", stderr(&piped));
+    assert_eq!(stdout(&piped), stdout(&given));
+    let both = run_with_stdin(&["replay", "tests/records/pgn/crlf.pgn", "-"], &record);
+    assert!(
+        stdout(&both).contains("all             2      2"),
+        "{}",
+        stdout(&both)
+    );
+    let out = run_with_stdin(&["replay", "-"], b"hello\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("unreadable: stdin:1: "),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -9,7 +9,7 @@ use std::io::Read;
 
 use hive_oracle::core::RulesOptions;
 use hive_oracle::input::{self, GameInput, InputError, RecordPly, MAX_RECORD_FILE_BYTES};
-use hive_oracle::records::Record;
+use hive_oracle::records::{Record, RecordError};
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
 
@@ -28,21 +28,7 @@ pub enum Given {
 
 /// Reads stdin whole, within the limit of a record file.
 pub fn read() -> Result<Given, InputError> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .lock()
-        .take(MAX_RECORD_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|source| InputError::CannotRead {
-            path: NAME.to_string(),
-            source,
-        })?;
-    if bytes.len() as u64 > MAX_RECORD_FILE_BYTES {
-        return Err(InputError::RecordFileTooLarge {
-            path: NAME.to_string(),
-            bytes: bytes.len() as u64,
-        });
-    }
+    let bytes = read_bytes()?;
     let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
     if matches!(start.map(|i| bytes[i]), Some(b'[' | b'(')) {
         return Ok(Given::Record(bytes));
@@ -59,6 +45,33 @@ pub fn read() -> Result<Given, InputError> {
         ));
     }
     Ok(Given::Game(text.trim().to_string()))
+}
+
+/// The bytes of stdin, at most `MAX_RECORD_FILE_BYTES`.
+pub fn read_bytes() -> Result<Vec<u8>, InputError> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_RECORD_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| InputError::CannotRead {
+            path: NAME.to_string(),
+            source,
+        })?;
+    if bytes.len() as u64 > MAX_RECORD_FILE_BYTES {
+        return Err(InputError::RecordFileTooLarge {
+            path: NAME.to_string(),
+            bytes: bytes.len() as u64,
+        });
+    }
+    Ok(bytes)
+}
+
+/// `replay -`: every game of the records on stdin given to `sink`; stdin
+/// unreadable, over the limit or not a record is one error about "stdin".
+pub fn each_record(sink: &mut dyn FnMut(Record)) -> Result<usize, RecordError> {
+    let bytes = read_bytes().map_err(|e| RecordError::new(NAME, 0, e.to_string()))?;
+    input::each_record_in(NAME, bytes, sink)
 }
 
 impl Given {
