@@ -6,12 +6,12 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod cli;
 
 use cli::output::{self, Stop};
-use cli::{check, position, replay, selfcheck, uhp, FAILURE};
+use cli::{check, manual, position, replay, selfcheck, uhp, FAILURE};
 
 /// What `--version` and `-V` print after the name: the version, the commit
 /// it was built from ("unknown" outside a git checkout) and the enabled
@@ -68,6 +68,12 @@ enum Command {
     /// Run as a Universal Hive Protocol engine on stdin and stdout, for UHP
     /// viewers and tournament runners (rules options are engine options).
     Uhp(uhp::UhpArgs),
+    /// Print the completion script of a shell (bash, elvish, fish,
+    /// powershell, zsh) for hive-oracle's commands and options.
+    Completions(manual::CompletionsArgs),
+    /// Print the manual page (roff) of hive-oracle, or of one of its
+    /// commands: `hive-oracle man check | man -l -`.
+    Man(manual::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -108,6 +114,8 @@ fn main() -> ExitCode {
         Command::Render(args) => position::render(out, args),
         Command::Explain(args) => position::explain(out, args),
         Command::Uhp(args) => uhp::run(args),
+        Command::Completions(args) => manual::completions(out, args, Cli::command()),
+        Command::Man(args) => manual::man(out, args, Cli::command()),
     };
     // a write error held in the buffer shows at the flush
     let result = result.and_then(|()| Ok(std::io::Write::flush(out)?));

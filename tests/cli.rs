@@ -271,7 +271,7 @@ fn selfcheck_takes_one_game_type_and_refuses_a_bad_one() {
 // ---------------------------------------------------------------------------
 
 /// Every command of the binary, as typed.
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 13] = [
     "perft",
     "validmoves",
     "play",
@@ -283,6 +283,8 @@ const COMMANDS: [&str; 11] = [
     "check",
     "check-merge",
     "uhp",
+    "completions",
+    "man",
 ];
 
 #[test]
@@ -495,5 +497,64 @@ fn replay_reads_records_from_stdin_given_as_a_dash() {
         stdout(&out).contains("unreadable: stdin:1: "),
         "{}",
         stdout(&out)
+    );
+}
+
+#[test]
+fn completions_cover_every_command_in_every_shell() {
+    // clap_complete, from the same definitions as the commands: every
+    // command and an option of each is completed
+    for shell in ["bash", "elvish", "fish", "powershell", "zsh"] {
+        let out = run(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        for word in COMMANDS
+            .iter()
+            .chain(&["standard-opening", "strict-notation"])
+        {
+            assert!(script.contains(word), "{shell} completes no {word}");
+        }
+    }
+    // the bash script is valid bash
+    let script = stdout(&run(&["completions", "bash"]));
+    if let Ok(check) = std::process::Command::new("bash")
+        .args(["-n", "-c", &script])
+        .output()
+    {
+        assert!(check.status.success(), "{}", stderr(&check));
+    }
+    let out = run(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn man_prints_the_page_of_the_tool_and_of_each_command() {
+    // clap_mangen: roff pages, hive-oracle(1) listing the commands and
+    // hive-oracle-COMMAND(1) with the command's options
+    let out = run(&["man"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = stdout(&out);
+    assert!(page.contains(".TH hive-oracle 1"), "{page}");
+    for command in COMMANDS {
+        assert!(
+            page.contains(&command.replace('-', "\\-")),
+            "{command} not listed"
+        );
+        let out = run(&["man", command]);
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+        let page = stdout(&out);
+        assert!(
+            page.contains(&format!(".TH hive-oracle-{command} 1")),
+            "{page}"
+        );
+        assert!(page.contains(".SH OPTIONS"), "{command}: {page}");
+    }
+    assert!(stdout(&run(&["man", "check"])).contains("strict\\-notation"));
+    let out = run(&["man", "chekc"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no command \"chekc\": the commands are perft,"),
+        "{}",
+        stderr(&out)
     );
 }

@@ -8,6 +8,7 @@ use clap::ValueEnum;
 use hive_oracle::core::RulesOptions;
 
 pub mod check;
+pub mod manual;
 pub mod output;
 pub mod position;
 pub mod replay;
