@@ -558,3 +558,14 @@ fn man_prints_the_page_of_the_tool_and_of_each_command() {
         stderr(&out)
     );
 }
+
+#[test]
+fn replay_text_report_ends_with_its_verdict() {
+    // the last line of the text report says what the exit status says
+    let out = run(&["replay", "tests/records/pgn/crlf.pgn"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).ends_with("\nPASS\n"), "{}", stdout(&out));
+    let out = run_with_stdin(&["replay", "-"], b"hello\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).ends_with("\nFAIL\n"), "{}", stdout(&out));
+}

@@ -95,7 +95,12 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     let report = replay_files(&files, engine, jobs as usize, &|| bar.inc(1));
     bar.finish_and_clear();
     let written = match format {
-        ReplayFormat::Text => output::write_stdout(&report.text()),
+        // the last line says the verdict the exit status gives
+        ReplayFormat::Text => output::write_stdout(&format!(
+            "{}{}\n",
+            report.text(),
+            if report.is_clean() { "PASS" } else { "FAIL" }
+        )),
         ReplayFormat::Json => write_json(&report, &skipped),
     };
     if format == ReplayFormat::Text && written.is_ok() {
