@@ -6,16 +6,26 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod cli;
 
 use cli::output::{self, Stop};
-use cli::{check, position, replay, selfcheck, uhp, FAILURE};
+use cli::{check, manual, position, replay, selfcheck, uhp, FAILURE};
+
+/// What `--version` and `-V` print after the name: the version, the commit
+/// it was built from ("unknown" outside a git checkout) and the enabled
+/// features (build.rs).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("HIVE_ORACLE_BUILD"),
+    ")"
+);
 
 /// hive-oracle: the rules of Hive, written down and executable.
 #[derive(Parser)]
-#[command(name = "hive-oracle", version, about, long_about = None)]
+#[command(name = "hive-oracle", version = VERSION, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -58,6 +68,12 @@ enum Command {
     /// Run as a Universal Hive Protocol engine on stdin and stdout, for UHP
     /// viewers and tournament runners (rules options are engine options).
     Uhp(uhp::UhpArgs),
+    /// Print the completion script of a shell (bash, elvish, fish,
+    /// powershell, zsh) for hive-oracle's commands and options.
+    Completions(manual::CompletionsArgs),
+    /// Print the manual page (roff) of hive-oracle, or of one of its
+    /// commands: `hive-oracle man check | man -l -`.
+    Man(manual::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -73,18 +89,14 @@ fn main() -> ExitCode {
             } else {
                 output::write_stdout(&text)
             };
-            return if !e.use_stderr() {
+            return if e.use_stderr() {
+                // a usage error in any command (a mistyped option, a missing
+                // or malformed argument, a value out of its range): 2, so
+                // that it is never taken for a verdict or a refusal (1)
+                ExitCode::from(cli::USAGE_ERROR)
+            } else {
                 // --help and --version, on stdout
                 output::status_after_report(printed, ExitCode::SUCCESS, FAILURE)
-            } else if std::env::args_os()
-                .nth(1)
-                .is_some_and(|word| word == "check")
-            {
-                // `check` documents 2 for bad arguments (it could not run)
-                ExitCode::from(cli::COULD_NOT_RUN)
-            } else {
-                // the README promises 1 for bad input; clap would exit 2
-                ExitCode::from(FAILURE)
             };
         }
     };
@@ -102,6 +114,8 @@ fn main() -> ExitCode {
         Command::Render(args) => position::render(out, args),
         Command::Explain(args) => position::explain(out, args),
         Command::Uhp(args) => uhp::run(args),
+        Command::Completions(args) => manual::completions(out, args, Cli::command()),
+        Command::Man(args) => manual::man(out, args, Cli::command()),
     };
     // a write error held in the buffer shows at the flush
     let result = result.and_then(|()| Ok(std::io::Write::flush(out)?));

@@ -4,7 +4,8 @@
 
 mod common;
 
-use std::process::Output;
+use std::io::Write;
+use std::process::{Output, Stdio};
 
 use common::{run, stderr, stdout};
 
@@ -255,11 +256,316 @@ fn selfcheck_takes_one_game_type_and_refuses_a_bad_one() {
         "30",
     ]);
     assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    // a bad game type is a usage error (2), not a disagreement (1)
     let out = run(&["selfcheck", "--games", "2", "--game", "Base+Q"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
         err.contains("GameTypeString") && !err.contains("panicked"),
         "{err}"
     );
+}
+
+// ---------------------------------------------------------------------------
+// Command-line conventions: exit statuses, version, stdin, completions
+// ---------------------------------------------------------------------------
+
+/// Every command of the binary, as typed.
+const COMMANDS: [&str; 13] = [
+    "perft",
+    "validmoves",
+    "play",
+    "selfcheck",
+    "render",
+    "explain",
+    "replay",
+    "convert",
+    "check",
+    "check-merge",
+    "uhp",
+    "completions",
+    "man",
+];
+
+#[test]
+fn a_usage_error_exits_two_in_every_command() {
+    // README, exit statuses: 2 is a usage error in every command, so that a
+    // mistyped option is never read as a verdict or a refusal (1)
+    for command in COMMANDS {
+        let out = run(&[command, "--no-such-option"]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("--no-such-option"), "{command}: {err}");
+        assert!(out.stdout.is_empty(), "{command}");
+    }
+    for args in [
+        vec!["nosuchcommand"],
+        vec!["perft", "abc"],
+        vec!["selfcheck", "--games", "x"],
+        vec!["replay", "tests/records/pgn", "--format", "yaml"],
+        vec!["validmoves"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    }
+    // a refusal of the input stays 1
+    let out = run(&["validmoves", "Base;Bogus"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}
+
+#[test]
+fn version_names_the_commit_and_the_features() {
+    // build.rs: the commit from git when the package is the top of a git
+    // checkout, else "unknown"; the features of this build (`cargo test`
+    // turns on `faults` through the dev-dependency on the package)
+    let out = run(&["--version"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let prefix = format!("hive-oracle {} (commit ", env!("CARGO_PKG_VERSION"));
+    let rest = text
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("{text}"));
+    let (commit, features) = rest.split_once(", features: ").expect("features");
+    let features: Vec<&str> = features
+        .trim_end()
+        .trim_end_matches(')')
+        .split(", ")
+        .collect();
+    assert!(
+        features.contains(&"cli") && features.contains(&"faults"),
+        "{text}"
+    );
+    assert!(!features.contains(&"default"), "{text}");
+    let checkout = std::process::Command::new("git")
+        .args([
+            "-C",
+            env!("CARGO_MANIFEST_DIR"),
+            "rev-parse",
+            "--show-toplevel",
+            "HEAD",
+        ])
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| stdout(&out));
+    let top_and_head = checkout.as_deref().and_then(|text| text.split_once('\n'));
+    match top_and_head {
+        Some((top, head))
+            if std::fs::canonicalize(top).ok()
+                == std::fs::canonicalize(env!("CARGO_MANIFEST_DIR")).ok() =>
+        {
+            assert_eq!(commit.len(), 12, "{text}");
+            assert!(head.starts_with(commit), "{text} is not HEAD {head}");
+        }
+        _ => assert_eq!(commit, "unknown", "{text}"),
+    }
+    assert_eq!(stdout(&run(&["-V"])), text);
+}
+
+#[test]
+fn a_mistyped_path_is_neither_a_file_nor_a_game_type() {
+    // §9.15: an argument without `;` is a GameTypeString or a file; a
+    // mistyped record path is refused as both, not as a bad game type alone
+    for command in [
+        vec!["validmoves", "gmae.pgn"],
+        vec!["explain", "gmae.pgn"],
+        vec!["render", "gmae.pgn"],
+        vec!["convert", "gmae.pgn"],
+        vec!["perft", "1", "--game", "gmae.pgn"],
+    ] {
+        let out = run(&command);
+        assert_eq!(out.status.code(), Some(1), "{command:?}");
+        let err = stderr(&out);
+        assert!(
+            err.starts_with(
+                "error: gmae.pgn is neither a file nor a game type: there is no such file"
+            ),
+            "{command:?}: {err}"
+        );
+        assert!(err.contains("§9.15"), "{command:?}: {err}");
+    }
+}
+
+/// Runs the binary with `args` and `input` on its stdin.
+fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // the command may stop reading early (a refusal): a closed pipe is fine
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn a_dash_reads_the_game_from_stdin_in_every_command_that_takes_one() {
+    // §9.31: a GameString piped in is the GameString given as an argument
+    let game = "Base;InProgress;Black[1];wG1\n";
+    for args in [
+        vec!["validmoves"],
+        vec!["play", "bS1 wG1-"],
+        vec!["render"],
+        vec!["explain"],
+        vec!["explain", "bS1 wG1-"],
+        vec!["convert", "--to", "pgn"],
+        vec!["perft", "2", "--game"],
+    ] {
+        let (command, rest) = args.split_first().expect("a command");
+        let mut with_dash = vec![*command, "-"];
+        let mut with_text = vec![*command, game.trim_end()];
+        if *command == "perft" {
+            with_dash = [&args[..], &["-"]].concat();
+            with_text = [&args[..], &[game.trim_end()]].concat();
+        } else {
+            with_dash.extend(rest);
+            with_text.extend(rest);
+        }
+        let piped = run_with_stdin(&with_dash, game.as_bytes());
+        let given = run(&with_text);
+        assert!(piped.status.success(), "{args:?}: {}", stderr(&piped));
+        let strip_times = |text: String| -> String {
+            text.lines()
+                .map(|l| l.split('\t').take(2).collect::<Vec<_>>().join("\t") + "\n")
+                .collect()
+        };
+        assert_eq!(
+            strip_times(stdout(&piped)),
+            strip_times(stdout(&given)),
+            "{args:?}"
+        );
+    }
+    // §10.14: a record piped in is read as the record file it came from
+    let record = std::fs::read("tests/records/pgn/crlf.pgn").expect("the test record");
+    let piped = run_with_stdin(&["convert", "-"], &record);
+    let given = run(&["convert", "tests/records/pgn/crlf.pgn"]);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    assert_eq!(stdout(&piped), stdout(&given));
+    let piped = run_with_stdin(&["explain", "-", "2"], &record);
+    assert!(
+        stdout(&piped).starts_with("ply 2 of stdin (line "),
+        "{}",
+        stdout(&piped)
+    );
+}
+
+#[test]
+fn stdin_is_bounded_like_a_record_file() {
+    // README, limits: a record file is at most 64 MiB; stdin is read to one
+    // byte more and then refused, whatever follows
+    let over = vec![b' '; 64 * 1024 * 1024 + 1];
+    let out = run_with_stdin(&["validmoves", "-"], &over);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "stdin is 67108865 bytes long; the limit for a record file is 67108864 bytes"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let out = run_with_stdin(&["validmoves", "-"], b"  \n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("stdin: it is empty"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn replay_reads_records_from_stdin_given_as_a_dash() {
+    // §10.14: a record piped to `replay -` is replayed as the file it came
+    // from, named stdin; a text that is not a record is an unreadable file
+    let record = std::fs::read("tests/records/pgn/crlf.pgn").expect("the test record");
+    let piped = run_with_stdin(&["replay", "-"], &record);
+    let given = run(&["replay", "tests/records/pgn/crlf.pgn"]);
+    assert_eq!(piped.status.code(), Some(0), "{}", stderr(&piped));
+    assert_eq!(stdout(&piped), stdout(&given));
+    let both = run_with_stdin(&["replay", "tests/records/pgn/crlf.pgn", "-"], &record);
+    assert!(
+        stdout(&both).contains("all             2      2"),
+        "{}",
+        stdout(&both)
+    );
+    let out = run_with_stdin(&["replay", "-"], b"hello\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("unreadable: stdin:1: "),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn completions_cover_every_command_in_every_shell() {
+    // clap_complete, from the same definitions as the commands: every
+    // command and an option of each is completed
+    for shell in ["bash", "elvish", "fish", "powershell", "zsh"] {
+        let out = run(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        for word in COMMANDS
+            .iter()
+            .chain(&["standard-opening", "strict-notation"])
+        {
+            assert!(script.contains(word), "{shell} completes no {word}");
+        }
+    }
+    // the bash script is valid bash
+    let script = stdout(&run(&["completions", "bash"]));
+    if let Ok(check) = std::process::Command::new("bash")
+        .args(["-n", "-c", &script])
+        .output()
+    {
+        assert!(check.status.success(), "{}", stderr(&check));
+    }
+    let out = run(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn man_prints_the_page_of_the_tool_and_of_each_command() {
+    // clap_mangen: roff pages, hive-oracle(1) listing the commands and
+    // hive-oracle-COMMAND(1) with the command's options
+    let out = run(&["man"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = stdout(&out);
+    assert!(page.contains(".TH hive-oracle 1"), "{page}");
+    for command in COMMANDS {
+        assert!(
+            page.contains(&command.replace('-', "\\-")),
+            "{command} not listed"
+        );
+        let out = run(&["man", command]);
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+        let page = stdout(&out);
+        assert!(
+            page.contains(&format!(".TH hive-oracle-{command} 1")),
+            "{page}"
+        );
+        assert!(page.contains(".SH OPTIONS"), "{command}: {page}");
+    }
+    assert!(stdout(&run(&["man", "check"])).contains("strict\\-notation"));
+    let out = run(&["man", "chekc"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no command \"chekc\": the commands are perft,"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn replay_text_report_ends_with_its_verdict() {
+    // the last line of the text report says what the exit status says
+    let out = run(&["replay", "tests/records/pgn/crlf.pgn"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).ends_with("\nPASS\n"), "{}", stdout(&out));
+    let out = run_with_stdin(&["replay", "-"], b"hello\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).ends_with("\nFAIL\n"), "{}", stdout(&out));
 }

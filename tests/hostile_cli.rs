@@ -260,7 +260,7 @@ fn amounts_of_work_out_of_range_are_refused_before_any_work() {
         (vec!["selfcheck", "--max-plies", "10000000"], "1..=10000"),
     ] {
         let run = bounded(&args);
-        assert_eq!(run.status.code(), Some(1), "{args:?}: {}", run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {}", run.stderr);
         assert_eq!(run.stdout_bytes, 0, "{args:?}");
         assert!(run.stderr.contains(range), "{args:?}: {}", run.stderr);
     }
@@ -374,22 +374,22 @@ fn exit_statuses_agree_with_the_readme() {
         (vec!["--help"], 0, "help"),
         (vec!["--version"], 0, "version"),
         (vec!["perft", "--help"], 0, "help"),
-        (vec![], 1, "no command"),
-        (vec!["frobnicate"], 1, "argument error"),
-        (vec!["perft", "abc"], 1, "argument error"),
+        (vec![], 2, "no command"),
+        (vec!["frobnicate"], 2, "argument error"),
+        (vec!["perft", "abc"], 2, "argument error"),
         (vec!["perft", "2", "--game", "Chess"], 1, "bad GameString"),
         (vec!["perft", "2", "--game", illegal], 1, "illegal move"),
         (vec!["perft", "2", "--game", missing], 1, "unreadable file"),
-        (vec!["perft", "99"], 1, "out-of-range amount"),
-        (vec!["validmoves"], 1, "argument error"),
+        (vec!["perft", "99"], 2, "out-of-range amount"),
+        (vec!["validmoves"], 2, "argument error"),
         (vec!["validmoves", "Base;Bogus"], 1, "bad GameString"),
         (vec!["validmoves", illegal], 1, "illegal move"),
         (vec!["validmoves", missing], 1, "unreadable file"),
-        (vec!["play", GAME], 1, "argument error"),
+        (vec!["play", GAME], 2, "argument error"),
         (vec!["play", "Base;Bogus", "wS1"], 1, "bad GameString"),
         (vec!["play", GAME, "wQ -bQ"], 1, "illegal move"),
         (vec!["play", missing, "wS1"], 1, "unreadable file"),
-        (vec!["render", GAME, "--colour"], 1, "argument error"),
+        (vec!["render", GAME, "--colour"], 2, "argument error"),
         (vec!["render", "Base;Bogus"], 1, "bad GameString"),
         (vec!["render", GAME, "--move", "wQ -bQ -"], 1, "bad move"),
         (vec!["render", missing], 1, "unreadable file"),
@@ -403,29 +403,44 @@ fn exit_statuses_agree_with_the_readme() {
             1,
             "unwritable file",
         ),
-        (vec!["explain"], 1, "argument error"),
+        (vec!["explain"], 2, "argument error"),
         (vec!["explain", "Base;Bogus"], 1, "bad GameString"),
         // an explained illegal move is the command's answer (README)
         (vec!["explain", GAME, "wQ -bQ"], 0, "illegal move"),
         (vec!["explain", missing], 1, "unreadable file"),
-        (vec!["selfcheck", "--seed", "x"], 1, "argument error"),
-        (vec!["selfcheck", "--game", "Chess"], 1, "bad game type"),
-        (vec!["selfcheck", "--games", "0"], 1, "out-of-range amount"),
-        (vec!["convert"], 1, "argument error"),
+        (vec!["selfcheck", "--seed", "x"], 2, "argument error"),
+        (vec!["selfcheck", "--game", "Chess"], 2, "bad game type"),
+        (vec!["selfcheck", "--games", "0"], 2, "out-of-range amount"),
+        (vec!["convert"], 2, "argument error"),
         (vec!["convert", "Base;Bogus"], 1, "bad GameString"),
         (vec!["convert", illegal], 1, "illegal move"),
         (
             vec!["convert", GAME, "--game", "0"],
-            1,
+            2,
             "out-of-range amount",
         ),
-        (vec!["uhp", "--engine", "slow"], 1, "argument error"),
-        // replay: 2 when there is nothing to replay, its own arguments too
-        (vec!["replay"], 1, "argument error"),
+        (vec!["uhp", "--engine", "slow"], 2, "argument error"),
+        // a usage error is 2 in every command (a mistyped option, a missing
+        // or malformed argument, an amount outside its range): never taken
+        // for a verdict or a refusal (1)
+        (
+            vec!["replay", "tests/records/pgn", "--jbos", "2"],
+            2,
+            "argument error",
+        ),
+        (vec!["selfcheck", "--gmaes", "2"], 2, "argument error"),
+        (
+            vec!["validmoves", "Base", "--engine", "slow"],
+            2,
+            "argument error",
+        ),
+        (vec!["check-merge", "--frobnicate"], 2, "argument error"),
+        // replay: 2 when there is nothing to replay
+        (vec!["replay"], 2, "argument error"),
         (vec!["replay", missing], 2, "unreadable file"),
         (
             vec!["replay", "tests/records/pgn", "--jobs", "0"],
-            1,
+            2,
             "out-of-range amount",
         ),
         // check: 2 when it cannot run, bad arguments included (README)

@@ -8,14 +8,19 @@ use clap::ValueEnum;
 use hive_oracle::core::RulesOptions;
 
 pub mod check;
+pub mod manual;
 pub mod output;
 pub mod position;
 pub mod replay;
 pub mod selfcheck;
+pub mod stdin;
 pub mod uhp;
 
 /// The exit status of bad input and of a command that fails (README).
 pub const FAILURE: u8 = 1;
+/// The exit status of a usage error in any command: an unknown option, a
+/// missing or malformed argument, a value outside its range (README).
+pub const USAGE_ERROR: u8 = 2;
 /// The exit status of `check` when it cannot run (bad arguments included)
 /// and of `check` and `replay` when their report cannot be written: their
 /// status 1 is a verdict.

@@ -30,6 +30,9 @@ pub enum Stop {
     /// refused before any work: the message goes to stderr, and the status
     /// is 2 (the command could not run), as for `check`.
     OutputIsInput(String),
+    /// A usage error found by the command rather than by clap: the
+    /// message goes to stderr, and the status is 2, as for clap's.
+    Usage(String),
     /// stdout's reader went away: nothing more to say.
     ClosedPipe,
     /// Writing stdout failed otherwise (a full disk, a device error).
@@ -82,6 +85,10 @@ pub fn exit_status(result: Result<(), Stop>, failure: u8) -> ExitCode {
         Err(Stop::Refused(message)) => {
             say(&format!("error: {message}"));
             ExitCode::from(failure)
+        }
+        Err(Stop::Usage(message)) => {
+            say(&format!("error: {message}"));
+            ExitCode::from(super::USAGE_ERROR)
         }
         Err(Stop::OutputIsInput(message)) => {
             say(&format!("error: {message}"));

@@ -12,7 +12,7 @@ use hive_oracle::core::view::BoardView;
 use hive_oracle::core::{escape_controls, escape_controls_in_lines, Hex, RulesOptions};
 use hive_oracle::explain::{explain_move, explain_position, move_cells, play_explained};
 use hive_oracle::fast::FastEngine;
-use hive_oracle::input::{self, GameInput, InputError};
+use hive_oracle::input::{self, GameInput, InputError, RecordPly};
 use hive_oracle::output_file::{refuse_same_files, NamedInput, PendingFile};
 use hive_oracle::records::pgn;
 use hive_oracle::reference::ReferenceEngine;
@@ -20,6 +20,7 @@ use hive_oracle::render;
 use hive_oracle::rules::{divide, perft_threads, Rules};
 
 use super::output::Stop;
+use super::stdin;
 use super::{EngineChoice, RulesArgs};
 
 /// The most plies `perft` counts: from the Base start, depth 7 takes about a
@@ -35,7 +36,8 @@ pub struct PerftArgs {
     /// The deepest ply to count, 1 to 11 (deeper takes weeks).
     #[arg(value_parser = clap::value_parser!(u32).range(1..=PERFT_MAX_DEPTH as i64))]
     depth: u32,
-    /// A GameTypeString (start of that game) or a full GameString.
+    /// A GameTypeString (start of that game), a full GameString, a record
+    /// file, or `-` to read one of them from stdin.
     #[arg(long, default_value = "Base")]
     game: String,
     /// The engine that generates the moves.
@@ -54,7 +56,8 @@ pub struct PerftArgs {
 /// The options of `validmoves`.
 #[derive(clap::Args)]
 pub struct ValidmovesArgs {
-    /// The game, as a GameString (or a GameTypeString for a new game).
+    /// The game: a GameString, a GameTypeString (a new game), a record file,
+    /// or `-` to read one of them from stdin.
     game: String,
     /// The engine that generates the moves.
     #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
@@ -66,7 +69,8 @@ pub struct ValidmovesArgs {
 /// The options of `play`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// The game, as a GameString (or a GameTypeString for a new game).
+    /// The game: a GameString, a GameTypeString (a new game), a record file,
+    /// or `-` to read one of them from stdin.
     game: String,
     /// The moves to play, each a MoveString (quote moves that contain spaces).
     #[arg(required = true)]
@@ -81,7 +85,8 @@ pub struct PlayArgs {
 /// The options of `render`.
 #[derive(clap::Args)]
 pub struct RenderArgs {
-    /// The game, as a GameString (or a GameTypeString for a new game).
+    /// The game: a GameString, a GameTypeString (a new game), a record file,
+    /// or `-` to read one of them from stdin.
     game: String,
     /// Also write a standalone SVG picture to this file (replaced whole once
     /// drawn; never the record drawn).
@@ -101,7 +106,8 @@ pub struct RenderArgs {
 /// The options of `explain`.
 #[derive(clap::Args)]
 pub struct ExplainArgs {
-    /// The game, as a GameString (or a GameTypeString for a new game).
+    /// The game: a GameString, a GameTypeString (a new game), a record file,
+    /// or `-` to read one of them from stdin.
     game: String,
     /// The MoveString to explain (quote it if it contains a space).
     #[arg(value_name = "MOVE")]
@@ -121,7 +127,7 @@ enum ConvertTarget {
 /// The options of `convert`.
 #[derive(clap::Args)]
 pub struct ConvertArgs {
-    /// A record file, or a UHP GameString.
+    /// A record file, a UHP GameString, or `-` to read one from stdin.
     input: String,
     /// What to print.
     #[arg(long, value_enum, default_value_t = ConvertTarget::Gamestring)]
@@ -176,22 +182,43 @@ fn explanation(
     move_text: Option<&str>,
     options: RulesOptions,
 ) -> Result<String, InputError> {
-    let input = GameInput::of_argument(game_text);
     let number = move_text.and_then(|t| t.trim().parse::<usize>().ok());
+    if game_text == stdin::DASH {
+        let given = stdin::read()?;
+        if let Some(ply) = number.and_then(|number| given.record_ply(number)) {
+            return Ok(explain_record_ply(stdin::NAME, ply?));
+        }
+        let game: ReferenceEngine = given.load(options)?;
+        return explain_game(&game, move_text);
+    }
+    let input = GameInput::of_argument(game_text);
     if let (Ok(GameInput::RecordFile(path)), Some(number)) = (&input, number) {
-        let ply = input::record_ply(path, number)?;
-        return Ok(format!(
-            "ply {number} of {} (line {}): {}\n{}",
-            escape_controls(game_text),
-            ply.ply.line,
-            escape_controls(&ply.ply.written),
-            explain_move(&ply.game, ply.mv)
+        return Ok(explain_record_ply(
+            game_text,
+            input::record_ply(path, number)?,
         ));
     }
     let game: ReferenceEngine = input?.load(options)?;
+    explain_game(&game, move_text)
+}
+
+/// The explanation of a record's ply in the position before it.
+fn explain_record_ply(game_text: &str, ply: RecordPly) -> String {
+    format!(
+        "ply {} of {} (line {}): {}\n{}",
+        ply.number,
+        escape_controls(game_text),
+        ply.ply.line,
+        escape_controls(&ply.ply.written),
+        explain_move(&ply.game, ply.mv)
+    )
+}
+
+/// The explanation of a move in `game`, or of the position without one.
+fn explain_game(game: &ReferenceEngine, move_text: Option<&str>) -> Result<String, InputError> {
     Ok(match move_text {
-        None => explain_position(&game),
-        Some(text) => explain_move(&game, game.parse_move(text)?),
+        None => explain_position(game),
+        Some(text) => explain_move(game, game.parse_move(text)?),
     })
 }
 
@@ -208,9 +235,14 @@ pub fn render(out: &mut impl Write, args: RenderArgs) -> Result<(), Stop> {
 }
 
 /// The game a command's argument names, on the engine `R`
-/// (`hive_oracle::input`).
+/// (`hive_oracle::input`); `-` reads it from stdin.
 fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, Stop> {
-    input::load_game(text, options).map_err(|e| Stop::Refused(e.to_string()))
+    let loaded = if text == stdin::DASH {
+        stdin::read().and_then(|given| given.load(options))
+    } else {
+        input::load_game(text, options)
+    };
+    loaded.map_err(|e| Stop::Refused(e.to_string()))
 }
 
 fn run_perft<R: Rules + Send>(
@@ -383,8 +415,12 @@ fn svg_output(path: &Path, game_text: &str) -> Result<PendingFile, Stop> {
 /// `hive-oracle convert`: a record (or a GameString) as a GameString or a PGN.
 pub fn convert(out: &mut impl Write, args: ConvertArgs) -> Result<(), Stop> {
     let index = usize::try_from(args.game).unwrap_or(usize::MAX);
-    let (record, reference) =
-        input::record_or_game(&args.input, index).map_err(|e| e.to_string())?;
+    let read = if args.input == stdin::DASH {
+        stdin::read().and_then(|given| given.record(index))
+    } else {
+        input::record_or_game(&args.input, index)
+    };
+    let (record, reference) = read.map_err(|e| e.to_string())?;
     match args.to {
         ConvertTarget::Gamestring => writeln!(out, "{}", reference.game_string())?,
         ConvertTarget::Pgn => out.write_all(pgn::write(&record).as_bytes())?,

@@ -20,6 +20,7 @@ use hive_oracle::records::RecordError;
 use hive_oracle::reference::ReferenceEngine;
 
 use super::output;
+use super::stdin;
 use super::{EngineChoice, COULD_NOT_RUN};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -31,7 +32,8 @@ enum ReplayFormat {
 /// The options of `replay`.
 #[derive(clap::Args)]
 pub struct ReplayArgs {
-    /// Record files, or folders searched recursively for .pgn and .sgf files.
+    /// Record files, or folders searched recursively for .pgn and .sgf
+    /// files; `-` reads records from stdin (at most 64 MiB).
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<std::path::PathBuf>,
     /// The engine that replays the moves (a refusal is always explained
@@ -55,13 +57,25 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         format,
         jobs,
     } = args;
-    let RecordFiles { files, skipped } = match record_files(&paths) {
+    // `-`: the records on stdin, replayed first
+    let (dashes, paths): (Vec<PathBuf>, Vec<PathBuf>) = paths
+        .into_iter()
+        .partition(|path| path.as_os_str() == stdin::DASH);
+    let found = if paths.is_empty() {
+        Ok(RecordFiles::default())
+    } else {
+        record_files(&paths)
+    };
+    let RecordFiles { mut files, skipped } = match found {
         Ok(found) => found,
         Err(error) => {
             output::say(&format!("error: {error}"));
             return ExitCode::from(COULD_NOT_RUN);
         }
     };
+    if !dashes.is_empty() {
+        files.insert(0, PathBuf::from(stdin::DASH));
+    }
     for skip in &skipped {
         output::say(&format!("note: {skip}"));
     }
@@ -81,7 +95,12 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     let report = replay_files(&files, engine, jobs as usize, &|| bar.inc(1));
     bar.finish_and_clear();
     let written = match format {
-        ReplayFormat::Text => output::write_stdout(&report.text()),
+        // the last line says the verdict the exit status gives
+        ReplayFormat::Text => output::write_stdout(&format!(
+            "{}{}\n",
+            report.text(),
+            if report.is_clean() { "PASS" } else { "FAIL" }
+        )),
         ReplayFormat::Json => write_json(&report, &skipped),
     };
     if format == ReplayFormat::Text && written.is_ok() {
@@ -110,12 +129,17 @@ type FileResult = Result<Vec<GameReport>, RecordError>;
 fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
     // One record at a time, released once replayed.
     let mut reports = Vec::new();
-    each_record(path, &mut |record| {
+    let sink = &mut |record: hive_oracle::records::Record| {
         reports.push(match engine {
             EngineChoice::Fast => replay::<FastEngine>(&record),
             EngineChoice::Reference => replay::<ReferenceEngine>(&record),
         })
-    })?;
+    };
+    if path.as_os_str() == stdin::DASH {
+        stdin::each_record(sink)?;
+    } else {
+        each_record(path, sink)?;
+    }
     Ok(reports)
 }
 

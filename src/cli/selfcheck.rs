@@ -33,7 +33,7 @@ use hive_oracle::fast::FastEngine;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
 
-use super::output::{self, Stop};
+use super::output;
 use super::FAILURE;
 use hive_oracle::core::notation::parse_game_type;
 
@@ -351,15 +351,15 @@ pub struct SelfcheckArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Only this game type (a GameTypeString); all eight in turn by default.
-    #[arg(long)]
-    game: Option<String>,
+    #[arg(long, value_parser = parse_game_type)]
+    game: Option<GameType>,
     /// Stop a game after this many plies if it has not ended (1 to 10,000).
     #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u64).range(1..=SELFCHECK_MAX_PLIES as u64))]
     max_plies: u64,
 }
 
 /// `selfcheck`: 0 when the engines agree, 1 on a disagreement (after its
-/// report) or on bad input.
+/// report); its arguments, a bad `--game` included, are checked by clap (2).
 pub fn run_command(args: SelfcheckArgs) -> ExitCode {
     let SelfcheckArgs {
         games,
@@ -367,14 +367,10 @@ pub fn run_command(args: SelfcheckArgs) -> ExitCode {
         game,
         max_plies,
     } = args;
-    let game_type = match game.as_deref().map(parse_game_type).transpose() {
-        Ok(game_type) => game_type,
-        Err(e) => return output::exit_status(Err(Stop::Refused(e.to_string())), FAILURE),
-    };
     let config = Config {
         games: games.clamp(1, SELFCHECK_MAX_GAMES),
         seed,
-        game_type,
+        game_type: game,
         max_plies: (max_plies as usize).clamp(1, SELFCHECK_MAX_PLIES),
     };
     let (agreed, written) = run(&config);

@@ -26,6 +26,16 @@ pub enum InputError {
     /// Not a GameTypeString (§9.15), or a move that does not read (§9.21).
     #[error(transparent)]
     Notation(#[from] NotationError),
+    /// A command line's game argument without a `;` that is neither a
+    /// GameTypeString (§9.15) nor the path of a file: a mistyped path
+    /// (`gmae.pgn`) or game type (`Bsae`).
+    #[error("{text} is neither a file nor a game type: there is no such file, and {why}")]
+    NeitherFileNorGameType {
+        /// The argument as the user gave it.
+        text: String,
+        /// Why it is not a GameTypeString.
+        why: NotationError,
+    },
     /// The reference engine refuses the GameString (§9.31, §9.34): the move
     /// and the clause.
     #[error(transparent)]

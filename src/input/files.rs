@@ -150,10 +150,20 @@ pub fn each_record(path: &Path, sink: &mut dyn FnMut(Record)) -> Result<usize, R
     let name = path.display().to_string();
     let bytes = read_within_limit(path)
         .map_err(|unread| RecordError::new(&name, 0, format!("cannot read: {unread}")))?;
+    each_record_in(&name, bytes, sink)
+}
+
+/// [`each_record`] for a record already in memory (one read from stdin):
+/// `name` stands for the file in messages.
+pub fn each_record_in(
+    name: &str,
+    bytes: Vec<u8>,
+    sink: &mut dyn FnMut(Record),
+) -> Result<usize, RecordError> {
     let text = records::decode(&bytes);
     drop(bytes);
-    records::read_each(&name, &text, &mut drop)?;
-    records::read_each(&name, &text, sink)
+    records::read_each(name, &text, &mut drop)?;
+    records::read_each(name, &text, sink)
 }
 
 /// A path that a folder walk passed over, and why.

@@ -42,7 +42,7 @@ impl<'a> GameInput<'a> {
     /// without one it is a GameTypeString, else the path of a record file.
     /// A text over [`MAX_GAME_STRING_BYTES`] is refused unread; a path that
     /// names a folder, a FIFO or a device is refused as not a regular file;
-    /// anything else is refused as a GameTypeString.
+    /// anything else is refused as neither a file nor a game type.
     pub fn of_argument(text: &'a str) -> Result<GameInput<'a>, InputError> {
         check_game_string_length(text)?;
         if text.contains(';') {
@@ -56,7 +56,10 @@ impl<'a> GameInput<'a> {
                     path: text.to_string(),
                     kind,
                 }),
-                None => Err(e.into()),
+                None => Err(InputError::NeitherFileNorGameType {
+                    text: text.to_string(),
+                    why: e,
+                }),
             },
         }
     }

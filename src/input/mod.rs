@@ -37,10 +37,12 @@ mod limits;
 mod record;
 
 pub use error::{InputError, PlyProblem};
-pub use files::{each_record, read_record_file, read_records, record_files, RecordFiles, Skipped};
+pub use files::{
+    each_record, each_record_in, read_record_file, read_records, record_files, RecordFiles, Skipped,
+};
 pub use game::{check_game_string_length, GameInput, PASTED_RECORD};
 pub use limits::{MAX_GAME_STRING_BYTES, MAX_RECORD_FILE_BYTES};
-pub use record::{load_record, record_game, record_ply, replay_record, RecordPly};
+pub use record::{load_record, record_game, record_ply, record_ply_in, replay_record, RecordPly};
 
 use crate::core::RulesOptions;
 use crate::records::Record;

@@ -105,7 +105,17 @@ pub fn record_ply(path: &str, number: usize) -> Result<RecordPly, InputError> {
     if number == 0 {
         return Err(InputError::PlyZero);
     }
-    let (record, game) = load_record::<ReferenceEngine>(path, 1, Some(number - 1))?;
+    record_ply_in(path, &read_record_file(path)?, number)
+}
+
+/// [`record_ply`] for a record already in memory (one read from stdin):
+/// `name` stands for the file in messages.
+pub fn record_ply_in(name: &str, bytes: &[u8], number: usize) -> Result<RecordPly, InputError> {
+    if number == 0 {
+        return Err(InputError::PlyZero);
+    }
+    let path = name;
+    let (record, game) = record_game::<ReferenceEngine>(name, bytes, 1, Some(number - 1))?;
     let ply = record
         .moves
         .get(number - 1)

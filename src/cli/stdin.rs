@@ -1,0 +1,107 @@
+//! `-` for stdin wherever a command takes a game (a GameString, a game type
+//! or a record file): the input is read like a record file, at most
+//! `MAX_RECORD_FILE_BYTES` (64 MiB; one byte more is read to tell that it is
+//! over), and named "stdin" in messages. A text starting with `[` (PGN tags)
+//! or `(` (an SGF tree) is a record; any other is a GameString, or a
+//! GameTypeString without a `;`.
+
+use std::io::Read;
+
+use hive_oracle::core::RulesOptions;
+use hive_oracle::input::{self, GameInput, InputError, RecordPly, MAX_RECORD_FILE_BYTES};
+use hive_oracle::records::{Record, RecordError};
+use hive_oracle::reference::ReferenceEngine;
+use hive_oracle::rules::Rules;
+
+/// The argument that stands for stdin.
+pub const DASH: &str = "-";
+/// What stdin is called in messages.
+pub const NAME: &str = "stdin";
+
+/// What stdin held.
+pub enum Given {
+    /// A game record (PGN or SGF), as bytes.
+    Record(Vec<u8>),
+    /// A GameString or a GameTypeString, trimmed.
+    Game(String),
+}
+
+/// Reads stdin whole, within the limit of a record file.
+pub fn read() -> Result<Given, InputError> {
+    let bytes = read_bytes()?;
+    let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
+    if matches!(start.map(|i| bytes[i]), Some(b'[' | b'(')) {
+        return Ok(Given::Record(bytes));
+    }
+    let unreadable = |why: &str| InputError::CannotRead {
+        path: NAME.to_string(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, why),
+    };
+    let text = String::from_utf8(bytes)
+        .map_err(|_| unreadable("neither a game record nor a GameString (not UTF-8 text)"))?;
+    if start.is_none() {
+        return Err(unreadable(
+            "it is empty: give a GameString, a game type or a game record",
+        ));
+    }
+    Ok(Given::Game(text.trim().to_string()))
+}
+
+/// The bytes of stdin, at most `MAX_RECORD_FILE_BYTES`.
+pub fn read_bytes() -> Result<Vec<u8>, InputError> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_RECORD_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| InputError::CannotRead {
+            path: NAME.to_string(),
+            source,
+        })?;
+    if bytes.len() as u64 > MAX_RECORD_FILE_BYTES {
+        return Err(InputError::RecordFileTooLarge {
+            path: NAME.to_string(),
+            bytes: bytes.len() as u64,
+        });
+    }
+    Ok(bytes)
+}
+
+/// `replay -`: every game of the records on stdin given to `sink`; stdin
+/// unreadable, over the limit or not a record is one error about "stdin".
+pub fn each_record(sink: &mut dyn FnMut(Record)) -> Result<usize, RecordError> {
+    let bytes = read_bytes().map_err(|e| RecordError::new(NAME, 0, e.to_string()))?;
+    input::each_record_in(NAME, bytes, sink)
+}
+
+impl Given {
+    /// The game on the engine `R`: a record's first game under its own
+    /// options, a GameString or a new game under `options`.
+    pub fn load<R: Rules>(&self, options: RulesOptions) -> Result<R, InputError> {
+        match self {
+            Given::Record(bytes) => input::record_game(NAME, bytes, 1, None).map(|(_, game)| game),
+            Given::Game(text) => GameInput::of_paste(text)?.load(options),
+        }
+    }
+
+    /// Ply `number` of the first game of a record; `None` for a GameString.
+    pub fn record_ply(&self, number: usize) -> Option<Result<RecordPly, InputError>> {
+        match self {
+            Given::Record(bytes) => Some(input::record_ply_in(NAME, bytes, number)),
+            Given::Game(_) => None,
+        }
+    }
+
+    /// What `convert` prints from: game `game` of a record, or a GameString
+    /// as a record (it holds one game).
+    pub fn record(&self, game: usize) -> Result<(Record, ReferenceEngine), InputError> {
+        match self {
+            Given::Record(bytes) => input::record_game(NAME, bytes, game, None),
+            Given::Game(_) if game != 1 => Err(InputError::OneGame { game }),
+            Given::Game(_) => {
+                let loaded: ReferenceEngine = self.load(RulesOptions::default())?;
+                Ok((Record::of_game(&loaded), loaded))
+            }
+        }
+    }
+}
