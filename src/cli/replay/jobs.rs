@@ -14,10 +14,9 @@ use hive_oracle::records::RecordError;
 pub(super) type FileResult = Result<Vec<GameReport>, RecordError>;
 
 /// Replays `files` with `replay_file` on `jobs` threads, `tick` called
-/// after each file, and
-/// gives each file's result to `report` in the order of the files, as soon
-/// as it and every file before it are replayed; a result is released once
-/// reported. The files are started in their order, each once the memory
+/// after each file, and gives each file's result to `report` (on this
+/// thread) in the order of the files, as soon as it and every file before
+/// it are replayed; a result is released once reported. The files are started in their order, each once the memory
 /// budget ([`MemoryBudget`]) has room for it, and a file keeps its share of
 /// the budget until it is reported: a file finished early waits for the
 /// ones before it, and what waits is bounded by the budget.
