@@ -15,6 +15,8 @@
 # with the ratio to the largest input. Each run is capped at 4 GiB of virtual memory (ulimit -v),
 # as the issue measured: a run past it aborts (exit 134) instead of swapping the machine.
 # Memory, not time, is reported: the figures do not depend on machine load.
+# REPLAY_MEMORY_ONLY=PATTERN runs only the cases whose label matches the grep pattern
+# (e.g. REPLAY_MEMORY_ONLY=jobs for `--jobs 4` alone).
 set -euo pipefail
 
 dir=${REPLAY_MEMORY_DIR:-/tmp/replay-memory}
@@ -47,6 +49,9 @@ mib() { echo $(( $(stat -c %s "$1") / 1048576 )); }
 measure() { # binary, label, largest input, args...
     local bin=$1 label=$2 largest=$3
     shift 3
+    if [ -n "${REPLAY_MEMORY_ONLY:-}" ] && ! grep -q -- "$REPLAY_MEMORY_ONLY" <<<"$label"; then
+        return 0
+    fi
     local status=0
     /usr/bin/time -f %M -o "$dir/rss" sh -c 'ulimit -v 4194304 && exec "$0" "$@"' \
         "$bin" "$@" >/dev/null 2>"$dir/stderr" || status=$?

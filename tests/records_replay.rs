@@ -59,29 +59,66 @@ fn replay_report_as_json_names_every_game() {
 
 #[test]
 fn the_report_depends_neither_on_the_jobs_nor_on_the_engine() {
-    // §10.14: files are merged in the order given, and a refusal is always
-    // the reference engine's, whichever engine replays.
-    let base = run(&[
-        "replay",
-        "--format",
-        "json",
-        &records("pgn"),
-        &records("sgf"),
-    ]);
-    for args in [
-        vec!["--jobs", "1"],
-        vec!["--jobs", "7"],
-        vec!["--engine", "reference"],
-    ] {
-        let mut all = vec!["replay", "--format", "json"];
-        all.extend(args.iter().copied());
+    // §10.14: files are reported in the order given, and a refusal is always
+    // the reference engine's, whichever engine replays; text and JSON alike.
+    for format in ["text", "json"] {
         let (pgn, sgf) = (records("pgn"), records("sgf"));
-        all.push(&pgn);
-        all.push(&sgf);
-        let out = run(&all);
-        assert_eq!(stdout(&out), stdout(&base), "{args:?}");
-        assert_eq!(out.status.code(), base.status.code(), "{args:?}");
+        let base = run(&["replay", "--format", format, &pgn, &sgf]);
+        for args in [
+            vec!["--jobs", "1"],
+            vec!["--jobs", "7"],
+            vec!["--engine", "reference"],
+        ] {
+            let mut all = vec!["replay", "--format", format];
+            all.extend(args.iter().copied());
+            all.push(&pgn);
+            all.push(&sgf);
+            let out = run(&all);
+            assert_eq!(stdout(&out), stdout(&base), "{format} {args:?}");
+            assert_eq!(out.status.code(), base.status.code(), "{format} {args:?}");
+        }
     }
+}
+
+#[test]
+fn files_finished_early_are_reported_after_the_files_before_them() {
+    // §10.14: each file is reported as the files before it are done, in the
+    // order given: a long file first (many games) and short files after it,
+    // replayed by four jobs, give the report of one job, byte for byte. The
+    // records are the test record with an illegal ply, so that every file
+    // prints lines that name it.
+    let illegal = std::fs::read_to_string(format!("{}/illegal-move.pgn", records("pgn")))
+        .expect("the test record");
+    let dir = tempdir();
+    let mut paths = Vec::new();
+    for (i, copies) in [400, 1, 3, 1, 2, 1, 1, 5, 1, 1].iter().enumerate() {
+        let path = dir.join(format!("f{i}.pgn"));
+        std::fs::write(&path, format!("{illegal}\n\n").repeat(*copies)).expect("write");
+        paths.push(path.display().to_string());
+    }
+    for format in ["text", "json"] {
+        let report = |jobs: &str| {
+            let mut args = vec!["replay", "--format", format, "--jobs", jobs];
+            args.extend(paths.iter().map(String::as_str));
+            run(&args)
+        };
+        let one = report("1");
+        assert_eq!(one.status.code(), Some(1), "{}", stderr(&one));
+        let four = report("4");
+        assert_eq!(stdout(&four), stdout(&one), "{format}");
+        assert_eq!(four.status.code(), Some(1));
+        // The files' first mentions come in the order given.
+        let text = stdout(&four);
+        let firsts: Vec<usize> = paths
+            .iter()
+            .map(|p| text.find(p.as_str()).expect("every file is named"))
+            .collect();
+        assert!(
+            firsts.windows(2).all(|w| w[0] < w[1]),
+            "{format}: {firsts:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

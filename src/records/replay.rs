@@ -264,13 +264,17 @@ fn check_result(state: GameState, declared: DeclaredResult, ending: Ending) -> R
     }
 }
 
-/// Every report of a run, in order: the games of each file, and the files
-/// that could not be read.
+/// What a run has replayed so far, without its games: the counts overall and
+/// by game type, and the files that could not be read. A run adds each game
+/// as it reports it and keeps only this, so that its memory does not grow
+/// with the games.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ReplayReport {
-    /// One report per game read, file by file in the order given.
-    pub games: Vec<GameReport>,
-    /// The files that are not records, with why.
+pub struct ReplaySummary {
+    /// Every game added.
+    pub total: Counts,
+    /// The games added, by game type.
+    pub by_type: BTreeMap<GameType, Counts>,
+    /// The files that are not records, with why, in the order added.
     pub unreadable: Vec<RecordError>,
 }
 
@@ -289,72 +293,72 @@ pub struct Counts {
     pub plies: usize,
 }
 
-impl ReplayReport {
-    /// Whether every game is legal and ends as declared, and every file read.
+impl Counts {
+    /// Counts `game`: its plies replayed (up to the refused one) and its
+    /// outcome.
+    fn add(&mut self, game: &GameReport) {
+        self.games += 1;
+        self.plies += match &game.outcome {
+            Outcome::Legal { .. } => game.plies,
+            Outcome::Illegal(ply) => ply.ply,
+        };
+        match &game.outcome {
+            Outcome::Illegal(_) => self.illegal += 1,
+            Outcome::Legal {
+                result: ResultCheck::Disagrees,
+                ..
+            } => self.wrong_result += 1,
+            Outcome::Legal { .. } => self.legal += 1,
+        }
+    }
+}
+
+impl ReplaySummary {
+    /// Counts one game's report.
+    pub fn add_game(&mut self, game: &GameReport) {
+        self.total.add(game);
+        self.by_type.entry(game.game_type).or_default().add(game);
+    }
+
+    /// Notes a file that is not a record.
+    pub fn add_unreadable(&mut self, error: RecordError) {
+        self.unreadable.push(error);
+    }
+
+    /// Whether every game is legal and ends as declared
+    /// ([`GameReport::is_clean`]), and every file read.
     pub fn is_clean(&self) -> bool {
-        self.unreadable.is_empty() && self.games.iter().all(GameReport::is_clean)
+        self.unreadable.is_empty() && self.total.illegal == 0 && self.total.wrong_result == 0
     }
 
-    /// The counts, overall and by game type.
-    pub fn counts(&self) -> (Counts, BTreeMap<GameType, Counts>) {
-        let mut total = Counts::default();
-        let mut by_type: BTreeMap<GameType, Counts> = BTreeMap::new();
-        for game in &self.games {
-            for counts in [&mut total, by_type.entry(game.game_type).or_default()] {
-                counts.games += 1;
-                counts.plies += match &game.outcome {
-                    Outcome::Legal { .. } => game.plies,
-                    Outcome::Illegal(ply) => ply.ply,
-                };
-                match &game.outcome {
-                    Outcome::Illegal(_) => counts.illegal += 1,
-                    Outcome::Legal {
-                        result: ResultCheck::Disagrees,
-                        ..
-                    } => counts.wrong_result += 1,
-                    Outcome::Legal { .. } => counts.legal += 1,
-                }
-            }
-        }
-        (total, by_type)
-    }
-
-    /// The report as text: one line per game that is not clean (with its
-    /// explanation), the unreadable files, then the summary table.
-    pub fn text(&self) -> String {
+    /// The end of the text report, after the lines of the games that are
+    /// not clean ([`GameReport::text`]; `after_games` says whether there
+    /// were any): the unreadable files, a blank line when anything came
+    /// before, then the summary table by game type.
+    pub fn closing_text(&self, after_games: bool) -> String {
         let mut out = String::new();
-        for game in &self.games {
-            out.push_str(&game.text());
-        }
         for error in &self.unreadable {
             push_line(&mut out, &format!("unreadable: {error}"));
         }
-        let (total, by_type) = self.counts();
-        if !out.is_empty() {
+        if after_games || !out.is_empty() {
             out.push('\n');
         }
+        let row = |out: &mut String, name: &str, c: &Counts| {
+            let _ = writeln!(
+                out,
+                "{:<10} {:>6} {:>6} {:>8} {:>12} {:>8}",
+                name, c.games, c.legal, c.illegal, c.wrong_result, c.plies
+            );
+        };
         let _ = writeln!(
             out,
             "{:<10} {:>6} {:>6} {:>8} {:>12} {:>8}",
             "game type", "games", "legal", "illegal", "wrong result", "plies"
         );
-        for (game_type, c) in &by_type {
-            let _ = writeln!(
-                out,
-                "{:<10} {:>6} {:>6} {:>8} {:>12} {:>8}",
-                game_type.to_string(),
-                c.games,
-                c.legal,
-                c.illegal,
-                c.wrong_result,
-                c.plies
-            );
+        for (game_type, c) in &self.by_type {
+            row(&mut out, &game_type.to_string(), c);
         }
-        let _ = writeln!(
-            out,
-            "{:<10} {:>6} {:>6} {:>8} {:>12} {:>8}",
-            "all", total.games, total.legal, total.illegal, total.wrong_result, total.plies
-        );
+        row(&mut out, "all", &self.total);
         let _ = writeln!(out, "unreadable files: {}", self.unreadable.len());
         out
     }
