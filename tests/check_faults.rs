@@ -167,7 +167,18 @@ fn a_spider_that_backtracks_is_caught() {
         Some("§6.4.2"),
         10,
     );
-    assert_shrunk("spider-backtracks", &found, 10);
+    // A mosquito copying the spider (§6.7.4 its moves are the copied bug's)
+    // backtracks too, and is its own cause since causes are keyed by the
+    // clauses that grant the move: in game 13 (Base+MP) its shortest
+    // instance needs 15 plies, to bring a mosquito next to a spider with
+    // room to walk. The spider's own causes shrink to 10 plies or fewer.
+    let (copied, own): (Vec<Found>, Vec<Found>) = found
+        .into_iter()
+        .partition(|f| f.1.iter().any(|c| c == "§6.7.4"));
+    assert_shrunk("spider-backtracks", &own, 10);
+    for f in copied.iter().filter(|f| f.4 > 0) {
+        assert!(f.4 <= 16, "a mosquito's instance of {} plies: {f:?}", f.4);
+    }
 }
 
 #[test]

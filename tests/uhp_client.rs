@@ -44,6 +44,16 @@ fn drop_and_check(client: UhpClient) {
     assert!(gone(pid), "engine {pid} still running after drop");
 }
 
+/// How a start-up failed: an engine that never answers its banner is a
+/// start-up failure ([`ClientError::StartUp`], which carries the engine's
+/// stderr too); this is the failure inside it.
+fn start_up(err: ClientError) -> ClientError {
+    match err {
+        ClientError::StartUp { error, .. } => *error,
+        other => panic!("expected a start-up failure, got {other:?}"),
+    }
+}
+
 #[test]
 fn banner_id_and_capabilities_of_our_engine() {
     let engine = our_engine();
@@ -155,7 +165,7 @@ fn validmoves_resolve_to_the_reference_legal_moves() {
 #[test]
 fn no_ok_at_start_up_times_out() {
     let start = Instant::now();
-    let err = fixture("echo 'id silent 1'; exec sleep 30", SHORT).unwrap_err();
+    let err = start_up(fixture("echo 'id silent 1'; exec sleep 30", SHORT).unwrap_err());
     assert!(start.elapsed() < SHORT + MARGIN, "{:?}", start.elapsed());
     match &err {
         ClientError::Timeout {
@@ -174,7 +184,7 @@ fn no_ok_at_start_up_times_out() {
 
 #[test]
 fn no_ok_at_start_up_then_exit() {
-    let err = fixture("echo 'id quitter'; exit 4", TIMEOUT).unwrap_err();
+    let err = start_up(fixture("echo 'id quitter'; exit 4", TIMEOUT).unwrap_err());
     match err {
         ClientError::Exited {
             command,
@@ -196,7 +206,7 @@ fn banner_without_id_or_with_garbage_is_a_protocol_error() {
         "printf '\\377\\376id\\nok\\n'",
         "echo ok",
     ] {
-        match fixture(script, TIMEOUT) {
+        match fixture(script, TIMEOUT).map_err(start_up) {
             Err(ClientError::Protocol { command, detail }) => {
                 assert_eq!(command, STARTUP, "{script}: {detail}");
             }
@@ -380,7 +390,7 @@ fn pid_file(name: &str) -> std::path::PathBuf {
 fn a_flood_of_lines_at_start_up_is_a_flood_not_gigabytes() {
     // `yes` as an engine used to cost gigabytes of memory per start-up;
     // the answer is bounded at MAX_ANSWER_LINES lines
-    let err = fixture("exec yes", TIMEOUT).unwrap_err();
+    let err = start_up(fixture("exec yes", TIMEOUT).unwrap_err());
     match &err {
         ClientError::Flood {
             command,
@@ -398,7 +408,7 @@ fn a_flood_of_lines_at_start_up_is_a_flood_not_gigabytes() {
 #[test]
 fn output_without_a_line_break_is_a_flood_of_bytes() {
     // a line without end; the bytes dropped count toward the bound
-    let err = fixture("exec cat /dev/zero", TIMEOUT).unwrap_err();
+    let err = start_up(fixture("exec cat /dev/zero", TIMEOUT).unwrap_err());
     assert!(
         matches!(&err, ClientError::Flood { .. }) && err.to_string().contains("2097152 bytes"),
         "{err:?}"
