@@ -49,4 +49,4 @@ mod writer;
 
 pub use game::{MAX_GAMES_PER_FILE, MAX_NOTES_PER_GAME, MAX_RECORD_GAME_BYTES, MAX_TAGS_PER_GAME};
 pub use reader::{read, read_each};
-pub use writer::{tag_text, write, write_game};
+pub use writer::{tag_text, write, write_game, written_tag_value};

@@ -18,9 +18,10 @@ use crate::records::{DeclaredResult, Record};
 ///
 /// An unfinished result is written `InProgress` (`NotStarted` for a game
 /// with no ply); an unknown one writes no `Result` tag. Comments and notes
-/// are not written. `read(write(r))` gives the same game type, moves, result,
-/// players and date, provided the names and date are trimmed, non-empty and
-/// on one line (as [`read`](super::read) gives them).
+/// are not written. `read(write(r))` gives the same game type, moves and
+/// result, and the players and date as [`written_tag_value`] writes them:
+/// the same when they are trimmed, on one line and free of control
+/// characters (which are escaped, so that no name reaches a terminal raw).
 pub fn write(record: &Record) -> String {
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut used = vec![false; record.tags.len()];
@@ -99,11 +100,7 @@ pub fn write_game(game_type: GameType, moves: &[String], tags: &[(String, String
         {
             continue;
         }
-        let value: String = value
-            .chars()
-            .map(|c| if matches!(c, '\n' | '\r') { ' ' } else { c })
-            .collect();
-        let value = tag_text(value.trim());
+        let value = written_tag_value(value);
         if key.eq_ignore_ascii_case("Result") {
             result = result_word(&value);
         }
@@ -124,6 +121,17 @@ pub fn write_game(game_type: GameType, moves: &[String], tags: &[(String, String
         let _ = write!(out, "\n{word}\n");
     }
     out
+}
+
+/// A tag value as [`write_game`] writes it, and so as it reads back: line
+/// breaks become spaces, the value is trimmed, and control characters are
+/// escaped ([`tag_text`]).
+pub fn written_tag_value(value: &str) -> String {
+    let value: String = value
+        .chars()
+        .map(|c| if matches!(c, '\n' | '\r') { ' ' } else { c })
+        .collect();
+    tag_text(value.trim())
 }
 
 /// A tag value as written: every control character escaped
