@@ -98,6 +98,17 @@ pub enum InputError {
         /// Why it is not played.
         why: Box<PlyProblem>,
     },
+    /// A game number asked of an input that is one game: a game type or a
+    /// GameString.
+    #[error("{text} is {what}, not a record file: a game number (game {game}) picks a game of a record file")]
+    NotARecord {
+        /// The input as the user gave it.
+        text: String,
+        /// What it is ("a game type", "a GameString").
+        what: &'static str,
+        /// The game asked for.
+        game: usize,
+    },
     /// A second game asked of a GameString.
     #[error("a GameString holds one game, not a game {game}")]
     OneGame {

@@ -42,7 +42,10 @@ pub use files::{
 };
 pub use game::{check_game_string_length, GameInput, PASTED_RECORD};
 pub use limits::{MAX_GAME_STRING_BYTES, MAX_RECORD_FILE_BYTES};
-pub use record::{load_record, record_game, record_ply, record_ply_in, replay_record, RecordPly};
+pub use record::{
+    load_record, nth_record, nth_record_game, record_game, record_ply, record_ply_in,
+    replay_record, NthRecord, RecordPly,
+};
 
 use crate::core::RulesOptions;
 use crate::records::Record;
@@ -62,18 +65,41 @@ pub fn load_pasted(text: &str, options: RulesOptions) -> Result<ReferenceEngine,
     GameInput::of_paste(text)?.load(options)
 }
 
-/// A record file's game `game`, or a GameString (or GameTypeString) read as
-/// a game with the default options ([`Record::of_game`]), as a record and
-/// its game replayed on the reference engine: what `convert` prints from.
-/// A GameString holds one game: any other game number is refused before the
-/// text is read.
-pub fn record_or_game(text: &str, game: usize) -> Result<(Record, ReferenceEngine), InputError> {
+/// [`load_game`] of game `game` (1 = the first) of a record file
+/// ([`GameInput::load_numbered`]): `--game N` of the command line.
+pub fn load_numbered_game<R: Rules>(
+    text: &str,
+    game: Option<usize>,
+    options: RulesOptions,
+) -> Result<R, InputError> {
+    GameInput::of_argument(text)?.load_numbered(game, options)
+}
+
+/// A record file's game `game` (the first by default), or a GameString (or
+/// GameTypeString) read as a game with the default options
+/// ([`Record::of_game`]), as a record and its game replayed on the
+/// reference engine: what `convert` prints from. A GameString holds one
+/// game: a game number is refused before the text is read.
+pub fn record_or_game(
+    text: &str,
+    game: Option<usize>,
+) -> Result<(NthRecord, ReferenceEngine), InputError> {
     match GameInput::of_argument(text) {
-        Ok(GameInput::RecordFile(path)) => load_record(path, game, None),
-        _ if game != 1 => Err(InputError::OneGame { game }),
-        input => {
-            let loaded: ReferenceEngine = input?.load(RulesOptions::default())?;
-            Ok((Record::of_game(&loaded), loaded))
+        Ok(GameInput::RecordFile(path)) => {
+            nth_record_game(path, &read_record_file(path)?, game.unwrap_or(1))
         }
+        Ok(input) if game.is_some() => Err(input.not_a_record(game.unwrap_or(1))),
+        input => one_game(input?),
     }
+}
+
+/// A new game or a GameString as a record of one game.
+pub fn one_game(input: GameInput<'_>) -> Result<(NthRecord, ReferenceEngine), InputError> {
+    let loaded: ReferenceEngine = input.load(RulesOptions::default())?;
+    let nth = NthRecord {
+        record: Record::of_game(&loaded),
+        games: 1,
+        complete: true,
+    };
+    Ok((nth, loaded))
 }
