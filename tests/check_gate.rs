@@ -540,3 +540,47 @@ fn the_text_report_ends_with_a_verdict_line_agreeing_with_the_exit_status() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_baseline_with_unknown_fields_is_read_and_a_newer_version_refused() {
+    // A baseline written by a newer minor release may carry fields this
+    // one does not know: they are ignored. A baseline of another version
+    // is refused before the run (exit 2), naming the version and what to do.
+    let dir = temp("baseline-versions");
+    let engine = format!("'{BIN}' uhp");
+    let run = |text: &str| {
+        let baseline = dir.join("baseline.json");
+        std::fs::write(&baseline, text).expect("written");
+        let path = baseline.to_str().expect("a UTF-8 path").to_string();
+        check_in(
+            &dir,
+            &[
+                "--engine",
+                &engine,
+                "--no-corpus",
+                "--games",
+                "0",
+                "--baseline",
+                &path,
+            ],
+            &[],
+        )
+    };
+    let extra = run(
+        r#"{"version":2,"written_by":"hive-oracle 9.9","findings":[{"fingerprint":"state [§8.3] state","example":"","reviewed":true}]}"#,
+    );
+    assert_eq!(
+        extra.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&extra.stderr)
+    );
+    let newer = run(r#"{"version":3,"findings":[]}"#);
+    assert_eq!(newer.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&newer.stderr);
+    assert!(
+        stderr.contains("baseline version 3") && stderr.contains("--write-baseline"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -99,7 +99,6 @@ pub enum Severity {
 
 /// One disagreement between the engine and the rules, seen once.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Finding {
     /// What disagrees.
     pub kind: Kind,

@@ -14,7 +14,8 @@ use crate::check::jobs::{run_units, Unit, UnitResults, MAX_CONSECUTIVE_FAILURES}
 use crate::check::probes::protocol_unit;
 use crate::check::proof::prove_all;
 use crate::check::summary::{
-    CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo, ShardInfo, Skip, Summary, TestCase, Timings,
+    CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo, ShardInfo, Skip, Summary, TestCase,
+    Timings, REPORT_FORMAT_VERSION,
 };
 use crate::check::worker::{Context, UnitResult, Worker};
 use crate::core::{GameType, RulesOptions};
@@ -93,6 +94,7 @@ pub fn run(config: &Config) -> Result<Report, ClientError> {
         ..info
     });
     Ok(Report {
+        format_version: REPORT_FORMAT_VERSION.to_string(),
         run: run_info(config, &ctx, source, jobs),
         shard,
         engine,
