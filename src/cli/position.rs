@@ -168,8 +168,7 @@ pub fn play(out: &mut impl Write, args: PlayArgs) -> Result<(), Stop> {
 
 /// `explain`: a move's verdict with its clauses, or a position's moves.
 pub fn explain(out: &mut impl Write, args: ExplainArgs) -> Result<(), Stop> {
-    let text = explanation(&args.game, args.mv.as_deref(), args.rules.options())
-        .map_err(|e| e.to_string())?;
+    let text = explanation(&args.game, args.mv.as_deref(), args.rules.options())?;
     Ok(out.write_all(escape_controls_in_lines(&text).as_bytes())?)
 }
 
@@ -242,7 +241,7 @@ fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, Stop> {
     } else {
         input::load_game(text, options)
     };
-    loaded.map_err(|e| Stop::Refused(e.to_string()))
+    Ok(loaded?)
 }
 
 fn run_perft<R: Rules + Send>(
@@ -408,7 +407,7 @@ fn svg_output(path: &Path, game_text: &str) -> Result<PendingFile, Stop> {
         path: game_text.into(),
     };
     refuse_same_files(&[("--svg", path)], &[record])
-        .map_err(|e| Stop::OutputIsInput(e.to_string()))?;
+        .map_err(|e| Stop::CouldNotRun(e.to_string()))?;
     PendingFile::create(path, "--svg").map_err(|e| Stop::Refused(e.to_string()))
 }
 
@@ -420,7 +419,7 @@ pub fn convert(out: &mut impl Write, args: ConvertArgs) -> Result<(), Stop> {
     } else {
         input::record_or_game(&args.input, index)
     };
-    let (record, reference) = read.map_err(|e| e.to_string())?;
+    let (record, reference) = read?;
     match args.to {
         ConvertTarget::Gamestring => writeln!(out, "{}", reference.game_string())?,
         ConvertTarget::Pgn => out.write_all(pgn::write(&record).as_bytes())?,
