@@ -25,7 +25,15 @@ use std::path::{Path, PathBuf};
 use regex::Regex;
 
 /// The folders and files read, relative to the root.
-const SCANNED: &[&str] = &["spec", "src", "tests", "benches", "fuzz", "docs", "README.md"];
+const SCANNED: &[&str] = &[
+    "spec",
+    "src",
+    "tests",
+    "benches",
+    "fuzz",
+    "docs",
+    "README.md",
+];
 
 /// Never read: the sources themselves, build output, and this file, whose
 /// examples of old citations test the detectors.
