@@ -572,6 +572,8 @@ fn replay_text_report_ends_with_its_verdict() {
 
 // The documentation's commands -----------------------------------------------
 
+// Unix only: the commands run in `sh`, the binary linked into a scratch folder.
+#[cfg(unix)]
 mod documented;
 
 /// Every `hive-oracle …` and `cargo run --release -- …` command shown in
@@ -610,6 +612,7 @@ fn the_documented_commands_do_what_the_documentation_shows() {
 
 /// The reading of the documentation's blocks: commands, what they show,
 /// the blocks not run, and a shown line or status that drifts is caught.
+#[cfg(unix)]
 #[test]
 fn a_documented_command_that_drifts_is_caught() {
     let markdown = "text\n\n```sh\n# a comment\ncargo run --release -- perft 2 \\\n  --game Base\n# 1\t4\t...\n# ...\n# exit status 1\n\nhive-oracle play x\n```\n\n<!-- not run: an engine of your own -->\n```sh\nhive-oracle check --engine mine\n```\n";
