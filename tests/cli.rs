@@ -755,3 +755,87 @@ fn convert_notes_the_other_games_of_the_file_and_a_queen_placed_first() {
     );
     let _ = std::fs::remove_file(file);
 }
+
+// The documentation's commands -----------------------------------------------
+
+// Unix only: the commands run in `sh`, the binary linked into a scratch folder.
+#[cfg(unix)]
+mod documented;
+
+/// Every `hive-oracle …` and `cargo run --release -- …` command shown in
+/// README.md and docs/*.md runs with the exit status and the output shown
+/// (tests/documented/mod.rs gives the rules); blocks marked not run are
+/// listed with their reason.
+#[cfg(unix)]
+#[test]
+fn the_documented_commands_do_what_the_documentation_shows() {
+    let scratch = documented::scratch_folder();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for file in documented::documentation() {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        let name = file
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap_or(&file)
+            .display()
+            .to_string();
+        let (commands, not_run) = documented::commands_in(&name, &text);
+        for skipped in &not_run {
+            assert!(!skipped.reason.is_empty(), "{}: no reason", skipped.place);
+            eprintln!("not run: {}: {}", skipped.place, skipped.reason);
+        }
+        for command in &commands {
+            ran += 1;
+            if let Some(why) = documented::run_documented(command, &scratch) {
+                failures.push(format!("{}: {}\n{why}", command.place, command.command));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(ran >= 10, "only {ran} documented commands found");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The reading of the documentation's blocks: commands, what they show,
+/// the blocks not run, and a shown line or status that drifts is caught.
+#[cfg(unix)]
+#[test]
+fn a_documented_command_that_drifts_is_caught() {
+    let markdown = "text\n\n```sh\n# a comment\ncargo run --release -- perft 2 \\\n  --game Base\n# 1\t4\t...\n# ...\n# exit status 1\n\nhive-oracle play x\n```\n\n<!-- not run: an engine of your own -->\n```sh\nhive-oracle check --engine mine\n```\n";
+    let (commands, not_run) = documented::commands_in("R.md", markdown);
+    assert_eq!(
+        commands,
+        [
+            documented::Documented {
+                place: "R.md:5".to_string(),
+                command: "hive-oracle perft 2 --game Base".to_string(),
+                status: 1,
+                shown: vec!["1\t4\t...".to_string(), "...".to_string()],
+            },
+            documented::Documented {
+                place: "R.md:11".to_string(),
+                command: "hive-oracle play x".to_string(),
+                status: 0,
+                shown: vec![],
+            },
+        ]
+    );
+    assert_eq!(
+        not_run,
+        [documented::NotRun {
+            place: "R.md:15".to_string(),
+            reason: "an engine of your own".to_string(),
+        }]
+    );
+    let shown = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    let output = ["1\t4\t0.000 s", "2\t96\t0.000 s", "PASS"];
+    assert_eq!(
+        documented::output_differs(&shown(&["1\t4\t...", "...", "PASS"]), &output),
+        None
+    );
+    assert!(documented::output_differs(&shown(&["1\t4\t...", "PASS"]), &output).is_some());
+    assert!(documented::output_differs(&shown(&["1\t5\t..."]), &output).is_some());
+    assert!(documented::output_differs(&shown(&["...", "FAIL"]), &output).is_some());
+    assert!(documented::line_matches("a...c...e", "abcde"));
+    assert!(!documented::line_matches("a...c", "abcd"));
+}

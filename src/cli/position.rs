@@ -255,7 +255,7 @@ pub fn input_stop(error: InputError, game: Option<usize>) -> Stop {
         (InputError::NotARecord { .. } | InputError::NoSuchGame { .. }, Some(number)) => {
             Stop::Usage(format!("--game {number}: {error}"))
         }
-        _ => Stop::Refused(error.to_string()),
+        _ => Stop::from(error),
     }
 }
 
@@ -474,6 +474,6 @@ fn svg_output(path: &Path, game_text: &str) -> Result<PendingFile, Stop> {
         path: game_text.into(),
     };
     refuse_same_files(&[("--svg", path)], &[record])
-        .map_err(|e| Stop::OutputIsInput(e.to_string()))?;
+        .map_err(|e| Stop::CouldNotRun(e.to_string()))?;
     PendingFile::create(path, "--svg").map_err(|e| Stop::Refused(e.to_string()))
 }

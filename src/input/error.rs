@@ -69,6 +69,9 @@ pub enum InputError {
         /// Its size.
         bytes: u64,
     },
+    /// The allocator refused the memory to hold a record file.
+    #[error("{0}")]
+    TooLargeForMemory(super::memory::TooLargeForMemory),
     /// Not a record, or a record its reader cannot follow.
     #[error(transparent)]
     Record(#[from] RecordError),

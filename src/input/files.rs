@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::InputError;
 use super::limits::MAX_RECORD_FILE_BYTES;
+use super::memory::{check_room, try_reserve, OutOfMemory, TooLargeForMemory};
 use crate::records::{self, Record, RecordError};
 
 /// Why the bytes of a record file were not read.
@@ -29,6 +30,8 @@ enum Unread {
     /// The file is over the limit: its size as read or reported, and
     /// whether that is only a lower bound (reading stopped at the limit).
     TooLarge(u64, bool),
+    /// The allocator refused the memory to hold the file.
+    OutOfMemory(OutOfMemory),
 }
 
 impl fmt::Display for Unread {
@@ -41,6 +44,7 @@ impl fmt::Display for Unread {
                 "the file is {}{bytes} bytes long; the limit for a record file is {MAX_RECORD_FILE_BYTES} bytes (64 MiB)",
                 if *at_least { "more than " } else { "" }
             ),
+            Unread::OutOfMemory(refused) => write!(f, "too large to hold in memory: {refused}"),
         }
     }
 }
@@ -102,10 +106,17 @@ fn read_within_limit(path: &Path) -> Result<Vec<u8>, Unread> {
         return Err(Unread::TooLarge(size, false));
     }
     // The size may be stale (a file still growing): the read stops anyway.
-    let mut bytes = Vec::with_capacity(size as usize);
+    let mut bytes = Vec::new();
+    try_reserve(&mut bytes, size as usize).map_err(Unread::OutOfMemory)?;
     file.take(MAX_RECORD_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(Unread::Io)?;
+        .map_err(|error| match error.kind() {
+            // read_to_end asks for more room as it reads, without aborting
+            std::io::ErrorKind::OutOfMemory => Unread::OutOfMemory(OutOfMemory {
+                bytes: bytes.capacity().saturating_mul(2),
+            }),
+            _ => Unread::Io(error),
+        })?;
     if bytes.len() as u64 > MAX_RECORD_FILE_BYTES {
         return Err(Unread::TooLarge(MAX_RECORD_FILE_BYTES, true));
     }
@@ -127,6 +138,10 @@ pub fn read_record_file(path: &str) -> Result<Vec<u8>, InputError> {
             path: path.to_string(),
             bytes,
         },
+        Unread::OutOfMemory(refused) => InputError::TooLargeForMemory(TooLargeForMemory {
+            file: path.to_string(),
+            refused,
+        }),
     })
 }
 
@@ -136,7 +151,12 @@ pub fn read_record_file(path: &str) -> Result<Vec<u8>, InputError> {
 /// report lists with the files that are not records.
 pub fn read_records(path: &Path) -> Result<Vec<Record>, RecordError> {
     let mut games = Vec::new();
-    each_record(path, &mut |record| games.push(record))?;
+    each_record(path, &mut |record| games.push(record)).map_err(|error| match error {
+        RecordFileError::NotARecord(error) => error,
+        RecordFileError::TooLarge(too_large) => {
+            RecordError::new(&too_large.file, 0, too_large.to_string())
+        }
+    })?;
     Ok(games)
 }
 
@@ -146,10 +166,15 @@ pub fn read_records(path: &Path) -> Result<Vec<Record>, RecordError> {
 /// twice: first with the games dropped, to check that the whole file reads
 /// (a file that does not is one [`RecordError`] and gives no game, as with
 /// [`read_records`]), then for the games. Returns the number of games.
-pub fn each_record(path: &Path, sink: &mut dyn FnMut(Record)) -> Result<usize, RecordError> {
+pub fn each_record(path: &Path, sink: &mut dyn FnMut(Record)) -> Result<usize, RecordFileError> {
     let name = path.display().to_string();
-    let bytes = read_within_limit(path)
-        .map_err(|unread| RecordError::new(&name, 0, format!("cannot read: {unread}")))?;
+    let bytes = read_within_limit(path).map_err(|unread| match unread {
+        Unread::OutOfMemory(refused) => RecordFileError::TooLarge(TooLargeForMemory {
+            file: name.clone(),
+            refused,
+        }),
+        unread => RecordError::new(&name, 0, format!("cannot read: {unread}")).into(),
+    })?;
     each_record_in(&name, bytes, sink)
 }
 
@@ -159,11 +184,32 @@ pub fn each_record_in(
     name: &str,
     bytes: Vec<u8>,
     sink: &mut dyn FnMut(Record),
-) -> Result<usize, RecordError> {
+) -> Result<usize, RecordFileError> {
+    // The decoded text takes about the bytes' size, twice while its line
+    // ends are rewritten: asked for first, so that a refusal is an error.
+    check_room(bytes.len().saturating_mul(2)).map_err(|refused| {
+        RecordFileError::TooLarge(TooLargeForMemory {
+            file: name.to_string(),
+            refused,
+        })
+    })?;
     let text = records::decode(&bytes);
     drop(bytes);
     records::read_each(name, &text, &mut drop)?;
-    records::read_each(name, &text, sink)
+    Ok(records::read_each(name, &text, sink)?)
+}
+
+/// Why a record file gives no game: it is not a record (or cannot be read),
+/// which a report lists with the file's line, or it is too large for the
+/// memory at hand, which stops a command with exit status 2.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordFileError {
+    /// Unreadable, over the size limit, not a regular file or not a record.
+    #[error(transparent)]
+    NotARecord(#[from] RecordError),
+    /// The allocator refused the memory to read or decode it.
+    #[error("{0}")]
+    TooLarge(TooLargeForMemory),
 }
 
 /// A path that a folder walk passed over, and why.

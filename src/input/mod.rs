@@ -34,14 +34,19 @@ mod error;
 mod files;
 mod game;
 mod limits;
+mod memory;
 mod record;
 
 pub use error::{InputError, PlyProblem};
 pub use files::{
-    each_record, each_record_in, read_record_file, read_records, record_files, RecordFiles, Skipped,
+    each_record, each_record_in, read_record_file, read_records, record_files, RecordFileError,
+    RecordFiles, Skipped,
 };
 pub use game::{check_game_string_length, GameInput, PASTED_RECORD};
 pub use limits::{MAX_GAME_STRING_BYTES, MAX_RECORD_FILE_BYTES};
+#[cfg(feature = "faults")]
+pub use memory::ALLOCATION_LIMIT_VARIABLE;
+pub use memory::{try_reserve, OutOfMemory, TooLargeForMemory};
 pub use record::{
     load_record, nth_record, nth_record_game, record_game, record_ply, record_ply_in,
     replay_record, NthRecord, RecordPly,

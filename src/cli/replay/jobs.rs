@@ -6,12 +6,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use hive_oracle::input::MAX_RECORD_FILE_BYTES;
+use hive_oracle::input::{RecordFileError, MAX_RECORD_FILE_BYTES};
 use hive_oracle::records::replay::GameReport;
 use hive_oracle::records::RecordError;
 
-/// What one file gave: its games, or why it is not a record.
-pub(super) type FileResult = Result<Vec<GameReport>, RecordError>;
+/// What one file gave: its games, or why it is not a record or is too
+/// large for the memory at hand.
+pub(super) type FileResult = Result<Vec<GameReport>, RecordFileError>;
 
 /// Replays `files` with `replay_file` on `jobs` threads, `tick` called
 /// after each file, and gives each file's result to `report` (on this
@@ -70,7 +71,8 @@ fn replay_caught(path: &Path, replay_file: &(dyn Fn(&Path) -> FileResult + Sync)
                 &path.display().to_string(),
                 0,
                 "not replayed: the replay stopped on an internal error (please report it)",
-            ))
+            )
+            .into())
         },
     )
 }

@@ -11,7 +11,10 @@ use clap::ValueEnum;
 use serde_json::{json, Value};
 
 use hive_oracle::fast::FastEngine;
-use hive_oracle::input::{each_record, record_files, RecordFiles, Skipped};
+use hive_oracle::input::{
+    each_record, record_files, try_reserve, RecordFileError, RecordFiles, Skipped,
+    TooLargeForMemory,
+};
 use hive_oracle::records::replay::{
     replay, Counts, GameReport, IllegalPly, Outcome, ReplaySummary, ResultCheck,
 };
@@ -21,6 +24,7 @@ use super::output;
 use super::stdin;
 use super::{EngineChoice, COULD_NOT_RUN};
 
+mod allocator;
 mod jobs;
 
 use jobs::{replay_files, FileResult};
@@ -59,6 +63,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         format,
         jobs,
     } = args;
+    allocator::share_one_arena();
     // `-`: the records on stdin, replayed first
     let (dashes, paths): (Vec<PathBuf>, Vec<PathBuf>) = paths
         .into_iter()
@@ -103,7 +108,10 @@ pub fn run(args: ReplayArgs) -> ExitCode {
                 &|path| replay_file(path, engine),
                 jobs as usize,
                 &|| bar.inc(1),
-                &mut |file| bar.suspend(|| report.file(file)),
+                &mut |file| {
+                    bar.suspend(|| report.file(file));
+                    allocator::give_back_freed();
+                },
             );
             report.end()
         }
@@ -115,13 +123,20 @@ pub fn run(args: ReplayArgs) -> ExitCode {
                 &|path| replay_file(path, engine),
                 jobs as usize,
                 &|| bar.inc(1),
-                &mut |file| report.file(file),
+                &mut |file| {
+                    report.file(file);
+                    allocator::give_back_freed();
+                },
             );
             report.end(&skipped)
         }
     };
     bar.finish_and_clear();
-    let (summary, written) = ended;
+    let Ended {
+        summary,
+        too_large,
+        written,
+    } = ended;
     if format == ReplayFormat::Text && written.is_ok() {
         let seconds = started.elapsed().as_secs_f64();
         output::say(&format!(
@@ -131,7 +146,9 @@ pub fn run(args: ReplayArgs) -> ExitCode {
             summary.total.games as f64 * 60.0 / seconds.max(1e-9)
         ));
     }
-    let verdict = if summary.is_clean() {
+    let verdict = if too_large {
+        ExitCode::from(COULD_NOT_RUN)
+    } else if summary.is_clean() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
@@ -141,9 +158,18 @@ pub fn run(args: ReplayArgs) -> ExitCode {
 
 /// Reads and replays one file.
 fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
-    // One record at a time, released once replayed.
+    // One record at a time, released once replayed; the reports' room is
+    // asked for, so that a refusal is an error rather than an abort.
     let mut reports = Vec::new();
+    let mut refused = None;
     let sink = &mut |record: hive_oracle::records::Record| {
+        if refused.is_some() {
+            return;
+        }
+        if let Err(error) = try_reserve(&mut reports, 1) {
+            refused = Some(error);
+            return;
+        }
         reports.push(match engine {
             EngineChoice::Fast => replay::<FastEngine>(&record),
             EngineChoice::Reference => replay::<ReferenceEngine>(&record),
@@ -154,7 +180,26 @@ fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
     } else {
         each_record(path, sink)?;
     }
-    Ok(reports)
+    match refused {
+        Some(refused) => Err(RecordFileError::TooLarge(TooLargeForMemory {
+            file: path.display().to_string(),
+            refused,
+        })),
+        None => Ok(reports),
+    }
+}
+
+/// What the reports do with a file that gave no game: one that is not a
+/// record is listed in the summary; one too large for the memory at hand
+/// is said on stderr at once, and the run ends with exit status 2.
+fn not_replayed(summary: &mut ReplaySummary, too_large: &mut bool, error: RecordFileError) {
+    match error {
+        RecordFileError::NotARecord(error) => summary.add_unreadable(error),
+        RecordFileError::TooLarge(error) => {
+            output::say(&format!("error: {error}"));
+            *too_large = true;
+        }
+    }
 }
 
 /// The text report written as the files come: the lines of each game that
@@ -164,6 +209,7 @@ fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
 struct TextReport<W: Write> {
     out: W,
     summary: ReplaySummary,
+    too_large: bool,
     wrote_games: bool,
     written: std::io::Result<()>,
 }
@@ -173,6 +219,7 @@ impl<W: Write> TextReport<W> {
         TextReport {
             out,
             summary: ReplaySummary::default(),
+            too_large: false,
             wrote_games: false,
             written: Ok(()),
         }
@@ -195,7 +242,7 @@ impl<W: Write> TextReport<W> {
                     self.written = self.out.flush();
                 }
             }
-            Err(error) => self.summary.add_unreadable(error),
+            Err(error) => not_replayed(&mut self.summary, &mut self.too_large, error),
         }
     }
 
@@ -205,13 +252,13 @@ impl<W: Write> TextReport<W> {
         }
     }
 
-    /// Writes the unreadable files and the table; the summary and whether
-    /// every write succeeded.
-    fn end(mut self) -> (ReplaySummary, std::io::Result<()>) {
+    /// Writes the unreadable files and the table; what the report ends on.
+    fn end(mut self) -> Ended {
         let closing = self.summary.closing_text(self.wrote_games);
         self.write(closing.as_bytes());
-        // the last line says the verdict the exit status gives
-        let verdict = if self.summary.is_clean() {
+        // the last line says the verdict the exit status gives (a file too
+        // large for memory makes it 2: not a pass)
+        let verdict = if self.summary.is_clean() && !self.too_large {
             "PASS\n"
         } else {
             "FAIL\n"
@@ -220,8 +267,20 @@ impl<W: Write> TextReport<W> {
         if self.written.is_ok() {
             self.written = self.out.flush();
         }
-        (self.summary, self.written)
+        Ended {
+            summary: self.summary,
+            too_large: self.too_large,
+            written: self.written,
+        }
     }
+}
+
+/// What a report ends on: its summary, whether a file was too large for
+/// the memory at hand, and whether every write succeeded.
+struct Ended {
+    summary: ReplaySummary,
+    too_large: bool,
+    written: std::io::Result<()>,
 }
 
 /// The JSON report: its summary comes before its games, so the games are
@@ -233,6 +292,7 @@ impl<W: Write> TextReport<W> {
 struct JsonReport {
     spool: std::io::Result<std::io::BufWriter<std::fs::File>>,
     summary: ReplaySummary,
+    too_large: bool,
     games: usize,
 }
 
@@ -241,6 +301,7 @@ impl JsonReport {
         JsonReport {
             spool: spool.map(std::io::BufWriter::new),
             summary: ReplaySummary::default(),
+            too_large: false,
             games: 0,
         }
     }
@@ -249,7 +310,7 @@ impl JsonReport {
     fn file(&mut self, file: FileResult) {
         let games = match file {
             Ok(games) => games,
-            Err(error) => return self.summary.add_unreadable(error),
+            Err(error) => return not_replayed(&mut self.summary, &mut self.too_large, error),
         };
         for game in &games {
             self.summary.add_game(game);
@@ -264,13 +325,17 @@ impl JsonReport {
         }
     }
 
-    /// Writes the report on stdout; the summary and whether every write
-    /// (to the spool and to stdout) succeeded.
-    fn end(self, skipped: &[Skipped]) -> (ReplaySummary, std::io::Result<()>) {
+    /// Writes the report on stdout; what it ends on (every write: to the
+    /// spool and to stdout).
+    fn end(self, skipped: &[Skipped]) -> Ended {
         let written = self
             .spool
             .and_then(|spool| write_json(&self.summary, skipped, self.games, spool));
-        (self.summary, written)
+        Ended {
+            summary: self.summary,
+            too_large: self.too_large,
+            written,
+        }
     }
 }
 
