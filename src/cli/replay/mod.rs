@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use hive_oracle::fast::FastEngine;
 use hive_oracle::input::{each_record, record_files, RecordFiles, Skipped};
 use hive_oracle::records::replay::{
-    replay, Counts, GameReport, IllegalPly, Outcome, ReplaySummary, ResultCheck,
+    replay, Counts, GameReport, IllegalPly, Outcome, ReplayOptions, ReplaySummary, ResultCheck,
 };
 use hive_oracle::reference::ReferenceEngine;
 
@@ -22,8 +22,10 @@ use super::stdin;
 use super::{EngineChoice, COULD_NOT_RUN};
 
 mod jobs;
+mod text;
 
 use jobs::{replay_files, FileResult};
+use text::TextReport;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ReplayFormat {
@@ -48,6 +50,16 @@ pub struct ReplayArgs {
     /// Files replayed at once; the report's order does not depend on it.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
+    /// Text report: every note of every game, each on its own line (by
+    /// default only the notes of games with a problem, a repeated note
+    /// once with its count).
+    #[arg(long, short)]
+    verbose: bool,
+    /// Watch for the third occurrence of a position (§8.7.2), as sites that
+    /// end games by repetition do: it is noted, and a record that ends
+    /// there declaring a draw agrees; no later ply is refused.
+    #[arg(long)]
+    repetition_draw: bool,
 }
 
 /// `hive-oracle replay`: exit 0 when every game is legal and ends as
@@ -58,7 +70,10 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         engine,
         format,
         jobs,
+        verbose,
+        repetition_draw,
     } = args;
+    let options = ReplayOptions { repetition_draw };
     // `-`: the records on stdin, replayed first
     let (dashes, paths): (Vec<PathBuf>, Vec<PathBuf>) = paths
         .into_iter()
@@ -97,10 +112,10 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     let files_replayed = files.len();
     let ended = match format {
         ReplayFormat::Text => {
-            let mut report = TextReport::new(std::io::stdout().lock());
+            let mut report = TextReport::new(std::io::stdout().lock(), verbose, !dashes.is_empty());
             replay_files(
                 &files,
-                &|path| replay_file(path, engine),
+                &|path| replay_file(path, engine, options),
                 jobs as usize,
                 &|| bar.inc(1),
                 &mut |file| bar.suspend(|| report.file(file)),
@@ -112,7 +127,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
             let mut report = JsonReport::new(spool);
             replay_files(
                 &files,
-                &|path| replay_file(path, engine),
+                &|path| replay_file(path, engine, options),
                 jobs as usize,
                 &|| bar.inc(1),
                 &mut |file| report.file(file),
@@ -140,13 +155,13 @@ pub fn run(args: ReplayArgs) -> ExitCode {
 }
 
 /// Reads and replays one file.
-fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
+fn replay_file(path: &Path, engine: EngineChoice, options: ReplayOptions) -> FileResult {
     // One record at a time, released once replayed.
     let mut reports = Vec::new();
     let sink = &mut |record: hive_oracle::records::Record| {
         reports.push(match engine {
-            EngineChoice::Fast => replay::<FastEngine>(&record),
-            EngineChoice::Reference => replay::<ReferenceEngine>(&record),
+            EngineChoice::Fast => replay::<FastEngine>(&record, options),
+            EngineChoice::Reference => replay::<ReferenceEngine>(&record, options),
         })
     };
     if path.as_os_str() == stdin::DASH {
@@ -155,73 +170,6 @@ fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
         each_record(path, sink)?;
     }
     Ok(reports)
-}
-
-/// The text report written as the files come: the lines of each game that
-/// is not clean, then (at the end) the unreadable files and the summary
-/// table. After a failed write nothing more is written, but the files are
-/// still counted, for the verdict.
-struct TextReport<W: Write> {
-    out: W,
-    summary: ReplaySummary,
-    wrote_games: bool,
-    written: std::io::Result<()>,
-}
-
-impl<W: Write> TextReport<W> {
-    fn new(out: W) -> TextReport<W> {
-        TextReport {
-            out,
-            summary: ReplaySummary::default(),
-            wrote_games: false,
-            written: Ok(()),
-        }
-    }
-
-    /// Counts and writes one file's games, then flushes them: a reader
-    /// sees each file's lines as soon as it is reported.
-    fn file(&mut self, file: FileResult) {
-        match file {
-            Ok(games) => {
-                for game in &games {
-                    self.summary.add_game(game);
-                    let text = game.text();
-                    if !text.is_empty() {
-                        self.wrote_games = true;
-                        self.write(text.as_bytes());
-                    }
-                }
-                if self.written.is_ok() {
-                    self.written = self.out.flush();
-                }
-            }
-            Err(error) => self.summary.add_unreadable(error),
-        }
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        if self.written.is_ok() {
-            self.written = self.out.write_all(bytes);
-        }
-    }
-
-    /// Writes the unreadable files and the table; the summary and whether
-    /// every write succeeded.
-    fn end(mut self) -> (ReplaySummary, std::io::Result<()>) {
-        let closing = self.summary.closing_text(self.wrote_games);
-        self.write(closing.as_bytes());
-        // the last line says the verdict the exit status gives
-        let verdict = if self.summary.is_clean() {
-            "PASS\n"
-        } else {
-            "FAIL\n"
-        };
-        self.write(verdict.as_bytes());
-        if self.written.is_ok() {
-            self.written = self.out.flush();
-        }
-        (self.summary, self.written)
-    }
 }
 
 /// The JSON report: its summary comes before its games, so the games are
@@ -320,6 +268,8 @@ fn json_report(summary: &ReplaySummary, skipped: &[Skipped]) -> Value {
         json!({
             "games": c.games, "legal": c.legal, "illegal": c.illegal,
             "wrong_result": c.wrong_result, "plies": c.plies,
+            "results_agree": c.results_agree, "results_undecidable": c.results_undecidable,
+            "results_unknown": c.results_unknown,
         })
     };
     json!({
@@ -343,15 +293,18 @@ fn game_json(game: &GameReport) -> Value {
             state,
             game_string,
             result,
+            third_occurrence,
         } => json!({
             "legal": true,
             "state": state.to_string(),
             "game_string": game_string,
             "result": match result {
                 ResultCheck::Agrees => "agrees",
-                ResultCheck::NotOnTheBoard => "not on the board",
+                ResultCheck::NotOnTheBoard => "undecidable",
                 ResultCheck::Disagrees => "disagrees",
+                ResultCheck::Unknown => "unknown",
             },
+            "third_occurrence": third_occurrence,
         }),
         Outcome::Illegal(ply) => illegal_json(ply),
     };
@@ -367,7 +320,7 @@ fn game_json(game: &GameReport) -> Value {
         "standard_opening": game.standard_opening,
         "declared_result": game.declared.0.name(),
         "ending": format!("{:?}", game.declared.1),
-        "notes": game.notes,
+        "notes": game.notes.iter().map(|n| json!({"kind": n.kind.name(), "line": n.line, "ply": n.ply, "text": n.text})).collect::<Vec<_>>(),
         "outcome": outcome,
     })
 }
