@@ -319,19 +319,26 @@ fn the_summary_counts_the_results_checked() {
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
     let all = &json["summary"]["all"];
     let n = |key: &str| all[key].as_u64().unwrap_or_else(|| panic!("{key}: {all}"));
+    let r = |key: &str| {
+        all["results"][key]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{key}: {all}"))
+    };
     assert_eq!(
-        n("results_agree") + n("wrong_result") + n("results_undecidable") + n("results_unknown"),
+        r("agree") + r("disagree") + r("undecidable") + r("unknown"),
         n("games") - n("illegal")
     );
+    assert_eq!(r("checked"), r("agree") + r("disagree"));
+    assert_eq!(r("disagree"), n("wrong_result"));
     let text = stdout(&run(&["replay", &records("pgn"), &records("sgf")]));
     let line = format!(
         "results of the {} games legal to their end: {} checked ({} agree, {} disagree), {} not decidable from the board, {} unknown",
         n("games") - n("illegal"),
-        n("results_agree") + n("wrong_result"),
-        n("results_agree"),
-        n("wrong_result"),
-        n("results_undecidable"),
-        n("results_unknown"),
+        r("checked"),
+        r("agree"),
+        r("disagree"),
+        r("undecidable"),
+        r("unknown"),
     );
     assert!(text.contains(&line), "{line}\n{text}");
 }
@@ -393,4 +400,75 @@ fn plies_after_a_third_occurrence_are_never_refused() {
         "third occurrence after ply 12: a draw by repetition (§8.7.2), but the record goes on for 2 more plies"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The committed schema of replay's JSON report.
+fn committed_schema() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/replay-report.schema.json");
+    std::fs::read_to_string(path).expect("spec/replay-report.schema.json exists")
+}
+
+#[test]
+fn the_committed_replay_schema_is_the_one_the_types_give() {
+    let out = run(&["replay", "--print-schema"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        committed_schema(),
+        "regenerate: cargo run -- replay --print-schema > spec/replay-report.schema.json"
+    );
+}
+
+#[test]
+fn real_replay_reports_validate_against_the_schema() {
+    // Reports with every kind of game (legal, illegal, wrong result, notes,
+    // a resignation, a repetition draw) and unreadable files validate; the
+    // schema lets a later version add fields, but not drop or retype one.
+    let schema: serde_json::Value = serde_json::from_str(&committed_schema()).expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let reports = [
+        run(&[
+            "replay",
+            "--format",
+            "json",
+            &records("pgn"),
+            &records("sgf"),
+        ]),
+        run(&[
+            "replay",
+            "--format",
+            "json",
+            "--repetition-draw",
+            &records("replay"),
+        ]),
+    ];
+    let mut endings = std::collections::BTreeSet::new();
+    for out in &reports {
+        let report: serde_json::Value = serde_json::from_str(&stdout(out)).expect("JSON");
+        let errors: Vec<String> = validator
+            .iter_errors(&report)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{errors:#?}");
+        assert_eq!(report["format_version"], 2);
+        for game in report["games"].as_array().expect("games") {
+            endings.insert(game["ending"]["kind"].as_str().expect("a kind").to_string());
+        }
+    }
+    assert_eq!(
+        endings.into_iter().collect::<Vec<_>>(),
+        ["agreed_draw", "resignation", "unstated"]
+    );
+    let mut report: serde_json::Value = serde_json::from_str(&stdout(&reports[1])).expect("JSON");
+    report["a_field_of_a_later_version"] = serde_json::json!(1);
+    report["games"][0]["notes"][0]["since"] = serde_json::json!("0.3.0");
+    assert!(validator.is_valid(&report));
+    report["games"][0]["notes"][0]["ply"] = serde_json::json!("twelve");
+    assert!(!validator.is_valid(&report));
+    let mut report: serde_json::Value = serde_json::from_str(&stdout(&reports[1])).expect("JSON");
+    report["summary"]["all"]
+        .as_object_mut()
+        .expect("counts")
+        .remove("results");
+    assert!(!validator.is_valid(&report));
 }

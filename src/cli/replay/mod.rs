@@ -2,19 +2,16 @@
 //! of records replayed in parallel, each file's reports written in file
 //! order as soon as the files before it are done, as text or JSON.
 
-use std::io::{IsTerminal, Seek, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::ValueEnum;
-use serde_json::{json, Value};
 
 use hive_oracle::fast::FastEngine;
-use hive_oracle::input::{each_record, record_files, RecordFiles, Skipped};
-use hive_oracle::records::replay::{
-    replay, Counts, GameReport, IllegalPly, Outcome, ReplayOptions, ReplaySummary, ResultCheck,
-};
+use hive_oracle::input::{each_record, record_files, RecordFiles};
+use hive_oracle::records::replay::{replay, ReplayOptions};
 use hive_oracle::reference::ReferenceEngine;
 
 use super::output;
@@ -22,9 +19,11 @@ use super::stdin;
 use super::{EngineChoice, COULD_NOT_RUN};
 
 mod jobs;
+mod json;
 mod text;
 
 use jobs::{replay_files, FileResult};
+use json::JsonReport;
 use text::TextReport;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -38,7 +37,7 @@ enum ReplayFormat {
 pub struct ReplayArgs {
     /// Record files, or folders searched recursively for .pgn and .sgf
     /// files; `-` reads records from stdin (at most 64 MiB).
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(required_unless_present = "print_schema", value_name = "PATH")]
     paths: Vec<std::path::PathBuf>,
     /// The engine that replays the moves (a refusal is always explained
     /// by the reference engine).
@@ -60,6 +59,9 @@ pub struct ReplayArgs {
     /// there declaring a draw agrees; no later ply is refused.
     #[arg(long)]
     repetition_draw: bool,
+    /// Print the JSON Schema of the JSON report and exit.
+    #[arg(long)]
+    print_schema: bool,
 }
 
 /// `hive-oracle replay`: exit 0 when every game is legal and ends as
@@ -72,7 +74,12 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         jobs,
         verbose,
         repetition_draw,
+        print_schema,
     } = args;
+    if print_schema {
+        let written = output::write_stdout(&json::schema());
+        return output::status_after_report(written, ExitCode::SUCCESS, COULD_NOT_RUN);
+    }
     let options = ReplayOptions { repetition_draw };
     // `-`: the records on stdin, replayed first
     let (dashes, paths): (Vec<PathBuf>, Vec<PathBuf>) = paths
@@ -170,171 +177,4 @@ fn replay_file(path: &Path, engine: EngineChoice, options: ReplayOptions) -> Fil
         each_record(path, sink)?;
     }
     Ok(reports)
-}
-
-/// The JSON report: its summary comes before its games, so the games are
-/// written, as the files come, to a temporary file (the spool) rather than
-/// kept in memory, then copied to stdout inside the frame. The bytes are
-/// those of `serde_json::to_string_pretty` of the whole report (keys in
-/// order, "games" after "summary"), each game pretty-printed and indented
-/// in place.
-struct JsonReport {
-    spool: std::io::Result<std::io::BufWriter<std::fs::File>>,
-    summary: ReplaySummary,
-    games: usize,
-}
-
-impl JsonReport {
-    fn new(spool: std::io::Result<std::fs::File>) -> JsonReport {
-        JsonReport {
-            spool: spool.map(std::io::BufWriter::new),
-            summary: ReplaySummary::default(),
-            games: 0,
-        }
-    }
-
-    /// Counts one file's games and spools them.
-    fn file(&mut self, file: FileResult) {
-        let games = match file {
-            Ok(games) => games,
-            Err(error) => return self.summary.add_unreadable(error),
-        };
-        for game in &games {
-            self.summary.add_game(game);
-            let first = self.games == 0;
-            self.games += 1;
-            if let Ok(spool) = &mut self.spool {
-                let written = spool_game(spool, game, first);
-                if let Err(error) = written {
-                    self.spool = Err(error);
-                }
-            }
-        }
-    }
-
-    /// Writes the report on stdout; the summary and whether every write
-    /// (to the spool and to stdout) succeeded.
-    fn end(self, skipped: &[Skipped]) -> (ReplaySummary, std::io::Result<()>) {
-        let written = self
-            .spool
-            .and_then(|spool| write_json(&self.summary, skipped, self.games, spool));
-        (self.summary, written)
-    }
-}
-
-/// Writes one game to the spool, indented as an element of "games".
-fn spool_game(spool: &mut impl Write, game: &GameReport, first: bool) -> std::io::Result<()> {
-    let text = serde_json::to_string_pretty(&game_json(game))?;
-    spool.write_all(if first { b"\n    " } else { b",\n    " })?;
-    spool.write_all(text.replace('\n', "\n    ").as_bytes())
-}
-
-/// Writes the JSON report on stdout: the frame, with the `games` spooled
-/// games copied in place of its empty "games".
-fn write_json(
-    summary: &ReplaySummary,
-    skipped: &[Skipped],
-    games: usize,
-    spool: std::io::BufWriter<std::fs::File>,
-) -> std::io::Result<()> {
-    let mut spool = spool.into_inner().map_err(|e| e.into_error())?;
-    spool.seek(std::io::SeekFrom::Start(0))?;
-    let frame = serde_json::to_string_pretty(&json_report(summary, skipped))?;
-    let (head, tail) = frame
-        .split_once(EMPTY_GAMES)
-        .unwrap_or((frame.as_str(), ""));
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    out.write_all(head.as_bytes())?;
-    if games == 0 {
-        out.write_all(EMPTY_GAMES.as_bytes())?;
-    } else {
-        out.write_all(b"\n  \"games\": [")?;
-        std::io::copy(&mut spool, &mut out)?;
-        out.write_all(b"\n  ],")?;
-    }
-    out.write_all(tail.as_bytes())?;
-    out.write_all(b"\n")?;
-    out.flush()
-}
-
-/// The "games" entry of the report's frame, where [`write_json`] puts the
-/// games.
-const EMPTY_GAMES: &str = "\n  \"games\": [],";
-
-/// The report as JSON without its games: the summary, every unreadable
-/// file and every path a folder walk skipped.
-fn json_report(summary: &ReplaySummary, skipped: &[Skipped]) -> Value {
-    let counts = |c: &Counts| {
-        json!({
-            "games": c.games, "legal": c.legal, "illegal": c.illegal,
-            "wrong_result": c.wrong_result, "plies": c.plies,
-            "results_agree": c.results_agree, "results_undecidable": c.results_undecidable,
-            "results_unknown": c.results_unknown,
-        })
-    };
-    json!({
-        "clean": summary.is_clean(),
-        "summary": {
-            "all": counts(&summary.total),
-            "by_game_type": summary.by_type.iter().map(|(t, c)| (t.to_string(), counts(c))).collect::<serde_json::Map<_, _>>(),
-            "unreadable": summary.unreadable.len(),
-        },
-        "games": [],
-        "unreadable": summary.unreadable.iter().map(|e| json!({
-            "file": e.file, "line": e.line, "message": e.message,
-        })).collect::<Vec<_>>(),
-        "skipped": skipped.iter().map(|s| json!({ "path": s.path, "why": s.why })).collect::<Vec<_>>(),
-    })
-}
-
-fn game_json(game: &GameReport) -> Value {
-    let outcome = match &game.outcome {
-        Outcome::Legal {
-            state,
-            game_string,
-            result,
-            third_occurrence,
-        } => json!({
-            "legal": true,
-            "state": state.to_string(),
-            "game_string": game_string,
-            "result": match result {
-                ResultCheck::Agrees => "agrees",
-                ResultCheck::NotOnTheBoard => "undecidable",
-                ResultCheck::Disagrees => "disagrees",
-                ResultCheck::Unknown => "unknown",
-            },
-            "third_occurrence": third_occurrence,
-        }),
-        Outcome::Illegal(ply) => illegal_json(ply),
-    };
-    json!({
-        "file": game.file,
-        "format": game.format.name(),
-        "game": game.index,
-        "line": game.line,
-        "game_type": game.game_type.to_string(),
-        "white": game.players.0,
-        "black": game.players.1,
-        "plies": game.plies,
-        "standard_opening": game.standard_opening,
-        "declared_result": game.declared.0.name(),
-        "ending": format!("{:?}", game.declared.1),
-        "notes": game.notes.iter().map(|n| json!({"kind": n.kind.name(), "line": n.line, "ply": n.ply, "text": n.text})).collect::<Vec<_>>(),
-        "outcome": outcome,
-    })
-}
-
-fn illegal_json(ply: &IllegalPly) -> Value {
-    json!({
-        "legal": false,
-        "ply": ply.ply,
-        "line": ply.line,
-        "written": ply.written,
-        "move": ply.uhp,
-        "position": ply.position,
-        "refusal": ply.refusal,
-        "clauses": ply.clauses,
-        "facts": ply.facts,
-    })
 }
