@@ -472,3 +472,27 @@ fn real_replay_reports_validate_against_the_schema() {
         .remove("results");
     assert!(!validator.is_valid(&report));
 }
+
+#[test]
+fn an_illegal_pre_2013_pillbug_game_shows_the_prototype_warning() {
+    // §10.14: the test record with an illegal ply 5, made a pillbug game of
+    // November 2012 (SU[hive-p], its GN date): the report of the illegal game
+    // carries the reader's warning that the pillbug of then was a prototype,
+    // which tells the reader whether the refusal may be the rules' change.
+    let record = std::fs::read_to_string(format!("{}/illegal-move.sgf", records("sgf")))
+        .expect("the test record")
+        .replace("SU[Hive]", "SU[hive-p]")
+        .replace("2019-02-02", "2012-11-02");
+    let dir = tempdir();
+    let path = dir.join("HV-jon-kai-2012-11-02-1414.sgf");
+    std::fs::write(&path, &record).expect("write");
+    let out = run(&["replay", &path.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains(": illegal ply 5 (line 23): "), "{text}");
+    assert!(
+        text.contains("\n  note: the game is from 2012.11: pillbug games before about March 2013 used a prototype pillbug, whose moves the rules may refuse\n"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

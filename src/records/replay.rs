@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::{DeclaredResult, Ending, Format, Record, RecordError};
 use crate::core::{GameState, GameType, Hex, Move, RulesOptions};
-use crate::explain::verdict_in;
+use crate::explain::{move_cells, verdict_in};
 use crate::reference::Position;
 use crate::render;
 use crate::rules::Rules;
@@ -331,23 +331,11 @@ fn explain_refusal<R: Rules>(
             "{mv} is refused by the engine but the reference engine accepts it: please report it"
         )
     });
-    // the cells of the move, as `explain` highlights them
-    let cells = match mv {
-        Move::Pass => Vec::new(),
-        Move::Place { to, .. } => vec![to],
-        Move::Move { piece, to } => {
-            let mut cells: Vec<Hex> = game.location(piece).into_iter().collect();
-            if !cells.contains(&to) {
-                cells.push(to);
-            }
-            cells
-        }
-    };
     (
         refusal,
         clauses,
         verdict.facts.iter().map(|f| f.line()).collect(),
-        cells,
+        move_cells(game, mv),
     )
 }
 
