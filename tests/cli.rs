@@ -477,6 +477,29 @@ fn stdin_is_bounded_like_a_record_file() {
 }
 
 #[test]
+fn an_illegal_game_read_from_stdin_is_explained_from_stdin() {
+    // §10.14: the explain command of a game piped to `replay -` names `-`,
+    // not the name "stdin" the report gives the records, and says that the
+    // same records must be piped to it again.
+    let record = std::fs::read("tests/records/pgn/illegal-move.pgn").expect("the test record");
+    let out = run_with_stdin(&["replay", "-"], &record);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(
+            "\n  explain: hive-oracle explain - --game 1 14 (with the same records on stdin)\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    let explained = run_with_stdin(&["explain", "-", "14"], &record);
+    assert!(
+        stdout(&explained).starts_with("ply 14 of "),
+        "{}",
+        stdout(&explained)
+    );
+}
+
+#[test]
 fn replay_reads_records_from_stdin_given_as_a_dash() {
     // §10.14: a record piped to `replay -` is replayed as the file it came
     // from, named stdin; a text that is not a record is an unreadable file

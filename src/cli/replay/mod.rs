@@ -2,22 +2,18 @@
 //! of records replayed in parallel, each file's reports written in file
 //! order as soon as the files before it are done, as text or JSON.
 
-use std::io::{IsTerminal, Seek, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::ValueEnum;
-use serde_json::{json, Value};
 
 use hive_oracle::fast::FastEngine;
 use hive_oracle::input::{
-    each_record, record_files, try_reserve, RecordFileError, RecordFiles, Skipped,
-    TooLargeForMemory,
+    each_record, record_files, try_reserve, RecordFileError, RecordFiles, TooLargeForMemory,
 };
-use hive_oracle::records::replay::{
-    replay, Counts, GameReport, IllegalPly, Outcome, ReplaySummary, ResultCheck,
-};
+use hive_oracle::records::replay::{replay, ReplayOptions, ReplaySummary};
 use hive_oracle::reference::ReferenceEngine;
 
 use super::output;
@@ -26,8 +22,12 @@ use super::{EngineChoice, COULD_NOT_RUN};
 
 mod allocator;
 mod jobs;
+mod json;
+mod text;
 
 use jobs::{replay_files, FileResult};
+use json::JsonReport;
+use text::TextReport;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ReplayFormat {
@@ -40,7 +40,7 @@ enum ReplayFormat {
 pub struct ReplayArgs {
     /// Record files, or folders searched recursively for .pgn and .sgf
     /// files; `-` reads records from stdin (at most 64 MiB).
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(required_unless_present = "print_schema", value_name = "PATH")]
     paths: Vec<std::path::PathBuf>,
     /// The engine that replays the moves (a refusal is always explained
     /// by the reference engine).
@@ -52,6 +52,19 @@ pub struct ReplayArgs {
     /// Files replayed at once; the report's order does not depend on it.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
+    /// Text report: every note of every game, each on its own line (by
+    /// default only the notes of games with a problem, a repeated note
+    /// once with its count).
+    #[arg(long, short)]
+    verbose: bool,
+    /// Watch for the third occurrence of a position (§8.7.2), as sites that
+    /// end games by repetition do: it is noted, and a record that ends
+    /// there declaring a draw agrees; no later ply is refused.
+    #[arg(long)]
+    repetition_draw: bool,
+    /// Print the JSON Schema of the JSON report and exit.
+    #[arg(long)]
+    print_schema: bool,
 }
 
 /// `hive-oracle replay`: exit 0 when every game is legal and ends as
@@ -62,8 +75,16 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         engine,
         format,
         jobs,
+        verbose,
+        repetition_draw,
+        print_schema,
     } = args;
     allocator::share_one_arena();
+    if print_schema {
+        let written = output::write_stdout(&json::schema());
+        return output::status_after_report(written, ExitCode::SUCCESS, COULD_NOT_RUN);
+    }
+    let options = ReplayOptions { repetition_draw };
     // `-`: the records on stdin, replayed first
     let (dashes, paths): (Vec<PathBuf>, Vec<PathBuf>) = paths
         .into_iter()
@@ -102,10 +123,10 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     let files_replayed = files.len();
     let ended = match format {
         ReplayFormat::Text => {
-            let mut report = TextReport::new(std::io::stdout().lock());
+            let mut report = TextReport::new(std::io::stdout().lock(), verbose, !dashes.is_empty());
             replay_files(
                 &files,
-                &|path| replay_file(path, engine),
+                &|path| replay_file(path, engine, options),
                 jobs as usize,
                 &|| bar.inc(1),
                 &mut |file| {
@@ -120,7 +141,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
             let mut report = JsonReport::new(spool);
             replay_files(
                 &files,
-                &|path| replay_file(path, engine),
+                &|path| replay_file(path, engine, options),
                 jobs as usize,
                 &|| bar.inc(1),
                 &mut |file| {
@@ -157,7 +178,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
 }
 
 /// Reads and replays one file.
-fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
+fn replay_file(path: &Path, engine: EngineChoice, options: ReplayOptions) -> FileResult {
     // One record at a time, released once replayed; the reports' room is
     // asked for, so that a refusal is an error rather than an abort.
     let mut reports = Vec::new();
@@ -171,8 +192,8 @@ fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
             return;
         }
         reports.push(match engine {
-            EngineChoice::Fast => replay::<FastEngine>(&record),
-            EngineChoice::Reference => replay::<ReferenceEngine>(&record),
+            EngineChoice::Fast => replay::<FastEngine>(&record, options),
+            EngineChoice::Reference => replay::<ReferenceEngine>(&record, options),
         })
     };
     if path.as_os_str() == stdin::DASH {
@@ -189,10 +210,22 @@ fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
     }
 }
 
+/// What a report ends on: its summary, whether a file was too large for
+/// the memory at hand, and whether every write succeeded.
+pub(super) struct Ended {
+    pub(super) summary: ReplaySummary,
+    pub(super) too_large: bool,
+    pub(super) written: std::io::Result<()>,
+}
+
 /// What the reports do with a file that gave no game: one that is not a
 /// record is listed in the summary; one too large for the memory at hand
 /// is said on stderr at once, and the run ends with exit status 2.
-fn not_replayed(summary: &mut ReplaySummary, too_large: &mut bool, error: RecordFileError) {
+pub(super) fn not_replayed(
+    summary: &mut ReplaySummary,
+    too_large: &mut bool,
+    error: RecordFileError,
+) {
     match error {
         RecordFileError::NotARecord(error) => summary.add_unreadable(error),
         RecordFileError::TooLarge(error) => {
@@ -200,253 +233,4 @@ fn not_replayed(summary: &mut ReplaySummary, too_large: &mut bool, error: Record
             *too_large = true;
         }
     }
-}
-
-/// The text report written as the files come: the lines of each game that
-/// is not clean, then (at the end) the unreadable files and the summary
-/// table. After a failed write nothing more is written, but the files are
-/// still counted, for the verdict.
-struct TextReport<W: Write> {
-    out: W,
-    summary: ReplaySummary,
-    too_large: bool,
-    wrote_games: bool,
-    written: std::io::Result<()>,
-}
-
-impl<W: Write> TextReport<W> {
-    fn new(out: W) -> TextReport<W> {
-        TextReport {
-            out,
-            summary: ReplaySummary::default(),
-            too_large: false,
-            wrote_games: false,
-            written: Ok(()),
-        }
-    }
-
-    /// Counts and writes one file's games, then flushes them: a reader
-    /// sees each file's lines as soon as it is reported.
-    fn file(&mut self, file: FileResult) {
-        match file {
-            Ok(games) => {
-                for game in &games {
-                    self.summary.add_game(game);
-                    let text = game.text();
-                    if !text.is_empty() {
-                        self.wrote_games = true;
-                        self.write(text.as_bytes());
-                    }
-                }
-                if self.written.is_ok() {
-                    self.written = self.out.flush();
-                }
-            }
-            Err(error) => not_replayed(&mut self.summary, &mut self.too_large, error),
-        }
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        if self.written.is_ok() {
-            self.written = self.out.write_all(bytes);
-        }
-    }
-
-    /// Writes the unreadable files and the table; what the report ends on.
-    fn end(mut self) -> Ended {
-        let closing = self.summary.closing_text(self.wrote_games);
-        self.write(closing.as_bytes());
-        // the last line says the verdict the exit status gives (a file too
-        // large for memory makes it 2: not a pass)
-        let verdict = if self.summary.is_clean() && !self.too_large {
-            "PASS\n"
-        } else {
-            "FAIL\n"
-        };
-        self.write(verdict.as_bytes());
-        if self.written.is_ok() {
-            self.written = self.out.flush();
-        }
-        Ended {
-            summary: self.summary,
-            too_large: self.too_large,
-            written: self.written,
-        }
-    }
-}
-
-/// What a report ends on: its summary, whether a file was too large for
-/// the memory at hand, and whether every write succeeded.
-struct Ended {
-    summary: ReplaySummary,
-    too_large: bool,
-    written: std::io::Result<()>,
-}
-
-/// The JSON report: its summary comes before its games, so the games are
-/// written, as the files come, to a temporary file (the spool) rather than
-/// kept in memory, then copied to stdout inside the frame. The bytes are
-/// those of `serde_json::to_string_pretty` of the whole report (keys in
-/// order, "games" after "summary"), each game pretty-printed and indented
-/// in place.
-struct JsonReport {
-    spool: std::io::Result<std::io::BufWriter<std::fs::File>>,
-    summary: ReplaySummary,
-    too_large: bool,
-    games: usize,
-}
-
-impl JsonReport {
-    fn new(spool: std::io::Result<std::fs::File>) -> JsonReport {
-        JsonReport {
-            spool: spool.map(std::io::BufWriter::new),
-            summary: ReplaySummary::default(),
-            too_large: false,
-            games: 0,
-        }
-    }
-
-    /// Counts one file's games and spools them.
-    fn file(&mut self, file: FileResult) {
-        let games = match file {
-            Ok(games) => games,
-            Err(error) => return not_replayed(&mut self.summary, &mut self.too_large, error),
-        };
-        for game in &games {
-            self.summary.add_game(game);
-            let first = self.games == 0;
-            self.games += 1;
-            if let Ok(spool) = &mut self.spool {
-                let written = spool_game(spool, game, first);
-                if let Err(error) = written {
-                    self.spool = Err(error);
-                }
-            }
-        }
-    }
-
-    /// Writes the report on stdout; what it ends on (every write: to the
-    /// spool and to stdout).
-    fn end(self, skipped: &[Skipped]) -> Ended {
-        let written = self
-            .spool
-            .and_then(|spool| write_json(&self.summary, skipped, self.games, spool));
-        Ended {
-            summary: self.summary,
-            too_large: self.too_large,
-            written,
-        }
-    }
-}
-
-/// Writes one game to the spool, indented as an element of "games".
-fn spool_game(spool: &mut impl Write, game: &GameReport, first: bool) -> std::io::Result<()> {
-    let text = serde_json::to_string_pretty(&game_json(game))?;
-    spool.write_all(if first { b"\n    " } else { b",\n    " })?;
-    spool.write_all(text.replace('\n', "\n    ").as_bytes())
-}
-
-/// Writes the JSON report on stdout: the frame, with the `games` spooled
-/// games copied in place of its empty "games".
-fn write_json(
-    summary: &ReplaySummary,
-    skipped: &[Skipped],
-    games: usize,
-    spool: std::io::BufWriter<std::fs::File>,
-) -> std::io::Result<()> {
-    let mut spool = spool.into_inner().map_err(|e| e.into_error())?;
-    spool.seek(std::io::SeekFrom::Start(0))?;
-    let frame = serde_json::to_string_pretty(&json_report(summary, skipped))?;
-    let (head, tail) = frame
-        .split_once(EMPTY_GAMES)
-        .unwrap_or((frame.as_str(), ""));
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    out.write_all(head.as_bytes())?;
-    if games == 0 {
-        out.write_all(EMPTY_GAMES.as_bytes())?;
-    } else {
-        out.write_all(b"\n  \"games\": [")?;
-        std::io::copy(&mut spool, &mut out)?;
-        out.write_all(b"\n  ],")?;
-    }
-    out.write_all(tail.as_bytes())?;
-    out.write_all(b"\n")?;
-    out.flush()
-}
-
-/// The "games" entry of the report's frame, where [`write_json`] puts the
-/// games.
-const EMPTY_GAMES: &str = "\n  \"games\": [],";
-
-/// The report as JSON without its games: the summary, every unreadable
-/// file and every path a folder walk skipped.
-fn json_report(summary: &ReplaySummary, skipped: &[Skipped]) -> Value {
-    let counts = |c: &Counts| {
-        json!({
-            "games": c.games, "legal": c.legal, "illegal": c.illegal,
-            "wrong_result": c.wrong_result, "plies": c.plies,
-        })
-    };
-    json!({
-        "clean": summary.is_clean(),
-        "summary": {
-            "all": counts(&summary.total),
-            "by_game_type": summary.by_type.iter().map(|(t, c)| (t.to_string(), counts(c))).collect::<serde_json::Map<_, _>>(),
-            "unreadable": summary.unreadable.len(),
-        },
-        "games": [],
-        "unreadable": summary.unreadable.iter().map(|e| json!({
-            "file": e.file, "line": e.line, "message": e.message,
-        })).collect::<Vec<_>>(),
-        "skipped": skipped.iter().map(|s| json!({ "path": s.path, "why": s.why })).collect::<Vec<_>>(),
-    })
-}
-
-fn game_json(game: &GameReport) -> Value {
-    let outcome = match &game.outcome {
-        Outcome::Legal {
-            state,
-            game_string,
-            result,
-        } => json!({
-            "legal": true,
-            "state": state.to_string(),
-            "game_string": game_string,
-            "result": match result {
-                ResultCheck::Agrees => "agrees",
-                ResultCheck::NotOnTheBoard => "not on the board",
-                ResultCheck::Disagrees => "disagrees",
-            },
-        }),
-        Outcome::Illegal(ply) => illegal_json(ply),
-    };
-    json!({
-        "file": game.file,
-        "format": game.format.name(),
-        "game": game.index,
-        "line": game.line,
-        "game_type": game.game_type.to_string(),
-        "white": game.players.0,
-        "black": game.players.1,
-        "plies": game.plies,
-        "standard_opening": game.standard_opening,
-        "declared_result": game.declared.0.name(),
-        "ending": format!("{:?}", game.declared.1),
-        "notes": game.notes,
-        "outcome": outcome,
-    })
-}
-
-fn illegal_json(ply: &IllegalPly) -> Value {
-    json!({
-        "legal": false,
-        "ply": ply.ply,
-        "line": ply.line,
-        "written": ply.written,
-        "move": ply.uhp,
-        "position": ply.position,
-        "refusal": ply.refusal,
-        "clauses": ply.clauses,
-        "facts": ply.facts,
-    })
 }
