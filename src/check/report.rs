@@ -305,6 +305,20 @@ fn cause_lines(g: &FindingGroup) -> Vec<(&'static str, String)> {
         (Some(false), Some(note)) => lines.push(("reproduce", format!("not reproduced: {note}"))),
         _ => lines.push(("reproduce", f.reproduce.clone())),
     }
+    if let Some(file) = &f.reproduce_file {
+        lines.push(("file", file.clone()));
+    }
+    if let Some(sh) = &f.reproduce_sh {
+        lines.push(("sh", sh.clone()));
+    }
+    match &f.reproduce_powershell {
+        Some(command) => lines.push(("powershell", command.clone())),
+        None if f.reproduce_file.is_some() => lines.push((
+            "powershell",
+            "none: the file holds bytes that are not ASCII, which PowerShell re-encodes (use the sh command)".to_string(),
+        )),
+        None => {}
+    }
     if let Some(explain) = &f.explain {
         lines.push(("explain", explain.clone()));
     }
