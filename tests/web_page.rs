@@ -11,10 +11,22 @@
 //! lists a position); after a click on another cell, the explanation of that
 //! move exactly as `hive-oracle explain GAMESTRING MOVE` prints it, without its
 //! ASCII picture. It then asks the driver to do the clicks and compares what
-//! the page shows. It also checks that a shared link reopens the same view,
-//! that bad input shows a message and leaves the page working, that playing,
-//! undo and redo work by clicking, and that a clause number opens the spec at
-//! that clause; the driver saves three screenshots.
+//! the page shows, the probed cell drawn in the style of a legal or an
+//! illegal move, and the answer inside the viewport after each click. It
+//! also checks that a shared link reopens the same view; that bad input shows
+//! a message and leaves the page working, and that a game with an illegal ply
+//! loads up to it and explains it; that playing, undo and redo work by
+//! clicking, the board keeping its frame and ringing the last move; that a
+//! pillbug lists its throws and a throw's destination is explained as the
+//! throw; that a piece with no move says why at once; that the controls act
+//! at once (another piece selected by a click, Enter plays, the text box
+//! follows the game, the game type and the opening apply); that every cell
+//! and reserve piece is a named button reached by the keyboard, with a live
+//! region and a text listing; that on a 390×844 phone the answer is in view
+//! and hexagons stay readable; that the layout does not shift (CLS < 0.1 on
+//! both screens); that a clause number opens the spec at that clause; and
+//! that the page opened from disk says how to serve it. The driver saves four
+//! screenshots (a gate, a throw, a simultaneous surround, a phone view).
 //!
 //! Ignored by default: it needs the built page, Node.js with
 //! `web/test/node_modules` and `/usr/bin/chromium`. `.ci/run` installs them
@@ -632,6 +644,30 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Stacks are drawn with their height and named piece by piece; a gate's
+    // explanation draws the cells its facts name (§5.5).
+    let view_of = |id: &str| {
+        scenarios
+            .iter()
+            .zip(views)
+            .find(|(s, _)| s.id == id)
+            .map(|(_, v)| v)
+            .expect("a checked case")
+    };
+    let stacked = views
+        .iter()
+        .filter(|v| v["loaded"]["stackHeights"].as_u64() > Some(0))
+        .collect::<Vec<_>>();
+    assert!(!stacked.is_empty(), "no position with a stack drawn");
+    for v in stacked {
+        assert_eq!(
+            v["loaded"]["stackHeights"], v["loaded"]["stackNames"],
+            "{}",
+            v["loaded"]
+        );
+    }
+    let gate = view_of("movement.toml::ground-gate-blocks-the-pocket");
+    assert!(gate["probed"]["marks"].as_u64() > Some(0), "{gate}");
 
     // A shared link reopens the same view.
     let link = &observed["link"];
@@ -686,9 +722,18 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
         "the page still answers"
     );
 
-    // Playing by clicking, undo and redo.
+    // Playing by clicking, undo and redo; after the move the board keeps
+    // its frame (nothing jumps) and rings the last move.
     let play = &observed["play"];
     assert_eq!(text(&play["played"]["gameString"]), after_first);
+    assert_eq!(
+        play["played"]["viewBox"], play["selected"]["viewBox"],
+        "the board keeps its frame after a move"
+    );
+    assert!(
+        play["played"]["lastMoveCells"].as_u64() >= Some(1),
+        "{play}"
+    );
     assert_eq!(text(&play["undone"]["gameString"]), mid.game_string());
     assert_eq!(text(&play["redone"]["gameString"]), after_first);
 

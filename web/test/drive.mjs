@@ -72,6 +72,11 @@ function read(page) {
         : document.querySelector('#board .probe-legal') ? 'legal' : '',
       marks: document.querySelectorAll('#board .fact-mark, #board .fact-path').length,
       lastMoveCells: document.querySelectorAll('#board .last-move').length,
+      viewBox: (document.querySelector('#board svg') || { getAttribute: () => '' }).getAttribute('viewBox'),
+      // Stacks: their height drawn, and every piece of each named.
+      stackHeights: document.querySelectorAll('#board .height').length,
+      stackNames: [...document.querySelectorAll('#board .cell.occupied')]
+        .filter((c) => / stack of \d+: /.test(c.getAttribute('aria-label'))).length,
       input: $('input').value,
       announced: $('announce').textContent,
       // Where the answer is: its first line's top, in px from the
