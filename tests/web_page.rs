@@ -777,6 +777,15 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
         "{throw_explanation}"
     );
     assert!(throw["probed"]["marks"].as_u64() > Some(0), "{throw}");
+    // The other throws to that cell are named under the explanation.
+    let also = text(&throw["probed"]["alsoThrown"]);
+    for other in throws_by(&throw_game, pillbug)
+        .into_iter()
+        .filter(|mv| mv.destination() == Some(throw_target) && *mv != thrown)
+    {
+        let name = throw_game.move_string(other);
+        assert!(also.contains(&name), "{name} is not named: {also}");
+    }
 
     // A piece with no move says why at once.
     let reason = text(&observed["noMove"]["reason"]);

@@ -145,6 +145,12 @@ function renderExplanation() {
   $('explanation').dataset.legal = String(ex.legal);
   $('play-explained').hidden = !ex.legal;
   $('marks-legend').hidden = ex.marks.length === 0;
+  // Several pieces may be thrown to one cell: the others are named.
+  const others = (view.selected ? view.selected.throws : [])
+    .filter((t) => t.move !== ex.move && t.cell && ex.cell && t.cell[0] === ex.cell[0] && t.cell[1] === ex.cell[1]);
+  $('also-thrown').hidden = others.length === 0;
+  $('also-thrown').textContent = others.length
+    ? `Also thrown to this cell: ${others.map((t) => t.move).join(', ')} (in the list of throws).` : '';
   const top = ex.cell && topPiece(ex.cell[0], ex.cell[1]);
   if (!ex.legal && top && top !== selected) {
     $('select-other').textContent = `Select ${top} instead`;

@@ -67,6 +67,7 @@ function read(page) {
       throws: [...document.querySelectorAll('#throws li')].map((li) => li.dataset.move),
       reason: $('no-targets').hidden ? '' : $('no-targets').textContent,
       explanation: $('explanation-box').hidden ? '' : $('explanation').textContent,
+      alsoThrown: $('also-thrown').hidden ? '' : $('also-thrown').textContent,
       // The probed cell's style: 'illegal', 'legal' or '' (none drawn).
       probeStyle: document.querySelector('#board .probe-illegal') ? 'illegal'
         : document.querySelector('#board .probe-legal') ? 'legal' : '',
