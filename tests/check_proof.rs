@@ -250,7 +250,7 @@ fn read_in_a_row(dir: &std::path::Path, sent: &[&str]) -> bool {
 
 #[test]
 fn a_record_pipe_sends_the_lines_the_record_was_played_with() {
-    // §6.8 broken (a pillbug throws the piece moved last) on a real record
+    // §5.10 broken (a pillbug throws the piece moved last) on a real record
     // (tests/records/sgf, boardspace): the pipe used to load the position
     // with the reference's canonical GameString; it now holds the lines the
     // engine read: the record's `newgame`, its plays, then `validmoves`.

@@ -22,8 +22,8 @@ use hive_oracle::records::replay::{
 };
 use hive_oracle::records::{Ending, RecordError};
 
+use super::ended::{not_replayed, Ended};
 use super::jobs::FileResult;
-use super::{not_replayed, Ended};
 
 /// The version of the report's format, MAJOR.MINOR as the check report's:
 /// a minor version only adds fields, a major one removes or retypes one.

@@ -13,7 +13,7 @@ use hive_oracle::fast::FastEngine;
 use hive_oracle::input::{
     each_record, record_files, try_reserve, RecordFileError, RecordFiles, TooLargeForMemory,
 };
-use hive_oracle::records::replay::{replay, ReplayOptions, ReplaySummary};
+use hive_oracle::records::replay::{replay, ReplayOptions};
 use hive_oracle::reference::ReferenceEngine;
 
 use super::output;
@@ -21,10 +21,12 @@ use super::stdin;
 use super::{EngineChoice, COULD_NOT_RUN};
 
 mod allocator;
+mod ended;
 mod jobs;
 mod json;
 mod text;
 
+use ended::Ended;
 use jobs::{replay_files, FileResult};
 use json::JsonReport;
 use text::TextReport;
@@ -107,18 +109,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     for skip in &skipped {
         output::say(&format!("note: {skip}"));
     }
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(files.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} files ({elapsed}, eta {eta})",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = progress_bar(files.len());
     let started = Instant::now();
     let files_replayed = files.len();
     let ended = match format {
@@ -177,6 +168,21 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     output::status_after_report(written, verdict, COULD_NOT_RUN)
 }
 
+/// A bar of the files replayed on a terminal's stderr; hidden elsewhere.
+fn progress_bar(files: usize) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(files as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} files ({elapsed}, eta {eta})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
 /// Reads and replays one file.
 fn replay_file(path: &Path, engine: EngineChoice, options: ReplayOptions) -> FileResult {
     // One record at a time, released once replayed; the reports' room is
@@ -207,30 +213,5 @@ fn replay_file(path: &Path, engine: EngineChoice, options: ReplayOptions) -> Fil
             refused,
         })),
         None => Ok(reports),
-    }
-}
-
-/// What a report ends on: its summary, whether a file was too large for
-/// the memory at hand, and whether every write succeeded.
-pub(super) struct Ended {
-    pub(super) summary: ReplaySummary,
-    pub(super) too_large: bool,
-    pub(super) written: std::io::Result<()>,
-}
-
-/// What the reports do with a file that gave no game: one that is not a
-/// record is listed in the summary; one too large for the memory at hand
-/// is said on stderr at once, and the run ends with exit status 2.
-pub(super) fn not_replayed(
-    summary: &mut ReplaySummary,
-    too_large: &mut bool,
-    error: RecordFileError,
-) {
-    match error {
-        RecordFileError::NotARecord(error) => summary.add_unreadable(error),
-        RecordFileError::TooLarge(error) => {
-            output::say(&format!("error: {error}"));
-            *too_large = true;
-        }
     }
 }

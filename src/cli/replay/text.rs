@@ -11,8 +11,8 @@ use hive_oracle::records::replay::{
     Counts, GameReport, IllegalPly, Note, Outcome, ReplaySummary, ResultCheck,
 };
 
+use super::ended::{not_replayed, Ended};
 use super::jobs::FileResult;
-use super::{not_replayed, Ended};
 use crate::cli::stdin;
 
 /// Lines listed for a note repeated in a game before "and N more".
