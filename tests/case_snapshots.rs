@@ -2,7 +2,7 @@
 //! `tests/cases/` rendered for a reader: the ASCII picture of its position
 //! (the cells its moves concern highlighted), the legal moves in question,
 //! and the explanation of every move it asserts to be legal or illegal.
-//! The snapshots live in `tests/snapshots/case_snapshots__*.snap`; a change
+//! The snapshots live in `tests/snapshots/integration__case_snapshots__*.snap`; a change
 //! in a rule, in notation or in an explanation shows as a readable diff.
 //! `HIVE_ORACLE_CASE=<text>` filters the cases as in `tests/cases.rs`.
 

@@ -7,7 +7,7 @@
 //!   this skip lives here, in the runner, never in the data.
 //!
 //! Filter with `HIVE_ORACLE_CASE=<text>`: only cases whose `file::name`
-//! contains the text run, e.g. `HIVE_ORACLE_CASE=pillbug cargo test --test cases`.
+//! contains the text run, e.g. `HIVE_ORACLE_CASE=pillbug cargo test --test integration cases::`.
 
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //! clause on stderr and a non-zero exit, and no panic on bad input. Positions
 //! are the ones of `tests/rules_end.rs` and `tests/notation.rs`.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Output, Stdio};
@@ -783,7 +783,7 @@ fn convert_notes_the_other_games_of_the_file_and_a_queen_placed_first() {
 
 // Unix only: the commands run in `sh`, the binary linked into a scratch folder.
 #[cfg(unix)]
-mod documented;
+use crate::documented;
 
 /// Every `hive-oracle …` and `cargo run --release -- …` command shown in
 /// README.md and docs/*.md runs with the exit status and the output shown

@@ -33,7 +33,7 @@
 //! `cargo test` on the project's 2-core machine. `HIVE_ORACLE_CASES=N` sets
 //! the number of random games of the main property to N and scales the other
 //! properties in proportion, for example
-//! `HIVE_ORACLE_CASES=2000 cargo test --release --test differential`.
+//! `HIVE_ORACLE_CASES=2000 cargo test --release --test integration differential::`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -45,7 +45,7 @@ use hive_oracle::rules::Rules;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 
-mod common;
+use crate::common;
 use common::{cases, DEFAULT_GAMES};
 
 /// The system under test.

@@ -13,7 +13,7 @@
 //! (`tests/notation.rs`) and the refusals (`tests/refusals.rs`).
 //! `HIVE_ORACLE_CASES=N` scales the case counts as in `tests/differential.rs`.
 
-mod common;
+use crate::common;
 
 use common::cases;
 use hive_oracle::core::{GameType, RulesOptions};

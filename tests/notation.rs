@@ -2,8 +2,8 @@
 //! and that nothing panics. Positions are constructed for these tests unless
 //! a source is named (the sources cited are in `spec/sources/`).
 
-mod common;
-mod engines;
+use crate::common;
+use crate::engines;
 
 use common::*;
 use engines::{assert_illegal, assert_legal, legal, legal_for};

@@ -7,7 +7,7 @@
 //! reader's rulings on inputs too small to deserve a file, and that no input
 //! makes the reader panic.
 
-mod common;
+use crate::common;
 
 use common::game_from_choices;
 use std::path::Path;

@@ -1,12 +1,12 @@
 //! `hive-oracle replay` and `convert` (spec/game-records.md): the test
 //! records of `tests/records/` replayed by the binary, the reports pinned as
-//! insta snapshots (`tests/snapshots/records_replay__*.snap`), the exit
+//! insta snapshots (`tests/snapshots/integration__records_replay__*.snap`), the exit
 //! statuses, and reports that depend neither on the jobs nor on the engine.
 //!
-//! Update the snapshots with `INSTA_UPDATE=always cargo test --test records_replay`,
+//! Update the snapshots with `INSTA_UPDATE=always cargo test --test integration records_replay::`,
 //! then read the diff.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

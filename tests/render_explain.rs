@@ -5,10 +5,10 @@
 //! moves (the granting clause), and the `render` and `explain` commands,
 //! bad input included.
 //!
-//! Update the snapshots with `INSTA_UPDATE=always cargo test --test render_explain`
+//! Update the snapshots with `INSTA_UPDATE=always cargo test --test integration render_explain::`
 //! (or `cargo insta review`), then read the diff.
 
-mod common;
+use crate::common;
 
 use common::{game, run, stderr, stdout};
 use hive_oracle::core::{GameType, Hex, Move, RulesOptions};

@@ -15,9 +15,8 @@
 //! interest and `^n` a stack of height n. Long repetition games are played
 //! with absolute moves (piece and cell) rather than MoveStrings.
 
-mod common;
-#[macro_use]
-mod engines;
+use crate::common;
+use crate::engines;
 
 use std::collections::BTreeMap;
 

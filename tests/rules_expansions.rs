@@ -17,9 +17,7 @@
 //! names and what the case vocabulary cannot say (a move listed once),
 //! each run on both engines (`tests/engines/`).
 
-mod common;
-#[macro_use]
-mod engines;
+use crate::engines;
 
 use engines::*;
 

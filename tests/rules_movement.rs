@@ -22,9 +22,7 @@
 //! of one move, properties of whole move lists and of random games, stack
 //! heights), each run on both engines (`tests/engines/`).
 
-mod common;
-#[macro_use]
-mod engines;
+use crate::engines;
 
 use std::collections::BTreeSet;
 

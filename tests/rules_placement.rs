@@ -15,9 +15,8 @@
 //! `tests/cases/components.toml`, `placement.toml` and `opening.toml`.
 //! Every test runs on both engines (`tests/engines/`).
 
-mod common;
-#[macro_use]
-mod engines;
+use crate::common;
+use crate::engines;
 
 use std::collections::BTreeMap;
 

@@ -347,7 +347,7 @@ fn time_budget_200ms() {
     assert!(elapsed < OVERSHOOT);
 }
 
-/// Pins the same at 1 s and 5 s (slow; `cargo test --release --test search
+/// Pins the same at 1 s and 5 s (slow; `cargo test --release --test integration search::
 /// -- --ignored --nocapture` prints the measured times).
 #[test]
 #[ignore]

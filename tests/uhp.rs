@@ -11,7 +11,7 @@
 //!   line answered and ending with `ok`, refused commands change nothing.
 //! * The real binary: banner, a short session, a clean exit at end of input.
 //!
-//! Update the snapshots with `INSTA_UPDATE=always cargo test --test uhp`
+//! Update the snapshots with `INSTA_UPDATE=always cargo test --test integration uhp::`
 //! (or `cargo insta review`), then read the diff.
 
 use std::fs;

@@ -33,7 +33,7 @@
 //! and runs it:
 //!
 //! ```sh
-//! web/build.sh && (cd web/test && npm ci) && cargo test --test web_page -- --ignored
+//! web/build.sh && (cd web/test && npm ci) && cargo test --test integration web_page:: -- --ignored
 //! ```
 //!
 //! The driver reports the page's load time and the time each click took to

@@ -43,7 +43,7 @@ impl Engine for FastEngine {
 /// Defines rule tests that run on both engines. Each `fn name(R) { body }`
 /// becomes the module `name` with the tests `reference` and `fast`, which
 /// run `body` with the type `R` standing for the reference engine and the
-/// fast engine (`cargo test --test rules_end name` runs both). Doc comments
+/// fast engine (`cargo test --test integration rules_end::NAME` runs both). Doc comments
 /// before `fn` document the module.
 macro_rules! on_both_engines {
     ($($(#[$attr:meta])* fn $name:ident($engine:ident) $body:block)*) => {$(
