@@ -401,9 +401,9 @@ fn highlighted(view: &Value) -> BTreeSet<(i32, i32)> {
         .unwrap_or_default()
 }
 
-#[test]
-#[ignore = "needs the built page (web/build.sh), web/test/node_modules and /usr/bin/chromium; .ci/run runs it"]
-fn the_page_answers_as_the_reference_engine_in_chromium() {
+/// The built page's folder (`web/dist/`), once it is built and the Node.js
+/// package a test drives the browser with is installed.
+fn built_page(package: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dist = root.join("web/dist");
     assert!(
@@ -411,9 +411,17 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
         "web/dist is not built: run web/build.sh"
     );
     assert!(
-        root.join("web/test/node_modules/playwright-core").is_dir(),
-        "playwright-core is not installed: (cd web/test && npm ci)"
+        root.join("web/test/node_modules").join(package).is_dir(),
+        "{package} is not installed: (cd web/test && npm ci)"
     );
+    dist
+}
+
+#[test]
+#[ignore = "needs the built page (web/build.sh), web/test/node_modules and /usr/bin/chromium; .ci/run runs it"]
+fn the_page_answers_as_the_reference_engine_in_chromium() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dist = built_page("playwright-core");
 
     // Positions from the corpus, with the reference engine's answers.
     let corpus = builtin_corpus().expect("the built-in corpus reads");
@@ -908,15 +916,7 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
 #[ignore = "needs the built page (web/build.sh), web/test/node_modules and /usr/bin/chromium; .ci/run runs it"]
 fn lighthouse_scores_the_page_accessible_on_desktop_and_phone() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dist = root.join("web/dist");
-    assert!(
-        dist.join("hive_oracle_bg.wasm").is_file(),
-        "web/dist is not built: run web/build.sh"
-    );
-    assert!(
-        root.join("web/test/node_modules/lighthouse").is_dir(),
-        "lighthouse is not installed: (cd web/test && npm ci)"
-    );
+    let dist = built_page("lighthouse");
     let output = Command::new("node")
         .arg(root.join("web/test/lighthouse.mjs"))
         .arg(&dist)
