@@ -99,14 +99,17 @@ fn the_test_records_run_clean_on_our_engine() {
     // records alone: no corpus case, no random game
     assert_eq!(s["corpus_cases"], 0);
     assert_eq!(s["games"], 0);
-    // 41 games read from the 41 legal or illegal test games, 9 files do not
-    // read (tests/records/README.md and sgf/README.md)
-    assert_eq!(s["record_games"], 41, "{s:#}");
-    assert_eq!(s["record_games_skipped"], 9, "{s:#}");
+    // 84 games read: the 44 legal or illegal made-up test games (2 of them
+    // in zip/archive.zip) and the 38 real ones (tests/records/real/); 12 do
+    // not read: 9 files, a game of pgn/second-game-unreadable.pgn, and the
+    // Ultimate Hive and truncated entries of the archive
+    // (tests/records/README.md and sgf/README.md)
+    assert_eq!(s["record_games"], 84, "{s:#}");
+    assert_eq!(s["record_games_skipped"], 12, "{s:#}");
     let plies = s["record_plies"].as_u64().unwrap_or(0);
     assert!(plies > 400, "{s:#}");
     // one move set per position: every ply and each game's final position
-    assert!(s["validmoves_compared"].as_u64().unwrap_or(0) >= plies + 41);
+    assert!(s["validmoves_compared"].as_u64().unwrap_or(0) >= plies + 84);
     assert!(s["game_strings_replayed"].as_u64().unwrap_or(0) >= plies);
     let reasons = skip_reasons(&report);
     for unreadable in [

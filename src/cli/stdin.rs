@@ -69,7 +69,7 @@ pub fn read_bytes() -> Result<Vec<u8>, InputError> {
 
 /// `replay -`: every game of the records on stdin given to `sink`; stdin
 /// unreadable, over the limit or not a record is one error about "stdin".
-pub fn each_record(sink: &mut dyn FnMut(Record)) -> Result<usize, RecordError> {
+pub fn each_record(sink: &mut dyn FnMut(input::GameRead)) -> Result<usize, RecordError> {
     let bytes = read_bytes().map_err(|e| RecordError::new(NAME, 0, e.to_string()))?;
     input::each_record_in(NAME, bytes, sink)
 }

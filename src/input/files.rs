@@ -16,6 +16,7 @@ use std::fs::{self, File};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use super::archive;
 use super::error::InputError;
 use super::limits::MAX_RECORD_FILE_BYTES;
 use crate::records::{self, Record, RecordError};
@@ -130,23 +131,28 @@ pub fn read_record_file(path: &str) -> Result<Vec<u8>, InputError> {
     })
 }
 
-/// Every game of the record file `path`, as `replay` reads it: a file that
-/// cannot be read (or is over [`MAX_RECORD_FILE_BYTES`], or is not a
-/// regular file) is a [`RecordError`] about the whole file, which the
-/// report lists with the files that are not records.
-pub fn read_records(path: &Path) -> Result<Vec<Record>, RecordError> {
+/// Every game of the record file `path`, as `replay` reads it, each read
+/// or the error of a game that does not read (§10.16): a file that cannot
+/// be read (or is over [`MAX_RECORD_FILE_BYTES`], or is not a regular
+/// file, or is no record) is a [`RecordError`] about the whole file, which
+/// the report lists with the files that are not records.
+pub fn read_records(path: &Path) -> Result<Vec<GameRead>, RecordError> {
     let mut games = Vec::new();
-    each_record(path, &mut |record| games.push(record))?;
+    each_record(path, &mut |game| games.push(game))?;
     Ok(games)
 }
+
+/// A game of a record file: read, or why it does not read.
+pub type GameRead = Result<Record, RecordError>;
 
 /// [`read_records`] one game at a time: every game of the record file
 /// `path` is given to `sink` as it is read, so that no more than one game
 /// is held at once, whatever the size of the archive. The text is read
-/// twice: first with the games dropped, to check that the whole file reads
-/// (a file that does not is one [`RecordError`] and gives no game, as with
-/// [`read_records`]), then for the games. Returns the number of games.
-pub fn each_record(path: &Path, sink: &mut dyn FnMut(Record)) -> Result<usize, RecordError> {
+/// twice: first with the games dropped, to check that the file is a
+/// record (a file that is not is one [`RecordError`] and gives no game, as
+/// with [`read_records`]), then for the games. Returns the number of games
+/// read.
+pub fn each_record(path: &Path, sink: &mut dyn FnMut(GameRead)) -> Result<usize, RecordError> {
     let name = path.display().to_string();
     let bytes = read_within_limit(path)
         .map_err(|unread| RecordError::new(&name, 0, format!("cannot read: {unread}")))?;
@@ -154,11 +160,24 @@ pub fn each_record(path: &Path, sink: &mut dyn FnMut(Record)) -> Result<usize, R
 }
 
 /// [`each_record`] for a record already in memory (one read from stdin):
-/// `name` stands for the file in messages.
+/// `name` stands for the file in messages. A zip archive is read as a
+/// folder of records (§10.20).
 pub fn each_record_in(
     name: &str,
     bytes: Vec<u8>,
-    sink: &mut dyn FnMut(Record),
+    sink: &mut dyn FnMut(GameRead),
+) -> Result<usize, RecordError> {
+    if archive::is_zip(&bytes) {
+        return archive::each_zip_record(name, bytes, sink);
+    }
+    each_record_of_file(name, bytes, sink)
+}
+
+/// [`each_record_in`] for the bytes of one record file, not an archive.
+pub(super) fn each_record_of_file(
+    name: &str,
+    bytes: Vec<u8>,
+    sink: &mut dyn FnMut(GameRead),
 ) -> Result<usize, RecordError> {
     let text = records::decode(&bytes);
     drop(bytes);
@@ -286,15 +305,18 @@ impl Walk {
     }
 }
 
-/// Whether a folder walk reads `path`: a `.pgn` or `.sgf` name, any case.
+/// Whether a folder walk reads `path`: a `.pgn`, `.sgf` or `.zip` name (an
+/// archive of records, §10.20), any case.
 fn is_record_name(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("sgf"))
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        ["pgn", "sgf", "zip"]
+            .iter()
+            .any(|known| e.eq_ignore_ascii_case(known))
+    })
 }
 
 /// The record files named by `paths`: a file as named, whatever its
-/// extension; a folder searched recursively for `.pgn` and `.sgf` files
+/// extension; a folder searched recursively for `.pgn`, `.sgf` and `.zip` files
 /// (any letter case), in sorted order, without following links to folders.
 /// Each real file is listed once. A path that does not exist or is not a
 /// regular file or a folder, or a folder that holds no record, is an error.

@@ -30,15 +30,18 @@
 //! assert!(refused.unwrap_err().to_string().contains("§4.2"));
 //! ```
 
+mod archive;
 mod error;
 mod files;
 mod game;
 mod limits;
 mod record;
 
+pub use archive::{is_zip, MAX_ZIP_ENTRIES};
 pub use error::{InputError, PlyProblem};
 pub use files::{
-    each_record, each_record_in, read_record_file, read_records, record_files, RecordFiles, Skipped,
+    each_record, each_record_in, read_record_file, read_records, record_files, GameRead,
+    RecordFiles, Skipped,
 };
 pub use game::{check_game_string_length, GameInput, PASTED_RECORD};
 pub use limits::{MAX_GAME_STRING_BYTES, MAX_RECORD_FILE_BYTES};

@@ -38,16 +38,27 @@ pub fn record_game<R: Rules>(
     game: usize,
     plies: Option<usize>,
 ) -> Result<(Record, R), InputError> {
-    let records = records::read(name, bytes)?;
-    let games = records.len();
-    let record = records
-        .into_iter()
-        .nth(game.saturating_sub(1))
-        .ok_or_else(|| InputError::NoSuchGame {
-            file: name.to_string(),
-            games,
-            game,
-        })?;
+    // §10.16: the game asked for reads even when another game of the file
+    // does not; the games after it are counted, not kept
+    if super::archive::is_zip(bytes) {
+        // §10.20: an archive is read by `replay`, as a folder
+        let message = "a zip archive, not a record file: `replay` reads the records in it";
+        return Err(records::RecordError::new(name, 0, message).into());
+    }
+    let text = records::decode(bytes);
+    let mut games = 0;
+    let mut wanted = None;
+    records::read_each(name, &text, &mut |read| {
+        games += 1;
+        if games == game {
+            wanted = Some(read);
+        }
+    })?;
+    let record = wanted.ok_or_else(|| InputError::NoSuchGame {
+        file: name.to_string(),
+        games,
+        game,
+    })??;
     // The GameString limit holds for a game read from a record too (the
     // PGN reader refuses such a game as it reads; an SGF one is caught here).
     let game_string_bytes: usize = record.moves.iter().map(|m| m.uhp.len() + 1).sum();

@@ -276,6 +276,9 @@ pub struct ReplaySummary {
     pub by_type: BTreeMap<GameType, Counts>,
     /// The files that are not records, with why, in the order added.
     pub unreadable: Vec<RecordError>,
+    /// The records of games that are not UHP's (Ultimate Hive, §10.20),
+    /// skipped: they fail the run only under `replay --strict`.
+    pub not_uhp: Vec<RecordError>,
 }
 
 /// The counts of a run, overall and by game type.
@@ -320,9 +323,15 @@ impl ReplaySummary {
         self.by_type.entry(game.game_type).or_default().add(game);
     }
 
-    /// Notes a file that is not a record.
+    /// Notes a file that is not a record, or a game that does not read
+    /// ([`RecordError::game`]); a record of a game that is not UHP's
+    /// ([`RecordError::not_a_uhp_game`]) is noted as skipped (§10.20).
     pub fn add_unreadable(&mut self, error: RecordError) {
-        self.unreadable.push(error);
+        if error.not_a_uhp_game {
+            self.not_uhp.push(error);
+        } else {
+            self.unreadable.push(error);
+        }
     }
 
     /// Whether every game is legal and ends as declared
@@ -339,6 +348,9 @@ impl ReplaySummary {
         let mut out = String::new();
         for error in &self.unreadable {
             push_line(&mut out, &format!("unreadable: {error}"));
+        }
+        for error in &self.not_uhp {
+            push_line(&mut out, &format!("skipped: not a UHP game type: {error}"));
         }
         if after_games || !out.is_empty() {
             out.push('\n');
@@ -359,7 +371,15 @@ impl ReplaySummary {
             row(&mut out, &game_type.to_string(), c);
         }
         row(&mut out, "all", &self.total);
-        let _ = writeln!(out, "unreadable files: {}", self.unreadable.len());
+        // §10.16: the games that do not read in files that hold others
+        let games = self.unreadable.iter().filter(|e| e.game.is_some()).count();
+        let _ = writeln!(out, "unreadable files: {}", self.unreadable.len() - games);
+        if games > 0 {
+            let _ = writeln!(out, "unreadable games: {games}");
+        }
+        if !self.not_uhp.is_empty() {
+            let _ = writeln!(out, "skipped: not a UHP game type: {}", self.not_uhp.len());
+        }
         out
     }
 }

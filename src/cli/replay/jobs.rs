@@ -10,8 +10,9 @@ use hive_oracle::input::MAX_RECORD_FILE_BYTES;
 use hive_oracle::records::replay::GameReport;
 use hive_oracle::records::RecordError;
 
-/// What one file gave: its games, or why it is not a record.
-pub(super) type FileResult = Result<Vec<GameReport>, RecordError>;
+/// What one file gave: its games, each replayed or why it does not read
+/// (§10.16), or why the file is not a record.
+pub(super) type FileResult = Result<Vec<Result<GameReport, RecordError>>, RecordError>;
 
 /// Replays `files` with `replay_file` on `jobs` threads, `tick` called
 /// after each file, and gives each file's result to `report` (on this

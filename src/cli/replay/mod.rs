@@ -48,6 +48,10 @@ pub struct ReplayArgs {
     /// Files replayed at once; the report's order does not depend on it.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
+    /// Fail (exit 1) on records skipped as not a UHP game type (Ultimate
+    /// Hive), which are otherwise reported and counted only.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// `hive-oracle replay`: exit 0 when every game is legal and ends as
@@ -58,6 +62,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         engine,
         format,
         jobs,
+        strict,
     } = args;
     // `-`: the records on stdin, replayed first
     let (dashes, paths): (Vec<PathBuf>, Vec<PathBuf>) = paths
@@ -131,7 +136,8 @@ pub fn run(args: ReplayArgs) -> ExitCode {
             summary.total.games as f64 * 60.0 / seconds.max(1e-9)
         ));
     }
-    let verdict = if summary.is_clean() {
+    // §10.20: records of other games fail the run only under --strict
+    let verdict = if summary.is_clean() && (!strict || summary.not_uhp.is_empty()) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
@@ -143,11 +149,11 @@ pub fn run(args: ReplayArgs) -> ExitCode {
 fn replay_file(path: &Path, engine: EngineChoice) -> FileResult {
     // One record at a time, released once replayed.
     let mut reports = Vec::new();
-    let sink = &mut |record: hive_oracle::records::Record| {
-        reports.push(match engine {
+    let sink = &mut |game: hive_oracle::input::GameRead| {
+        reports.push(game.map(|record| match engine {
             EngineChoice::Fast => replay::<FastEngine>(&record),
             EngineChoice::Reference => replay::<ReferenceEngine>(&record),
-        })
+        }))
     };
     if path.as_os_str() == stdin::DASH {
         stdin::each_record(sink)?;
@@ -184,6 +190,14 @@ impl<W: Write> TextReport<W> {
         match file {
             Ok(games) => {
                 for game in &games {
+                    // §10.16: a game that does not read is listed as such
+                    let game = match game {
+                        Ok(game) => game,
+                        Err(error) => {
+                            self.summary.add_unreadable(error.clone());
+                            continue;
+                        }
+                    };
                     self.summary.add_game(game);
                     let text = game.text();
                     if !text.is_empty() {
@@ -252,6 +266,14 @@ impl JsonReport {
             Err(error) => return self.summary.add_unreadable(error),
         };
         for game in &games {
+            // §10.16: a game that does not read is listed as such
+            let game = match game {
+                Ok(game) => game,
+                Err(error) => {
+                    self.summary.add_unreadable(error.clone());
+                    continue;
+                }
+            };
             self.summary.add_game(game);
             let first = self.games == 0;
             self.games += 1;
@@ -330,10 +352,19 @@ fn json_report(summary: &ReplaySummary, skipped: &[Skipped]) -> Value {
             "unreadable": summary.unreadable.len(),
         },
         "games": [],
-        "unreadable": summary.unreadable.iter().map(|e| json!({
+        "unreadable": summary.unreadable.iter().map(|e| {
+            let mut entry = json!({ "file": e.file, "line": e.line, "message": e.message });
+            // §10.16: a game that does not read in a file of several
+            if let Some(game) = e.game {
+                entry["game"] = json!(game);
+            }
+            entry
+        }).collect::<Vec<_>>(),
+        "skipped": skipped.iter().map(|s| json!({ "path": s.path, "why": s.why })).collect::<Vec<_>>(),
+        // §10.20: records of games that are not UHP's, skipped
+        "not_a_uhp_game": summary.not_uhp.iter().map(|e| json!({
             "file": e.file, "line": e.line, "message": e.message,
         })).collect::<Vec<_>>(),
-        "skipped": skipped.iter().map(|s| json!({ "path": s.path, "why": s.why })).collect::<Vec<_>>(),
     })
 }
 
