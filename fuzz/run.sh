@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Runs the fuzz targets of fuzz/ for SECONDS seconds each (60 by default) with the nightly
-# toolchain, one after the other, installing cargo-fuzz first when it is missing.
+# Runs the fuzz targets of fuzz/ with the nightly toolchain, one after the other, installing
+# cargo-fuzz first when it is missing: for SECONDS seconds each (60 by default), or for a fixed
+# amount of work, RUNS inputs each from a fixed seed.
 #
 #   fuzz/run.sh [SECONDS] [TARGET...]      # every target when none is named
+#   fuzz/run.sh --runs RUNS [TARGET...]    # what CI runs
+#
+# A run by time explores further on a fast machine and is different every time. A run by work
+# (`--runs`, with libFuzzer's -seed=1) tries the same inputs on every machine, fast or loaded, so
+# what it finds in CI it finds on a developer's machine first.
 #
 # Each target starts from its committed corpus (fuzz/corpus/TARGET/) and regressions
 # (fuzz/regressions/TARGET/); the inputs it finds go to a scratch directory that is removed at
@@ -14,12 +20,26 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds="${1:-60}"
-if [[ ! "$seconds" =~ ^[1-9][0-9]*$ ]]; then
-    echo "usage: fuzz/run.sh [SECONDS] [TARGET...]   (SECONDS a positive whole number)" >&2
-    exit 2
+usage="usage: fuzz/run.sh [SECONDS | --runs RUNS] [TARGET...]   (positive whole numbers)"
+if [[ "${1:-}" == "--runs" ]]; then
+    runs="${2:-}"
+    if [[ ! "$runs" =~ ^[1-9][0-9]*$ ]]; then
+        echo "$usage" >&2
+        exit 2
+    fi
+    budget=(-runs="$runs" -seed=1)
+    what="$runs inputs (seed 1)"
+    shift 2
+else
+    seconds="${1:-60}"
+    if [[ ! "$seconds" =~ ^[1-9][0-9]*$ ]]; then
+        echo "$usage" >&2
+        exit 2
+    fi
+    budget=(-max_total_time="$seconds")
+    what="${seconds}s"
+    shift || true
 fi
-shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
     targets=(notation uhp_session differential make_unmake pgn_record sgf_record)
@@ -47,16 +67,16 @@ if [[ -z "$scratch" ]]; then
 fi
 
 for target in "${targets[@]}"; do
-    echo "== fuzz $target for ${seconds}s"
+    echo "== fuzz $target for $what"
     mkdir -p "$scratch/$target"
     # -s none: no AddressSanitizer, which finds nothing in a crate without unsafe code and
     # halves the speed; debug assertions and overflow checks stay on (cargo-fuzz's default).
     # -timeout=10: an input that takes 10 s is a finding (each input's work is bounded).
     if ! cargo +nightly fuzz run -s none "$target" \
         "$scratch/$target" "fuzz/corpus/$target" "fuzz/regressions/$target" \
-        -- -max_total_time="$seconds" -timeout=10 -print_final_stats=1; then
+        -- "${budget[@]}" -timeout=10 -print_final_stats=1; then
         echo "fuzz: FAILED: $target found a crash or did not build (see above; the input is under fuzz/artifacts/$target/)"
         exit 1
     fi
 done
-echo "fuzz: every target ran ${seconds}s without a finding: ${targets[*]}"
+echo "fuzz: every target ran $what without a finding: ${targets[*]}"

@@ -7,7 +7,8 @@
 # 1. Builds both in release mode: this checkout in its own target/, the base commit in a git
 #    worktree (target/perf-base/, created once and left there, its own target/ inside; set
 #    PERF_BASE_DIR to use another worktree, `git worktree prune` forgets a removed one).
-# 2. Times `hive-oracle perft 7 --game Base` and `perft 6 --game Base+MLP` RUNS times each,
+# 2. Times `hive-oracle perft 7 Base` and `perft 6 Base+MLP` RUNS times each (the base commit
+#    predates 0.3.0 and takes the game as `--game Base`),
 #    base and new alternating, as CPU time (user + sys; the command counts every depth up to
 #    the one named, the last taking about 94% of the time), and prints each run, the medians,
 #    the ratio new/base and the ratio to nokamute 1.0.3 it implies: the base commit took 0.78x
@@ -65,7 +66,7 @@ for case in "Base 7 0.78" "Base+MLP 6 0.63"; do
     new_times=()
     for ((i = 1; i <= runs; i++)); do
         read -r base_cpu base_leaves < <(cpu_seconds "$base_bin" perft "$depth" --game "$game")
-        read -r new_cpu new_leaves < <(cpu_seconds "$new_bin" perft "$depth" --game "$game")
+        read -r new_cpu new_leaves < <(cpu_seconds "$new_bin" perft "$depth" "$game")
         if [[ "$base_leaves" != "$new_leaves" ]]; then
             echo "$game depth $depth: the leaf counts differ: base $base_leaves, new $new_leaves" >&2
             exit 1
@@ -96,7 +97,7 @@ echo "instructions (callgrind, the whole command):"
 for case in "Base 5" "Base 6" "Base+MLP 5"; do
     read -r game depth <<<"$case"
     base_count="$(instructions "$base_bin" perft "$depth" --game "$game")"
-    new_count="$(instructions "$new_bin" perft "$depth" --game "$game")"
+    new_count="$(instructions "$new_bin" perft "$depth" "$game")"
     awk -v g="$game" -v d="$depth" -v b="$base_count" -v n="$new_count" 'BEGIN {
         printf "  %-8s depth %d: base %d, new %d, new/base %.3f\n", g, d, b, n, n / b }'
 done

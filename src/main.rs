@@ -2,7 +2,9 @@
 //! command's options and its work live in a module of `src/cli/`; the
 //! library (`hive_oracle`) holds every rule, report and protocol.
 
-#![forbid(unsafe_code)]
+// Unsafe code is refused everywhere but in the one module that sets the C
+// allocator (`cli/replay/allocator.rs`).
+#![deny(unsafe_code)]
 
 use std::process::ExitCode;
 
@@ -11,7 +13,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 mod cli;
 
 use cli::output::{self, Stop};
-use cli::{check, manual, position, replay, selfcheck, uhp, FAILURE};
+use cli::{check, convert, manual, position, replay, selfcheck, uhp, FAILURE};
 
 /// What `--version` and `-V` print after the name: the version, the commit
 /// it was built from ("unknown" outside a git checkout) and the enabled
@@ -55,7 +57,7 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Convert a game record (PGN or boardspace SGF) to a UHP GameString, or
     /// a record or a GameString to a PGN record.
-    Convert(position::ConvertArgs),
+    Convert(convert::ConvertArgs),
     /// Check a UHP engine against the rules: protocol, the case corpus and
     /// seeded random games. Exit 0: it passes (no error, and no advisory
     /// with --strict-notation, that the baseline does not list); 1: it
@@ -107,7 +109,7 @@ fn main() -> ExitCode {
         Command::CheckMerge(args) => return check::run_merge(args),
         Command::Replay(args) => return replay::run(args),
         Command::Selfcheck(args) => return selfcheck::run_command(args),
-        Command::Convert(args) => position::convert(out, args),
+        Command::Convert(args) => convert::convert(out, args),
         Command::Perft(args) => position::perft(out, args),
         Command::Validmoves(args) => position::validmoves(out, args),
         Command::Play(args) => position::play(out, args),

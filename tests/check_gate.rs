@@ -456,3 +456,131 @@ fn declared_rules_keep_the_cases_whose_answers_do_not_depend_on_them() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The last line of a text report.
+fn last_line(out: &Output) -> String {
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines().last().unwrap_or("").to_string()
+}
+
+#[test]
+fn the_text_report_ends_with_a_verdict_line_agreeing_with_the_exit_status() {
+    // Each way a check passes or fails, with the line that says why: an
+    // engine bug (the queen placed first, §4.2, case
+    // tournament-opening-forbids-the-queen-first), the same bug in a
+    // baseline, advisories only (Mzinga's lenient readings, spec/notation.md)
+    // with and without --strict-notation, a clean engine, and units not run
+    // (a case whose answers depend on the rules declared with --rules).
+    let dir = temp("verdict-line");
+    let baseline = dir.join("baseline.json");
+    let queen_first = format!("'{BIN}' uhp --fault queen-first-allowed");
+    let mzinga = format!("'{BIN}' uhp --fault mzinga-readings");
+    let ours = format!("'{BIN}' uhp");
+    let case = ["--case", "tournament-opening-forbids-the-queen-first"];
+    let no_corpus = ["--no-corpus", "--games", "0"];
+    let run = |engine: &str, extra: &[&str]| {
+        let mut args = vec!["--engine", engine];
+        args.extend_from_slice(extra);
+        let out = check_in(&dir, &args, &[]);
+        (out.status.code(), last_line(&out))
+    };
+    let baseline_arg = baseline.to_str().expect("a UTF-8 path");
+    let mut writing = case.to_vec();
+    writing.extend(["--write-baseline", baseline_arg]);
+    let (code, line) = run(&queen_first, &writing);
+    assert_eq!(code, Some(1), "{line}");
+    let errors = line
+        .strip_prefix("FAIL: ")
+        .and_then(|rest| rest.strip_suffix(" errors (exit 1)"))
+        .unwrap_or_else(|| panic!("{line}"));
+    let mut with_baseline = case.to_vec();
+    with_baseline.extend(["--baseline", baseline_arg]);
+    assert_eq!(
+        run(&queen_first, &with_baseline),
+        (
+            Some(0),
+            format!("PASS: no new error, {errors} known causes (baseline) (exit 0)")
+        )
+    );
+    let (code, line) = run(&mzinga, &no_corpus);
+    assert_eq!(code, Some(0), "{line}");
+    assert!(
+        line.starts_with("PASS: no error, 1 advisory (fails only with --strict-notation)"),
+        "{line}"
+    );
+    let mut strict = no_corpus.to_vec();
+    strict.push("--strict-notation");
+    assert_eq!(
+        run(&mzinga, &strict),
+        (
+            Some(1),
+            "FAIL: 1 advisory under --strict-notation (exit 1)".to_string()
+        )
+    );
+    assert_eq!(
+        run(&ours, &no_corpus),
+        (Some(0), "PASS: no findings (exit 0)".to_string())
+    );
+    let hidden_draw = format!("'{BIN}' uhp --fault repetition-draw");
+    let (code, line) = run(
+        &hidden_draw,
+        &[
+            "--rules",
+            "repetition-draw",
+            "--case",
+            "repetition-is-no-draw-by-default",
+        ],
+    );
+    assert_eq!(
+        (code, line.as_str()),
+        (
+            Some(0),
+            "PASS: no findings, 1 unit not run (see \"skipped\") (exit 0)"
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_baseline_with_unknown_fields_is_read_and_a_newer_version_refused() {
+    // A baseline written by a newer minor release may carry fields this
+    // one does not know: they are ignored. A baseline of another version
+    // is refused before the run (exit 2), naming the version and what to do.
+    let dir = temp("baseline-versions");
+    let engine = format!("'{BIN}' uhp");
+    let run = |text: &str| {
+        let baseline = dir.join("baseline.json");
+        std::fs::write(&baseline, text).expect("written");
+        let path = baseline.to_str().expect("a UTF-8 path").to_string();
+        check_in(
+            &dir,
+            &[
+                "--engine",
+                &engine,
+                "--no-corpus",
+                "--games",
+                "0",
+                "--baseline",
+                &path,
+            ],
+            &[],
+        )
+    };
+    let extra = run(
+        r#"{"version":2,"written_by":"hive-oracle 9.9","findings":[{"fingerprint":"state [§8.3] state","example":"","reviewed":true}]}"#,
+    );
+    assert_eq!(
+        extra.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&extra.stderr)
+    );
+    let newer = run(r#"{"version":3,"findings":[]}"#);
+    assert_eq!(newer.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&newer.stderr);
+    assert!(
+        stderr.contains("baseline version 3") && stderr.contains("--write-baseline"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

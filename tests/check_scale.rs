@@ -99,17 +99,17 @@ fn the_test_records_run_clean_on_our_engine() {
     // records alone: no corpus case, no random game
     assert_eq!(s["corpus_cases"], 0);
     assert_eq!(s["games"], 0);
-    // 84 games read: the 44 legal or illegal made-up test games (2 of them
-    // in zip/archive.zip) and the 38 real ones (tests/records/real/); 12 do
-    // not read: 9 files, a game of pgn/second-game-unreadable.pgn, and the
-    // Ultimate Hive and truncated entries of the archive
-    // (tests/records/README.md and sgf/README.md)
-    assert_eq!(s["record_games"], 84, "{s:#}");
+    // 85 games read: the 45 legal or illegal made-up test games (2 of them
+    // in zip/archive.zip, 1 the repetition draw of replay/) and the 38 real
+    // ones (tests/records/real/); 12 do not read: 9 files, a game of
+    // pgn/second-game-unreadable.pgn, and the Ultimate Hive and truncated
+    // entries of the archive (tests/records/README.md and sgf/README.md)
+    assert_eq!(s["record_games"], 85, "{s:#}");
     assert_eq!(s["record_games_skipped"], 12, "{s:#}");
     let plies = s["record_plies"].as_u64().unwrap_or(0);
     assert!(plies > 400, "{s:#}");
     // one move set per position: every ply and each game's final position
-    assert!(s["validmoves_compared"].as_u64().unwrap_or(0) >= plies + 84);
+    assert!(s["validmoves_compared"].as_u64().unwrap_or(0) >= plies + 85);
     assert!(s["game_strings_replayed"].as_u64().unwrap_or(0) >= plies);
     let reasons = skip_reasons(&report);
     for unreadable in [
@@ -327,5 +327,65 @@ fn reports_of_different_checks_are_not_merged() {
         assert_eq!(out.status.code(), Some(2), "--shard {bad}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("expected I/N"), "--shard {bad}: {err}");
+    }
+}
+
+/// Reports can evolve: a report carries its `format_version` (MAJOR.MINOR);
+/// `check-merge` reads shard reports with fields it does not know (a newer
+/// minor version adds some) and refuses another major version, or a report
+/// without a version (hive-oracle 0.2.0), saying which and what to do.
+#[test]
+fn shard_reports_with_unknown_fields_merge_and_another_major_version_is_refused() {
+    let dir = scratch("format-version");
+    let base = ["--no-corpus", "--games", "1", "--max-plies", "4"];
+    for i in 1..=2 {
+        let shard = format!("{i}/2");
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend(["--shard", &shard]);
+        let (_, report) = check_json(&dir, &format!("s{i}.json"), &args);
+        assert_eq!(report["format_version"], "1.0");
+    }
+    let edit = |from: &str, to: &str, change: &dyn Fn(&mut Value)| {
+        let text = std::fs::read_to_string(dir.join(from)).expect("a shard report");
+        let mut report: Value = serde_json::from_str(&text).expect("JSON");
+        change(&mut report);
+        std::fs::write(dir.join(to), report.to_string()).expect("write");
+    };
+    let newer = |report: &mut Value| {
+        report["format_version"] = serde_json::json!("1.7");
+        report["a_new_section"] = serde_json::json!({"added": true});
+        report["summary"]["a_new_count"] = serde_json::json!(3);
+        report["run"]["a_new_option"] = serde_json::json!("on");
+    };
+    edit("s1.json", "s1-newer.json", &newer);
+    edit("s2.json", "s2-newer.json", &newer);
+    let (code, merged, err) = merge_json(&dir, &["s1-newer.json", "s2-newer.json"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        merged["format_version"], "1.0",
+        "the merge writes its own format"
+    );
+    edit("s2.json", "s2-major.json", &|r| {
+        r["format_version"] = serde_json::json!("2.0")
+    });
+    edit("s2.json", "s2-none.json", &|r| {
+        if let Some(map) = r.as_object_mut() {
+            map.remove("format_version");
+        }
+    });
+    for (file, says) in [
+        ("s2-major.json", "format_version \"2.0\""),
+        (
+            "s2-none.json",
+            "no format_version (a report of hive-oracle 0.2.0",
+        ),
+    ] {
+        let (code, report, err) = merge_json(&dir, &["s1.json", file]);
+        assert_eq!(code, Some(2), "{file}: {err}");
+        assert_eq!(report, Value::Null, "{file}: no report");
+        assert!(
+            err.contains(says) && err.contains("reads check reports of format 1.x"),
+            "{file}: {err}"
+        );
     }
 }

@@ -2,7 +2,8 @@
 //! `spec/check-report.schema.json`, generated from the report's
 //! types (`check --print-schema`). The committed file must be the one the
 //! types give, and real reports (a clean one, and one with findings of
-//! every section: causes, verdicts, stderr, skips) must validate against it.
+//! every section: causes, verdicts, stderr, skips) must validate against it,
+//! and so must a report with fields a newer minor format version adds.
 
 use std::process::Command;
 
@@ -64,9 +65,33 @@ fn real_reports_validate_against_the_schema() {
             assert!(!report["findings"].as_array().unwrap().is_empty());
         }
     }
-    // and the schema is not a blank cheque: a report with a misspelt field
-    // does not validate
-    let mut report: serde_json::Value = serde_json::from_str(&reports[0]).expect("JSON");
-    report["summary"]["gamez"] = serde_json::json!(1);
-    assert!(!validator.is_valid(&report));
+    // a consumer written against this schema keeps working when a newer
+    // minor format version adds fields: unknown fields validate, at the top,
+    // in the summary, in a cause and in a verdict
+    let mut report: serde_json::Value = serde_json::from_str(&reports[1]).expect("JSON");
+    assert_eq!(report["format_version"], "1.0");
+    report["a_new_section"] = serde_json::json!({"added": true});
+    report["summary"]["a_new_count"] = serde_json::json!(1);
+    report["findings"][0]["a_new_field"] = serde_json::json!("x");
+    report["findings"][0]["shortest"]["a_new_field"] = serde_json::json!([1, 2]);
+    let errors: Vec<String> = validator
+        .iter_errors(&report)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // and the schema is not a blank cheque: a report without a required
+    // field, or with a field of the wrong type, does not validate
+    let mut missing: serde_json::Value = serde_json::from_str(&reports[0]).expect("JSON");
+    if let Some(summary) = missing["summary"].as_object_mut() {
+        summary.remove("games");
+    }
+    assert!(!validator.is_valid(&missing));
+    let mut no_version: serde_json::Value = serde_json::from_str(&reports[0]).expect("JSON");
+    if let Some(top) = no_version.as_object_mut() {
+        top.remove("format_version");
+    }
+    assert!(!validator.is_valid(&no_version));
+    let mut wrong: serde_json::Value = serde_json::from_str(&reports[0]).expect("JSON");
+    wrong["summary"]["games"] = serde_json::json!("many");
+    assert!(!validator.is_valid(&wrong));
 }

@@ -18,7 +18,7 @@ const FORCED_PASS: &str = "Base;InProgress;White[15];wS1;bS1 -wS1;wQ wS1-;bQ -bS
 #[test]
 fn perft_prints_one_line_per_depth_with_plain_counts() {
     // §4.2: published counts from the start (spec/sources/uhp-notes.md section 5.5)
-    let out = run(&["perft", "3", "--game", "Base+MLP", "--engine", "reference"]);
+    let out = run(&["perft", "3", "Base+MLP", "--engine", "reference"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let rows: Vec<Vec<String>> = stdout(&out)
         .lines()
@@ -35,7 +35,7 @@ fn perft_prints_one_line_per_depth_with_plain_counts() {
 #[test]
 fn perft_divide_rows_add_up() {
     // §3.4: the 24 second-ply placements split by root move
-    let out = run(&["perft", "2", "--game", "Base", "--divide"]);
+    let out = run(&["perft", "2", "Base", "--divide"]);
     let text = stdout(&out);
     let divide: u64 = text
         .lines()
@@ -143,7 +143,7 @@ fn bad_input_gets_a_message_not_a_panic() {
         vec!["validmoves", "Base;InProgress;Black[1];wS1;"],
         vec!["play", "Base", "wZ9"],
         vec!["play", "Base;InProgress;Black[1];wS1", "bS1"],
-        vec!["perft", "2", "--game", "Base+Q"],
+        vec!["perft", "2", "Base+Q"],
         vec!["perft", "-1"],
     ] {
         let out = run(&args);
@@ -176,9 +176,9 @@ fn perft_counts(out: &Output) -> Vec<(String, String)> {
 fn perft_counts_are_the_same_on_both_engines_and_any_thread_count() {
     // §4.2, §3.4: the default engine (fast), the reference engine and the
     // fast engine on two threads print the same published counts
-    let fast = run(&["perft", "4", "--game", "Base+MLP"]);
-    let reference = run(&["perft", "4", "--game", "Base+MLP", "--engine", "reference"]);
-    let threads = run(&["perft", "4", "--game", "Base+MLP", "--threads", "2"]);
+    let fast = run(&["perft", "4", "Base+MLP"]);
+    let reference = run(&["perft", "4", "Base+MLP", "--engine", "reference"]);
+    let threads = run(&["perft", "4", "Base+MLP", "--threads", "2"]);
     for out in [&fast, &reference, &threads] {
         assert!(out.status.success(), "{}", stderr(out));
     }
@@ -250,14 +250,14 @@ fn selfcheck_takes_one_game_type_and_refuses_a_bad_one() {
         "2",
         "--seed",
         "5",
-        "--game",
+        "--game-type",
         "Base+MLP",
         "--max-plies",
         "30",
     ]);
     assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
     // a bad game type is a usage error (2), not a disagreement (1)
-    let out = run(&["selfcheck", "--games", "2", "--game", "Base+Q"]);
+    let out = run(&["selfcheck", "--games", "2", "--game-type", "Base+Q"]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
@@ -371,7 +371,7 @@ fn a_mistyped_path_is_neither_a_file_nor_a_game_type() {
         vec!["explain", "gmae.pgn"],
         vec!["render", "gmae.pgn"],
         vec!["convert", "gmae.pgn"],
-        vec!["perft", "1", "--game", "gmae.pgn"],
+        vec!["perft", "1", "gmae.pgn"],
     ] {
         let out = run(&command);
         assert_eq!(out.status.code(), Some(1), "{command:?}");
@@ -413,7 +413,7 @@ fn a_dash_reads_the_game_from_stdin_in_every_command_that_takes_one() {
         vec!["explain"],
         vec!["explain", "bS1 wG1-"],
         vec!["convert", "--to", "pgn"],
-        vec!["perft", "2", "--game"],
+        vec!["perft", "2"],
     ] {
         let (command, rest) = args.split_first().expect("a command");
         let mut with_dash = vec![*command, "-"];
@@ -473,6 +473,29 @@ fn stdin_is_bounded_like_a_record_file() {
         stderr(&out).contains("stdin: it is empty"),
         "{}",
         stderr(&out)
+    );
+}
+
+#[test]
+fn an_illegal_game_read_from_stdin_is_explained_from_stdin() {
+    // §10.14: the explain command of a game piped to `replay -` names `-`,
+    // not the name "stdin" the report gives the records, and says that the
+    // same records must be piped to it again.
+    let record = std::fs::read("tests/records/pgn/illegal-move.pgn").expect("the test record");
+    let out = run_with_stdin(&["replay", "-"], &record);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(
+            "\n  explain: hive-oracle explain - --game 1 14 (with the same records on stdin)\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    let explained = run_with_stdin(&["explain", "-", "14"], &record);
+    assert!(
+        stdout(&explained).starts_with("ply 14 of "),
+        "{}",
+        stdout(&explained)
     );
 }
 
@@ -568,4 +591,274 @@ fn replay_text_report_ends_with_its_verdict() {
     let out = run_with_stdin(&["replay", "-"], b"hello\n");
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).ends_with("\nFAIL\n"), "{}", stdout(&out));
+}
+
+// ---------------------------------------------------------------------------
+// `--game N`: the N-th game of a record file, in every command taking one
+// ---------------------------------------------------------------------------
+
+/// Two short games in progress in one PGN file (made up for these tests):
+/// game 1 opens with spiders, game 2 with grasshoppers and an ant.
+const TWO_GAMES: &str = "[GameType \"Base\"]\n[Result \"*\"]\n\n1. wS1\n2. bS1 wS1-\n\n*\n\n\
+[GameType \"Base\"]\n[Result \"*\"]\n\n1. wG1\n2. bG1 wG1-\n3. wA1 -wG1\n\n*\n";
+/// Game 2 of [`TWO_GAMES`] as a GameString.
+const SECOND_GAME: &str = "Base;InProgress;Black[2];wG1;bG1 wG1-;wA1 -wG1";
+
+/// [`TWO_GAMES`] written to a file of its own for one test.
+fn two_games_file(name: &str) -> std::path::PathBuf {
+    let path =
+        std::env::temp_dir().join(format!("hive-oracle-cli-{}-{name}.pgn", std::process::id()));
+    std::fs::write(&path, TWO_GAMES).expect("a temporary file");
+    path
+}
+
+#[test]
+fn game_n_is_the_nth_game_of_a_record_file_in_every_command() {
+    // spec/game-records.md: a file holds games in order, numbered from 1.
+    // Each command given `FILE --game 2` says what it says of game 2's
+    // GameString; `--game 3` of a two-game file, and a game number given
+    // with a game type or a GameString, are usage errors (exit 2).
+    let file = two_games_file("game-n");
+    let file = file.to_str().expect("a UTF-8 path");
+    let converted = run(&["convert", file, "--game", "2"]);
+    assert_eq!(
+        stdout(&converted).trim(),
+        SECOND_GAME,
+        "{}",
+        stderr(&converted)
+    );
+    for (with_file, with_string) in [
+        (
+            vec!["validmoves", file, "--game", "2"],
+            vec!["validmoves", SECOND_GAME],
+        ),
+        (
+            vec!["play", file, "--game", "2", "bA1 bG1-"],
+            vec!["play", SECOND_GAME, "bA1 bG1-"],
+        ),
+        (
+            vec!["render", file, "--game", "2"],
+            vec!["render", SECOND_GAME],
+        ),
+        (
+            vec!["explain", file, "--game", "2"],
+            vec!["explain", SECOND_GAME],
+        ),
+        (
+            vec!["explain", file, "--game", "2", "bA1 bG1-"],
+            vec!["explain", SECOND_GAME, "bA1 bG1-"],
+        ),
+    ] {
+        let (a, b) = (run(&with_file), run(&with_string));
+        assert!(a.status.success(), "{with_file:?}: {}", stderr(&a));
+        assert_eq!(stdout(&a), stdout(&b), "{with_file:?}");
+    }
+    let perft = run(&["perft", "3", file, "--game", "2"]);
+    assert_eq!(
+        perft_counts(&perft),
+        perft_counts(&run(&["perft", "3", SECOND_GAME]))
+    );
+    // a ply of game 2, in the position before it
+    let ply = run(&["explain", file, "--game", "2", "3"]);
+    assert!(
+        stdout(&ply).starts_with(&format!("ply 3 of {file} game 2 (line ")),
+        "{}{}",
+        stdout(&ply),
+        stderr(&ply)
+    );
+    // from stdin too
+    let piped = run_with_stdin(&["validmoves", "-", "--game", "2"], TWO_GAMES.as_bytes());
+    assert_eq!(stdout(&piped), stdout(&run(&["validmoves", SECOND_GAME])));
+    for command in ["validmoves", "render", "explain", "convert"] {
+        let out = run(&[command, file, "--game", "3"]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(
+            stderr(&out).contains("--game 3:")
+                && stderr(&out).contains("holds 2 game(s), not a game 3"),
+            "{command}: {}",
+            stderr(&out)
+        );
+        let out = run(&[command, "Base", "--game", "2"]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(
+            stderr(&out).contains("Base is a game type, not a record file"),
+            "{command}: {}",
+            stderr(&out)
+        );
+        let out = run(&[command, SECOND_GAME, "--game", "1"]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(
+            stderr(&out).contains("is a GameString, not a record file"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    for args in [
+        vec!["perft", "1", file, "--game", "3"],
+        vec!["perft", "1", "--game", "2"],
+    ] {
+        assert_eq!(run(&args).status.code(), Some(2), "{args:?}");
+    }
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn the_old_spellings_of_game_are_read_for_one_version_with_a_warning() {
+    // `perft --game GAME` and `selfcheck --game TYPE` (before 0.3.0) still
+    // work, saying on stderr what to type instead; the counts are those of
+    // the new spelling (§9.15 Base+MLP from the start).
+    let old = run(&["perft", "2", "--game", "Base+MLP"]);
+    assert!(old.status.success(), "{}", stderr(&old));
+    assert_eq!(
+        perft_counts(&old),
+        perft_counts(&run(&["perft", "2", "Base+MLP"]))
+    );
+    let warning = stderr(&old);
+    assert!(
+        warning.contains("deprecated") && warning.contains("`perft 2 Base+MLP`"),
+        "{warning}"
+    );
+    assert_eq!(warning.lines().count(), 1, "{warning}");
+    assert!(stderr(&run(&["perft", "2", "Base+MLP"])).is_empty());
+    // both the game and the old spelling: which is meant cannot be told
+    let both = run(&["perft", "2", "Base", "--game", "Base+MLP"]);
+    assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
+    let selfcheck = run(&[
+        "selfcheck",
+        "--games",
+        "1",
+        "--max-plies",
+        "5",
+        "--game",
+        "Base+M",
+    ]);
+    assert!(selfcheck.status.success(), "{}", stderr(&selfcheck));
+    assert!(
+        stderr(&selfcheck).contains("use `--game-type TYPE`"),
+        "{}",
+        stderr(&selfcheck)
+    );
+}
+
+#[test]
+fn convert_notes_the_other_games_of_the_file_and_a_queen_placed_first() {
+    // A file of two games converts its first by default, saying so on
+    // stderr; a game whose queen is placed on a player's first move (§4.2
+    // forbids it under the tournament opening; the record is read under the
+    // standard opening, §10.12) gets a note saying how engines must load it.
+    let file = two_games_file("convert-notes");
+    let file = file.to_str().expect("a UTF-8 path");
+    let first = run(&["convert", file]);
+    assert_eq!(
+        stdout(&first).trim(),
+        "Base;InProgress;White[2];wS1;bS1 wS1-"
+    );
+    assert_eq!(
+        stderr(&first).trim(),
+        format!("note: {file} holds 2 games; this is game 1 (choose another with --game N)")
+    );
+    let queen = run(&[
+        "convert",
+        "tests/records/pgn/queen-first-standard-opening.pgn",
+    ]);
+    assert!(queen.status.success(), "{}", stderr(&queen));
+    let note = stderr(&queen);
+    assert!(
+        note.contains("ply 1 (wQ) places a queen")
+            && note.contains("--standard-opening")
+            && note.contains("TournamentOpening=false"),
+        "{note}"
+    );
+    // a one-game file of the tournament opening: nothing to note
+    let plain = run(&["convert", "tests/records/pgn/illegal-move.pgn"]);
+    assert!(
+        stderr(&plain).is_empty() || !plain.status.success(),
+        "{}",
+        stderr(&plain)
+    );
+    let _ = std::fs::remove_file(file);
+}
+
+// The documentation's commands -----------------------------------------------
+
+// Unix only: the commands run in `sh`, the binary linked into a scratch folder.
+#[cfg(unix)]
+mod documented;
+
+/// Every `hive-oracle …` and `cargo run --release -- …` command shown in
+/// README.md and docs/*.md runs with the exit status and the output shown
+/// (tests/documented/mod.rs gives the rules); blocks marked not run are
+/// listed with their reason.
+#[cfg(unix)]
+#[test]
+fn the_documented_commands_do_what_the_documentation_shows() {
+    let scratch = documented::scratch_folder();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for file in documented::documentation() {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        let name = file
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap_or(&file)
+            .display()
+            .to_string();
+        let (commands, not_run) = documented::commands_in(&name, &text);
+        for skipped in &not_run {
+            assert!(!skipped.reason.is_empty(), "{}: no reason", skipped.place);
+            eprintln!("not run: {}: {}", skipped.place, skipped.reason);
+        }
+        for command in &commands {
+            ran += 1;
+            if let Some(why) = documented::run_documented(command, &scratch) {
+                failures.push(format!("{}: {}\n{why}", command.place, command.command));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(ran >= 10, "only {ran} documented commands found");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The reading of the documentation's blocks: commands, what they show,
+/// the blocks not run, and a shown line or status that drifts is caught.
+#[cfg(unix)]
+#[test]
+fn a_documented_command_that_drifts_is_caught() {
+    let markdown = "text\n\n```sh\n# a comment\ncargo run --release -- perft 2 \\\n  --game Base\n# 1\t4\t...\n# ...\n# exit status 1\n\nhive-oracle play x\n```\n\n<!-- not run: an engine of your own -->\n```sh\nhive-oracle check --engine mine\n```\n";
+    let (commands, not_run) = documented::commands_in("R.md", markdown);
+    assert_eq!(
+        commands,
+        [
+            documented::Documented {
+                place: "R.md:5".to_string(),
+                command: "hive-oracle perft 2 --game Base".to_string(),
+                status: 1,
+                shown: vec!["1\t4\t...".to_string(), "...".to_string()],
+            },
+            documented::Documented {
+                place: "R.md:11".to_string(),
+                command: "hive-oracle play x".to_string(),
+                status: 0,
+                shown: vec![],
+            },
+        ]
+    );
+    assert_eq!(
+        not_run,
+        [documented::NotRun {
+            place: "R.md:15".to_string(),
+            reason: "an engine of your own".to_string(),
+        }]
+    );
+    let shown = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    let output = ["1\t4\t0.000 s", "2\t96\t0.000 s", "PASS"];
+    assert_eq!(
+        documented::output_differs(&shown(&["1\t4\t...", "...", "PASS"]), &output),
+        None
+    );
+    assert!(documented::output_differs(&shown(&["1\t4\t...", "PASS"]), &output).is_some());
+    assert!(documented::output_differs(&shown(&["1\t5\t..."]), &output).is_some());
+    assert!(documented::output_differs(&shown(&["...", "FAIL"]), &output).is_some());
+    assert!(documented::line_matches("a...c...e", "abcde"));
+    assert!(!documented::line_matches("a...c", "abcd"));
 }

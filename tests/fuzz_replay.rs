@@ -174,6 +174,18 @@ fn control_character_in_a_player_name() {
     replay_regression(Target::PgnRecord, "control-character-in-a-player-name");
 }
 
+/// A session that asks `perft 6` of a midgame over UHP (line 28 of the
+/// input), found by `uhp_session` with a fixed seed: a timeout (over 10 s),
+/// not a crash. Root cause: the target. The `perft N` command added to the
+/// UHP server is bounded by leaves (10 G on the fast engine), which is
+/// hours, and the target sent every `perft` as it sends every line but a
+/// deep `bestmove`. It now sends `perft` only to depth 2; deeper counts are
+/// tested in `tests/perft.rs` and `tests/uhp/perft.txt`.
+#[test]
+fn deep_perft_over_uhp() {
+    replay_regression(Target::UhpSession, "deep-perft-over-uhp");
+}
+
 /// Every committed regression is replayed by a named test of this file, not
 /// only by `every_corpus_file_and_regression_replays`.
 #[test]

@@ -377,9 +377,9 @@ fn exit_statuses_agree_with_the_readme() {
         (vec![], 2, "no command"),
         (vec!["frobnicate"], 2, "argument error"),
         (vec!["perft", "abc"], 2, "argument error"),
-        (vec!["perft", "2", "--game", "Chess"], 1, "bad GameString"),
-        (vec!["perft", "2", "--game", illegal], 1, "illegal move"),
-        (vec!["perft", "2", "--game", missing], 1, "unreadable file"),
+        (vec!["perft", "2", "Chess"], 1, "bad GameString"),
+        (vec!["perft", "2", illegal], 1, "illegal move"),
+        (vec!["perft", "2", missing], 1, "unreadable file"),
         (vec!["perft", "99"], 2, "out-of-range amount"),
         (vec!["validmoves"], 2, "argument error"),
         (vec!["validmoves", "Base;Bogus"], 1, "bad GameString"),
@@ -409,7 +409,11 @@ fn exit_statuses_agree_with_the_readme() {
         (vec!["explain", GAME, "wQ -bQ"], 0, "illegal move"),
         (vec!["explain", missing], 1, "unreadable file"),
         (vec!["selfcheck", "--seed", "x"], 2, "argument error"),
-        (vec!["selfcheck", "--game", "Chess"], 2, "bad game type"),
+        (
+            vec!["selfcheck", "--game-type", "Chess"],
+            2,
+            "bad game type",
+        ),
         (vec!["selfcheck", "--games", "0"], 2, "out-of-range amount"),
         (vec!["convert"], 2, "argument error"),
         (vec!["convert", "Base;Bogus"], 1, "bad GameString"),
@@ -629,6 +633,58 @@ fn record_files_over_the_limit_are_refused_unread() {
         "the limit for a record file is 67108864 bytes (64 MiB)",
     );
     let _ = std::fs::remove_file(&path);
+}
+
+/// An allocation the caps cannot prevent, refused by the allocator, is a
+/// refusal naming the file with exit status 2, never an abort; the files
+/// that fit are still replayed and reported. The refusal is forced by the
+/// test hook of the `faults` feature (`HIVE_ORACLE_FAULT_ALLOCATION_LIMIT`:
+/// requests over that many bytes are refused as an allocator out of memory
+/// refuses them), so that no run here exhausts the machine's memory.
+#[test]
+fn a_record_too_large_for_memory_is_refused_with_status_2() {
+    let dir = scratch("memory");
+    let game = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/records/pgn/hivegame-trailing-spaces.pgn"
+    ))
+    .expect("the record");
+    let small = put(&dir, "a.pgn", &game);
+    let large = put(&dir, "b.pgn", &game.repeat(40));
+    let run = |args: &[&str]| {
+        let output = Command::new(BIN)
+            .args(args)
+            .env(hive_oracle::input::ALLOCATION_LIMIT_VARIABLE, "8192")
+            .output()
+            .expect("the binary runs");
+        (
+            output.status.code(),
+            text(&output.stdout),
+            text(&output.stderr),
+        )
+    };
+    let refusal = format!("error: too large to replay in memory: {large}");
+    for format in ["text", "json"] {
+        let (status, stdout, stderr) = run(&["replay", "--format", format, &small, &large]);
+        assert_eq!(status, Some(2), "{format}: {stderr}");
+        assert!(stderr.contains(&refusal), "{format}: {stderr}");
+        // the small file is replayed and reported
+        assert!(
+            stderr.contains("replayed 1 games") || stdout.contains("\"games\": 1"),
+            "{format}: {stdout}{stderr}"
+        );
+    }
+    let (_, stdout, _) = run(&["replay", &small, &large]);
+    assert_eq!(stdout.lines().last(), Some("FAIL"), "{stdout}");
+    for command in ["validmoves", "explain", "convert"] {
+        let (status, _, stderr) = run(&[command, &large]);
+        assert_eq!(status, Some(2), "{command}: {stderr}");
+        assert!(stderr.contains(&refusal), "{command}: {stderr}");
+    }
+    // under the limit, the same file replays
+    let (status, _, stderr) = run(&["replay", &small]);
+    assert_eq!(status, Some(0), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // Nothing destroyed: outputs checked at the start, written whole at the end -

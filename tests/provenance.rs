@@ -7,7 +7,7 @@
 //! came from), and citations name them by their path from the root, as in
 //! `spec/sources/uhp-notes.md section 4.5`. This test reads every text file
 //! of `spec/` (except `spec/sources/` itself, whose files keep their own
-//! words), `src/`, `tests/`, `benches/`, `fuzz/` and `README.md`, skipping
+//! words), `src/`, `tests/`, `benches/`, `fuzz/`, `docs/` and `README.md`, skipping
 //! binary files and this file (whose examples test the detectors), and
 //! fails when one
 //!
@@ -25,7 +25,15 @@ use std::path::{Path, PathBuf};
 use regex::Regex;
 
 /// The folders and files read, relative to the root.
-const SCANNED: &[&str] = &["spec", "src", "tests", "benches", "fuzz", "README.md"];
+const SCANNED: &[&str] = &[
+    "spec",
+    "src",
+    "tests",
+    "benches",
+    "fuzz",
+    "docs",
+    "README.md",
+];
 
 /// Never read: the sources themselves, build output, and this file, whose
 /// examples of old citations test the detectors.

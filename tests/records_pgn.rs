@@ -1265,7 +1265,8 @@ fn games_are_given_one_at_a_time_and_a_bad_game_loses_no_other() {
     let read = hive_oracle::input::each_record(&path, &mut |game| {
         given.push(game.map(|r| r.index).map_err(|e| (e.game, e.line)))
     });
-    assert_eq!(read, Ok(3));
+    // four games given, the fourth as its error (game 4, line 8)
+    assert_eq!(read, Ok(4));
     assert_eq!(given, [Ok(1), Ok(2), Ok(3), Err((Some(4), 8))]);
     let _ = std::fs::remove_dir_all(&dir);
 }

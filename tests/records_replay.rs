@@ -398,7 +398,7 @@ proptest! {
 
 #[test]
 fn a_zip_archive_is_read_as_a_folder() {
-    // §10.20, tests/records/zip/archive.zip (made with Python's zipfile): a
+    // §10.21, tests/records/zip/archive.zip (made with Python's zipfile): a
     // folder entry, two-games.pgn and variant-hive-ultimate.sgf deflated,
     // readme.txt (not read) and TRUNCATED.SGF stored. The two games replay,
     // the Ultimate Hive record is skipped and counted, the truncated one is
@@ -430,7 +430,7 @@ fn a_zip_archive_is_read_as_a_folder() {
 
 #[test]
 fn other_games_fail_a_replay_only_under_strict() {
-    // §10.20: a run whose only problem is an Ultimate Hive record exits 0,
+    // §10.21: a run whose only problem is an Ultimate Hive record exits 0,
     // and 1 under --strict; JSON lists the record as not a UHP game.
     let ultimate = format!("{}/variant-hive-ultimate.sgf", records("sgf"));
     let legal = format!("{}/two-games.pgn", records("pgn"));
@@ -451,7 +451,7 @@ fn other_games_fail_a_replay_only_under_strict() {
 
 #[test]
 fn a_zip_entry_is_read_no_further_than_a_record_file() {
-    // §10.20: an entry that decompresses past 64 MiB (a few hundred KiB of
+    // §10.21: an entry that decompresses past 64 MiB (a few hundred KiB of
     // deflated blank lines) is unreadable, named, after at most 64 MiB + 1
     // bytes; the entries after it are read.
     use std::io::Write as _;
@@ -491,4 +491,280 @@ fn tempdir() -> std::path::PathBuf {
     ));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     dir
+}
+
+/// A record with the same legacy spelling on several plies (each noted by
+/// the reader, §10.6) and an illegal ply 7: the queen climbing onto the
+/// other queen (§6.1). Made up from the §8.7.2 example's first six plies.
+const NOTED_AND_ILLEGAL: &str = "[GameType \"Base\"]\n[Result \"BlackWins\"]\n\n\
+1. wS1\n2. bS1 wS1-\n3. wQ1 -wS1\n4. bQ bS1-\n5. wQ1 \\wS1\n6. bQ bS1/\n7. wQ1 bQ\n";
+
+#[test]
+fn an_illegal_game_ends_with_its_notes_its_picture_and_an_explain_command() {
+    // §10.14, §10.6: the game with a problem shows its reader's notes, the
+    // same note on three lines once with its count; then the picture of the
+    // position before the illegal ply, the ply's cells highlighted, and the
+    // command that explains that ply, its file quoted for the shell.
+    let dir = tempdir();
+    let path = dir.join("a game's record.pgn");
+    std::fs::write(&path, NOTED_AND_ILLEGAL).expect("write");
+    let file = path.display().to_string();
+    let out = run(&["replay", &file]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out).replace(&file, "FILE");
+    let (game, closing) = text.split_once("\n\ngame type").expect("the table");
+    assert!(closing.ends_with("FAIL\n"), "{closing}");
+    let lines: Vec<&str> = game.lines().collect();
+    assert!(
+        lines[0].starts_with("FILE game 1 (line 1): illegal ply 7 (line 10): wQ bQ — "),
+        "{game}"
+    );
+    assert!(
+        lines.contains(&"  note: lines 6, 8, 10: wQ1 read as wQ (×3)"),
+        "{game}"
+    );
+    // the picture: the board before ply 7, wQ's cell and bQ's highlighted
+    let picture = game.find("    highlighted: ").expect("a picture");
+    assert!(game[..picture].contains("[wQ]"), "{game}");
+    assert!(game[..picture].contains("[bQ]"), "{game}");
+    // the last line: the command, the file quoted as a POSIX shell reads it
+    let quoted = format!("'{}'", file.replace('\'', "'\\''"));
+    let last = stdout(&out)
+        .lines()
+        .find(|l| l.starts_with("  explain: "))
+        .map(str::to_string)
+        .expect("an explain command");
+    assert_eq!(
+        last,
+        format!("  explain: hive-oracle explain {quoted} --game 1 7")
+    );
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("  explain: ")),
+        "{game}"
+    );
+    // the ply it names is the illegal one: `explain FILE 7` (game 1) refuses it
+    let explained = run(&["explain", &file, "7"]);
+    assert!(
+        stdout(&explained).contains("illegal: wQ bQ"),
+        "{}",
+        stdout(&explained)
+    );
+    // --verbose lists each note on its own line, with its ply
+    let verbose = stdout(&run(&["replay", "--verbose", &file]));
+    for (line, ply) in [(6, 3), (8, 5), (10, 7)] {
+        let note = format!("  note: line {line}, ply {ply}: wQ1 read as wQ");
+        assert!(verbose.contains(&note), "{note}\n{verbose}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn notes_of_clean_games_are_shown_under_verbose_only() {
+    // §10.6: a clean game's notes are not a problem: the default report
+    // leaves them out, --verbose lists them under the game's name.
+    let file = format!("{}/old-converter-numbered-singletons.pgn", records("pgn"));
+    let quiet = stdout(&run(&["replay", &file]));
+    assert!(!quiet.contains("note:"), "{quiet}");
+    let verbose = stdout(&run(&["replay", "--verbose", &file]));
+    let name = format!("{file} game 1 (line 1): ");
+    let header = verbose
+        .lines()
+        .find(|l| l.starts_with(&name))
+        .expect("the game's name");
+    assert!(header.ends_with(" notes"), "{header}");
+    assert!(verbose.contains("  note: line "), "{verbose}");
+    assert!(verbose.ends_with("PASS\n"), "{verbose}");
+}
+
+#[test]
+fn the_summary_counts_the_results_checked() {
+    // §10.13: of the games legal to their end, the results the board checked
+    // (agreeing or not), those it cannot decide, and those the record does
+    // not declare, adding up to the games legal to their end.
+    let out = run(&[
+        "replay",
+        "--format",
+        "json",
+        &records("pgn"),
+        &records("sgf"),
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let all = &json["summary"]["all"];
+    let n = |key: &str| all[key].as_u64().unwrap_or_else(|| panic!("{key}: {all}"));
+    let r = |key: &str| {
+        all["results"][key]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{key}: {all}"))
+    };
+    assert_eq!(
+        r("agree") + r("disagree") + r("undecidable") + r("unknown"),
+        n("games") - n("illegal")
+    );
+    assert_eq!(r("checked"), r("agree") + r("disagree"));
+    assert_eq!(r("disagree"), n("wrong_result"));
+    let text = stdout(&run(&["replay", &records("pgn"), &records("sgf")]));
+    let line = format!(
+        "results of the {} games legal to their end: {} checked ({} agree, {} disagree), {} not decidable from the board, {} unknown",
+        n("games") - n("illegal"),
+        r("checked"),
+        r("agree"),
+        r("disagree"),
+        r("undecidable"),
+        r("unknown"),
+    );
+    assert!(text.contains(&line), "{line}\n{text}");
+}
+
+#[test]
+fn a_repetition_draw_is_noted_and_agrees_under_the_option() {
+    // §10.20, §8.7.2: the §8.7.2 example as a record declaring a draw. Without
+    // the option the draw is not decidable from the board; with it the third
+    // occurrence after ply 12 is noted and the declared draw agrees.
+    let file = format!("{}/repetition-draw.pgn", records("replay"));
+    let json_of = |args: &[&str]| -> serde_json::Value {
+        let mut all = vec!["replay", "--format", "json"];
+        all.extend(args);
+        all.push(&file);
+        let out = run(&all);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        serde_json::from_str(&stdout(&out)).expect("JSON")
+    };
+    let without = json_of(&[]);
+    assert_eq!(without["games"][0]["outcome"]["result"], "undecidable");
+    assert_eq!(without["games"][0]["notes"], serde_json::json!([]));
+    let with = json_of(&["--repetition-draw"]);
+    let game = &with["games"][0];
+    assert_eq!(game["outcome"]["result"], "agrees");
+    assert_eq!(game["outcome"]["state"], "Draw");
+    assert_eq!(game["outcome"]["third_occurrence"], 12);
+    assert_eq!(game["notes"][0]["kind"], "repetition");
+    assert_eq!(game["notes"][0]["ply"], 12);
+    let text = stdout(&run(&["replay", "--repetition-draw", "--verbose", &file]));
+    assert!(
+        text.contains("  note: ply 12: third occurrence after ply 12: a draw by repetition (§8.7.2), where the record ends"),
+        "{text}"
+    );
+    assert!(text.contains("1 checked (1 agree, 0 disagree)"), "{text}");
+}
+
+#[test]
+fn plies_after_a_third_occurrence_are_never_refused() {
+    // §10.20: a record that goes on after the third occurrence (a site without
+    // the rule) is replayed to its end: the note says how many plies follow,
+    // no ply is illegal, and its draw is again not decidable from the board.
+    let record = std::fs::read_to_string(format!("{}/repetition-draw.pgn", records("replay")))
+        .expect("the test record")
+        .replace("\nDraw\n", "\n13. wQ \\wS1\n14. bQ bS1/\nDraw\n");
+    let dir = tempdir();
+    let path = dir.join("went-on.pgn");
+    std::fs::write(&path, &record).expect("write");
+    let file = path.display().to_string();
+    let out = run(&["replay", "--repetition-draw", "--format", "json", &file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let game = &json["games"][0];
+    assert_eq!(game["outcome"]["legal"], true);
+    assert_eq!(game["outcome"]["state"], "InProgress");
+    assert_eq!(game["outcome"]["result"], "undecidable");
+    assert_eq!(game["plies"], 14);
+    assert_eq!(
+        game["notes"][0]["text"],
+        "third occurrence after ply 12: a draw by repetition (§8.7.2), but the record goes on for 2 more plies"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The committed schema of replay's JSON report.
+fn committed_schema() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/replay-report.schema.json");
+    std::fs::read_to_string(path).expect("spec/replay-report.schema.json exists")
+}
+
+#[test]
+fn the_committed_replay_schema_is_the_one_the_types_give() {
+    let out = run(&["replay", "--print-schema"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        committed_schema(),
+        "regenerate: cargo run -- replay --print-schema > spec/replay-report.schema.json"
+    );
+}
+
+#[test]
+fn real_replay_reports_validate_against_the_schema() {
+    // Reports with every kind of game (legal, illegal, wrong result, notes,
+    // a resignation, a repetition draw) and unreadable files validate; the
+    // schema lets a later version add fields, but not drop or retype one.
+    let schema: serde_json::Value = serde_json::from_str(&committed_schema()).expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let reports = [
+        run(&[
+            "replay",
+            "--format",
+            "json",
+            &records("pgn"),
+            &records("sgf"),
+        ]),
+        run(&[
+            "replay",
+            "--format",
+            "json",
+            "--repetition-draw",
+            &records("replay"),
+        ]),
+    ];
+    let mut endings = std::collections::BTreeSet::new();
+    for out in &reports {
+        let report: serde_json::Value = serde_json::from_str(&stdout(out)).expect("JSON");
+        let errors: Vec<String> = validator
+            .iter_errors(&report)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{errors:#?}");
+        assert_eq!(report["format_version"], "2.1");
+        for game in report["games"].as_array().expect("games") {
+            endings.insert(game["ending"]["kind"].as_str().expect("a kind").to_string());
+        }
+    }
+    assert_eq!(
+        endings.into_iter().collect::<Vec<_>>(),
+        ["agreed_draw", "resignation", "unstated"]
+    );
+    let mut report: serde_json::Value = serde_json::from_str(&stdout(&reports[1])).expect("JSON");
+    report["a_field_of_a_later_version"] = serde_json::json!(1);
+    report["games"][0]["notes"][0]["since"] = serde_json::json!("0.3.0");
+    assert!(validator.is_valid(&report));
+    report["games"][0]["notes"][0]["ply"] = serde_json::json!("twelve");
+    assert!(!validator.is_valid(&report));
+    let mut report: serde_json::Value = serde_json::from_str(&stdout(&reports[1])).expect("JSON");
+    report["summary"]["all"]
+        .as_object_mut()
+        .expect("counts")
+        .remove("results");
+    assert!(!validator.is_valid(&report));
+}
+
+#[test]
+fn an_illegal_pre_2013_pillbug_game_shows_the_prototype_warning() {
+    // §10.14: the test record with an illegal ply 5, made a pillbug game of
+    // November 2012 (SU[hive-p], its GN date): the report of the illegal game
+    // carries the reader's warning that the pillbug of then was a prototype,
+    // which tells the reader whether the refusal may be the rules' change.
+    let record = std::fs::read_to_string(format!("{}/illegal-move.sgf", records("sgf")))
+        .expect("the test record")
+        .replace("SU[Hive]", "SU[hive-p]")
+        .replace("2019-02-02", "2012-11-02");
+    let dir = tempdir();
+    let path = dir.join("HV-jon-kai-2012-11-02-1414.sgf");
+    std::fs::write(&path, &record).expect("write");
+    let out = run(&["replay", &path.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains(": illegal ply 5 (line 23): "), "{text}");
+    assert!(
+        text.contains("\n  note: the game is from 2012.11: pillbug games before about March 2013 used a prototype pillbug, whose moves the rules may refuse\n"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

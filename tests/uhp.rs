@@ -205,17 +205,19 @@ fn depth_searches_do_not_depend_on_earlier_searches() {
     assert_eq!(used.handle_line(b"bestmove depth 3"), expected);
 }
 
-/// The sample session in README.md is what the engine prints.
+/// The sample session in docs/uhp-engine.md is what the engine prints.
 #[test]
-fn readme_session_is_what_the_engine_prints() {
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md");
-    let start = readme.find("### As a UHP engine").expect("the UHP section");
-    let block = readme[start..]
+fn documented_session_is_what_the_engine_prints() {
+    let page = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/uhp-engine.md"))
+        .expect("docs/uhp-engine.md");
+    let start = page
+        .find("# As a UHP engine")
+        .expect("the UHP page's title");
+    let block = page[start..]
         .split("```text\n")
         .nth(1)
         .and_then(|rest| rest.split("```").next())
-        .expect("a text block in the UHP section");
+        .expect("a text block in the UHP page");
     let mut session = Session::new(EngineChoice::Fast);
     let mut printed = session.banner();
     for line in block.lines() {

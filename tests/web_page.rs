@@ -11,10 +11,22 @@
 //! lists a position); after a click on another cell, the explanation of that
 //! move exactly as `hive-oracle explain GAMESTRING MOVE` prints it, without its
 //! ASCII picture. It then asks the driver to do the clicks and compares what
-//! the page shows. It also checks that a shared link reopens the same view,
-//! that bad input shows a message and leaves the page working, that playing,
-//! undo and redo work by clicking, and that a clause number opens the spec at
-//! that clause; the driver saves three screenshots.
+//! the page shows, the probed cell drawn in the style of a legal or an
+//! illegal move, and the answer inside the viewport after each click. It
+//! also checks that a shared link reopens the same view; that bad input shows
+//! a message and leaves the page working, and that a game with an illegal ply
+//! loads up to it and explains it; that playing, undo and redo work by
+//! clicking, the board keeping its frame and ringing the last move; that a
+//! pillbug lists its throws and a throw's destination is explained as the
+//! throw; that a piece with no move says why at once; that the controls act
+//! at once (another piece selected by a click, Enter plays, the text box
+//! follows the game, the game type and the opening apply); that every cell
+//! and reserve piece is a named button reached by the keyboard, with a live
+//! region and a text listing; that on a 390×844 phone the answer is in view
+//! and hexagons stay readable; that the layout does not shift (CLS < 0.1 on
+//! both screens); that a clause number opens the spec at that clause; and
+//! that the page opened from disk says how to serve it. The driver saves four
+//! screenshots (a gate, a throw, a simultaneous surround, a phone view).
 //!
 //! Ignored by default: it needs the built page, Node.js with
 //! `web/test/node_modules` and `/usr/bin/chromium`. `.ci/run` installs them
@@ -72,18 +84,32 @@ const REQUIRED: [(&str, &str); 5] = [
     ("a simultaneous surround", "surrounding-both-queens-draws"),
 ];
 
-/// The three views saved as screenshots, by case id, for the README.
-const SCREENSHOTS: [(&str, &str); 3] = [
+/// The views of corpus positions saved as screenshots, by case id, for the
+/// README (the driver saves two more: `pillbug-throw`, a throw probed with
+/// the pillbug selected, and `phone`, the gate at 390×844).
+const SCREENSHOTS: [(&str, &str); 2] = [
     ("gate", "movement.toml::ground-gate-blocks-the-pocket"),
-    (
-        "pillbug-throw",
-        "pillbug.toml::pillbug-throws-opponent-queen",
-    ),
     (
         "simultaneous-surround",
         "end.toml::surrounding-both-queens-draws",
     ),
 ];
+
+/// The positions also clicked on a phone's screen (390×844), the first one
+/// saved as `phone.png`.
+const PHONE_CASES: [&str; 3] = [
+    "movement.toml::ground-gate-blocks-the-pocket",
+    "pillbug.toml::pillbug-throws-opponent-queen",
+    "end.toml::surrounding-both-queens-draws",
+];
+
+/// Where the throws of a pillbug are checked: White's pillbug may throw
+/// Black's queen (spec §6.8.2; corpus case pillbug-throws-opponent-queen).
+const THROW_GAME: &str = r"Base+P;InProgress;White[6];wA1;bA1 wA1-;wQ -wA1;bQ bA1\;wP wQ\;bQ wA1\;wG1 -wQ;bG1 bQ\;wG2 -wG1;bG1 \wA1";
+
+/// A piece with no move: wS1 joins the hive's two halves (§5.3), the
+/// README's position.
+const PINNED_GAME: &str = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
 
 /// One position of the check: the case, the piece clicked, the cell clicked
 /// next, and what the page must show.
@@ -126,9 +152,21 @@ fn scenario(case: &LoadedCase) -> Option<Scenario> {
     };
     let game = ReferenceEngine::load_with(&case.case.game, options).ok()?;
     let stacks = render::stacks(&game);
+    // The case's piece, else the piece of its first illegal move (the one
+    // the case is about), else the top piece of the first stack.
+    let first_illegal = || {
+        case.case
+            .illegal
+            .iter()
+            .filter_map(|ill| game.parse_move(&ill.mv).ok())
+            .find_map(|mv| mv.piece())
+    };
     let piece = match &case.case.piece {
         Some(name) => parse_piece(name).ok()?,
-        None => *stacks.values().next()?.last()?,
+        None => match first_illegal() {
+            Some(piece) => piece,
+            None => *stacks.values().next()?.last()?,
+        },
     };
     let piece_cell = game.board().location(piece);
     if let Some(cell) = piece_cell {
@@ -159,9 +197,22 @@ fn scenario(case: &LoadedCase) -> Option<Scenario> {
         })
         .collect();
     targets.sort();
+    // A cell whose click asks for an explanation: not the piece's own
+    // cell, a destination (a click plays it), a throw's destination (a click
+    // explains the throw) or a piece of the side to move (a click selects it).
+    let throw_cells = throw_cells(&game, piece);
+    let own = |h: &Hex| {
+        !game.state().is_over()
+            && stacks
+                .get(h)
+                .and_then(|s| s.last())
+                .is_some_and(|p| p.color == game.turn().color)
+    };
     let clickable = |h: Hex| {
         Some(h) != piece_cell
             && !target_cells.contains(&(h.q, h.r))
+            && !throw_cells.contains(&h)
+            && !own(&h)
             && (stacks.contains_key(&h) || h.neighbours().iter().any(|n| stacks.contains_key(n)))
     };
     let from_case = case
@@ -199,6 +250,32 @@ fn scenario(case: &LoadedCase) -> Option<Scenario> {
         target_cells,
         explanation: explanation_text(&game, probe_move),
     })
+}
+
+/// The throws `thrower` makes (§6.8.2): the legal moves of another piece
+/// granted by a way whose first fact is this thrower lifting it.
+fn throws_by(game: &ReferenceEngine, thrower: Piece) -> Vec<Move> {
+    let Some(at) = game.board().location(thrower) else {
+        return Vec::new();
+    };
+    game.legal_moves()
+        .into_iter()
+        .filter(|mv| matches!(mv, Move::Move { piece, .. } if *piece != thrower))
+        .filter(|&mv| {
+            explain::grants(game, mv).iter().any(|way| {
+                way.first()
+                    .is_some_and(|f| f.clauses.contains(&"§6.8.2") && f.cells == [at])
+            })
+        })
+        .collect()
+}
+
+/// The destinations of the throws of `thrower`.
+fn throw_cells(game: &ReferenceEngine, thrower: Piece) -> BTreeSet<Hex> {
+    throws_by(game, thrower)
+        .iter()
+        .filter_map(|mv| mv.destination())
+        .collect()
 }
 
 /// A Base+MLP game of `plies` random legal plies (a 64-bit LCG seeded with
@@ -392,13 +469,63 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
     let typed_move = "wQ wS1-";
     let typed_explanation = explanation_text(&mid, mid.parse_move(typed_move).expect("it reads"));
 
+    // Another piece of the side to move in the midgame, which no move of
+    // the busiest piece reaches: a click on it selects it.
+    let mid_stacks = render::stacks(&mid);
+    let other_cell = mid_stacks
+        .iter()
+        .find(|(h, s)| {
+            s.last()
+                .is_some_and(|p| p.color == mid.turn().color && *p != busiest)
+                && !moves
+                    .iter()
+                    .any(|mv| mv.piece() == Some(busiest) && mv.destination() == Some(**h))
+        })
+        .map(|(h, _)| *h)
+        .expect("another piece of the side to move");
+    let other_piece = *mid_stacks[&other_cell].last().expect("a top piece");
+
+    // The pillbug's throws, and the first one's destination, probed.
+    let throw_game = ReferenceEngine::load(THROW_GAME).expect("the throw position loads");
+    let pillbug = parse_piece("wP").expect("a piece");
+    let mut throws: Vec<String> = throws_by(&throw_game, pillbug)
+        .iter()
+        .map(|&mv| throw_game.move_string(mv))
+        .collect();
+    throws.sort();
+    assert!(throws.contains(&r"bQ /wP".to_string()), "{throws:?}");
+    // The destination of bQ /wP; when several throws reach a cell, the page
+    // explains the first the engine lists.
+    let throw_target = throw_game
+        .parse_move(r"bQ /wP")
+        .ok()
+        .and_then(Move::destination)
+        .expect("a destination");
+    let thrown = throws_by(&throw_game, pillbug)
+        .into_iter()
+        .find(|mv| mv.destination() == Some(throw_target))
+        .expect("a throw there");
+    let throw_explanation = explanation_text(&throw_game, thrown);
+
+    // The pinned piece's reason, said at once: the refusal every cell gets.
+    let pinned_game = ReferenceEngine::load(PINNED_GAME).expect("the README position loads");
+    let pinned = parse_piece("wS1").expect("a piece");
+    let pinned_refusal = explain::verdict(
+        &pinned_game,
+        pinned_game.parse_move("wS1 wQ/").expect("it reads"),
+    )
+    .refusal
+    .expect("a refusal");
+
     let screenshots = match std::env::var_os("HIVE_ORACLE_SCREENSHOTS") {
         Some(_) => root.join("web/screenshots"),
         None => root.join("target/web-page/screenshots"),
     };
     std::fs::create_dir_all(&screenshots).expect("the screenshot folder");
     let plan = json!({
-        "baseUrl": serve(dist),
+        "baseUrl": serve(dist.clone()),
+        "distPath": dist,
+        "phoneCases": PHONE_CASES,
         "screenshots": screenshots,
         "screenshotCases": SCREENSHOTS.iter().map(|(name, id)| json!({"name": name, "id": id})).collect::<Vec<_>>(),
         "scenarios": scenarios.iter().map(|s| json!({
@@ -415,6 +542,19 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
             "piece": first_piece.to_string(),
             "pieceCell": mid.board().location(first_piece).map(|h| [h.q, h.r]),
             "target": first_move.destination().map(|h| [h.q, h.r]),
+            "otherCell": [other_cell.q, other_cell.r],
+        },
+        "enterMove": mid.move_string(first_move),
+        "throw": {
+            "game": THROW_GAME,
+            "piece": "wP",
+            "pieceCell": throw_game.board().location(pillbug).map(|h| [h.q, h.r]),
+            "target": [throw_target.q, throw_target.r],
+        },
+        "noMove": {
+            "game": PINNED_GAME,
+            "piece": "wS1",
+            "pieceCell": pinned_game.board().location(pinned).map(|h| [h.q, h.r]),
         },
         "record": record_text,
         "newGame": { "gameType": "Base+M", "standardOpening": true },
@@ -483,13 +623,56 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
             s.explanation.clone(),
             text(&v["probed"]["explanation"]),
         );
+        // The explained cell's style says legal or illegal.
+        let style = if s.explanation.starts_with("illegal") {
+            "illegal"
+        } else {
+            "legal"
+        };
+        fail(
+            "probed cell's style",
+            style.to_string(),
+            text(&v["probed"]["probeStyle"]),
+        );
+        // The answer is in view after each click, unscrolled.
+        for click in ["selected", "probed"] {
+            fail(
+                &format!("answer in view after the {click} click"),
+                "true".into(),
+                v[click]["answer"]["inView"].to_string(),
+            );
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Stacks are drawn with their height and named piece by piece; a gate's
+    // explanation draws the cells its facts name (§5.5).
+    let view_of = |id: &str| {
+        scenarios
+            .iter()
+            .zip(views)
+            .find(|(s, _)| s.id == id)
+            .map(|(_, v)| v)
+            .expect("a checked case")
+    };
+    let stacked = views
+        .iter()
+        .filter(|v| v["loaded"]["stackHeights"].as_u64() > Some(0))
+        .collect::<Vec<_>>();
+    assert!(!stacked.is_empty(), "no position with a stack drawn");
+    for v in stacked {
+        assert_eq!(
+            v["loaded"]["stackHeights"], v["loaded"]["stackNames"],
+            "{}",
+            v["loaded"]
+        );
+    }
+    let gate = view_of("movement.toml::ground-gate-blocks-the-pocket");
+    assert!(gate["probed"]["marks"].as_u64() > Some(0), "{gate}");
 
     // A shared link reopens the same view.
     let link = &observed["link"];
     assert!(
-        text(&link["url"]).contains("?game="),
+        text(&link["url"]).contains("#game="),
         "the link encodes the position: {}",
         link["url"]
     );
@@ -512,26 +695,45 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
         malformed.contains("InProgess"),
         "the message names the bad part: {malformed}"
     );
-    let illegal = text(&bad["illegalHistory"]["message"]);
+    let illegal = &bad["illegalHistory"];
+    let message = text(&illegal["message"]);
     assert!(
-        illegal.contains("bQ wS1-") && illegal.contains("§4.2"),
-        "the message names the illegal move and its clause: {illegal}"
+        message.contains("bQ wS1-") && message.contains("§4.2"),
+        "the message names the illegal move and its clause: {message}"
     );
-    for key in ["malformed", "illegalHistory"] {
-        assert_eq!(
-            bad[key]["gameString"], bad["before"]["gameString"],
-            "{key} leaves the game as it was"
-        );
-    }
+    assert_eq!(
+        bad["malformed"]["gameString"], bad["before"]["gameString"],
+        "a malformed GameString leaves the game as it was"
+    );
+    // An illegal ply: the game up to it, and the ply explained.
+    let before_ply = ReferenceEngine::load("Base;InProgress;Black[1];wS1").expect("it loads");
+    assert_eq!(text(&illegal["gameString"]), before_ply.game_string());
+    assert_eq!(
+        text(&illegal["explanation"]),
+        explanation_text(
+            &before_ply,
+            before_ply.parse_move("bQ wS1-").expect("it reads")
+        )
+    );
+    assert_eq!(text(&illegal["probeStyle"]), "illegal");
     assert_eq!(text(&bad["after"]["gameString"]), mid.game_string());
     assert!(
         !listed_targets(&bad["after"]).is_empty(),
         "the page still answers"
     );
 
-    // Playing by clicking, undo and redo.
+    // Playing by clicking, undo and redo; after the move the board keeps
+    // its frame (nothing jumps) and rings the last move.
     let play = &observed["play"];
     assert_eq!(text(&play["played"]["gameString"]), after_first);
+    assert_eq!(
+        play["played"]["viewBox"], play["selected"]["viewBox"],
+        "the board keeps its frame after a move"
+    );
+    assert!(
+        play["played"]["lastMoveCells"].as_u64() >= Some(1),
+        "{play}"
+    );
     assert_eq!(text(&play["undone"]["gameString"]), mid.game_string());
     assert_eq!(text(&play["redone"]["gameString"]), after_first);
 
@@ -563,7 +765,109 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
     );
     assert!(text(&clause["label"]).starts_with('§'), "{clause}");
 
-    for (name, _) in SCREENSHOTS {
+    // The pillbug's throws are listed under it; its throw's destination is
+    // explained as the throw (§6.8.2).
+    let throw = &observed["throw"];
+    let mut listed = strings(&throw["selected"]["throws"]);
+    listed.sort();
+    assert_eq!(listed, throws);
+    assert_eq!(text(&throw["probed"]["explanation"]), throw_explanation);
+    assert!(
+        throw_explanation.starts_with("legal"),
+        "{throw_explanation}"
+    );
+    assert!(throw["probed"]["marks"].as_u64() > Some(0), "{throw}");
+    // The other throws to that cell are named under the explanation.
+    let also = text(&throw["probed"]["alsoThrown"]);
+    for other in throws_by(&throw_game, pillbug)
+        .into_iter()
+        .filter(|mv| mv.destination() == Some(throw_target) && *mv != thrown)
+    {
+        let name = throw_game.move_string(other);
+        assert!(also.contains(&name), "{name} is not named: {also}");
+    }
+
+    // A piece with no move says why at once.
+    let reason = text(&observed["noMove"]["reason"]);
+    assert!(
+        reason.contains(&pinned_refusal),
+        "the reason names the refusal {pinned_refusal}: {reason}"
+    );
+
+    // Controls: another own piece selected by a click; Enter plays; the text
+    // box follows the game; the game type and the opening apply at once.
+    let controls = &observed["controls"];
+    assert_eq!(
+        text(&controls["other"]["selected"]),
+        other_piece.to_string()
+    );
+    assert_eq!(text(&controls["entered"]["gameString"]), after_first);
+    assert_eq!(text(&controls["entered"]["input"]), after_first);
+    assert_eq!(
+        text(&controls["gameType"]["gameString"]),
+        "Base+L;NotStarted;White[1]"
+    );
+    assert_eq!(
+        listed_targets(&controls["standard"])
+            .into_iter()
+            .map(|t| t.0)
+            .collect::<Vec<_>>(),
+        ["wQ"],
+        "the standard opening applies at once (§4.2)"
+    );
+    assert_eq!(controls["standardKept"].as_bool(), Some(true));
+
+    // Accessible: every cell and reserve piece a named button, a live
+    // region, a text listing, arrow keys and Enter.
+    let access = &observed["access"];
+    let named = &access["named"];
+    assert!(named["cells"].as_u64() > Some(0), "{access}");
+    assert_eq!(named["cells"], named["namedCells"], "{access}");
+    assert_eq!(named["occupied"], named["occupiedNamed"], "{access}");
+    assert_eq!(named["reserve"], named["reserveNamed"], "{access}");
+    assert_eq!(named["live"].as_u64(), Some(1), "{access}");
+    assert_eq!(
+        named["listing"].as_u64(),
+        named["occupied"].as_u64().map(|n| n + 2),
+        "{access}"
+    );
+    assert_eq!(access["byRole"].as_u64(), Some(1), "{access}");
+    assert_ne!(access["focusedBefore"], access["focusedAfter"], "{access}");
+    assert_eq!(
+        text(&access["entered"]["selected"]),
+        first_piece.to_string()
+    );
+    assert!(
+        !text(&access["entered"]["announced"]).is_empty(),
+        "{access}"
+    );
+
+    // Layout: no shift (CLS < 0.1) on either screen; on a phone the answer
+    // is in view after every click and a hexagon stays readable.
+    let desktop_shift = observed["desktopShift"].as_f64().unwrap_or(1.0);
+    let phone = &observed["phone"];
+    let phone_shift = phone["shift"].as_f64().unwrap_or(1.0);
+    assert!(desktop_shift < 0.1, "CLS on a desktop: {desktop_shift}");
+    assert!(phone_shift < 0.1, "CLS on a phone: {phone_shift}");
+    let phone_answers = phone["answers"].as_array().expect("phone answers");
+    assert_eq!(phone_answers.len(), PHONE_CASES.len());
+    for a in phone_answers {
+        for click in ["selected", "probed"] {
+            assert_eq!(a[click]["inView"].as_bool(), Some(true), "{a}");
+        }
+        assert!(a["board"]["hexWidth"].as_u64() >= Some(30), "{a}");
+    }
+
+    // Opened from disk: a status that says so and how to serve the folder.
+    let disk = &observed["fromDisk"];
+    assert_eq!(disk["failed"].as_bool(), Some(true), "{disk}");
+    assert!(text(&disk["text"]).contains("http.server"), "{disk}");
+
+    let names = SCREENSHOTS
+        .iter()
+        .map(|(name, _)| *name)
+        .chain(["pillbug-throw", "phone"]);
+    for name in names {
         let shot = screenshots.join(format!("{name}.png"));
         let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
         assert!(size > 10_000, "{} is missing or empty", shot.display());
@@ -571,6 +875,21 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
 
     let timing = &observed["timing"];
     println!("{} positions checked: {}", scenarios.len(), ids.join(", "));
+    let answer_tops = |views: &[&Value]| {
+        views
+            .iter()
+            .filter_map(|v| v["answer"]["top"].as_i64())
+            .max()
+            .unwrap_or(-1)
+    };
+    let probed: Vec<&Value> = views.iter().map(|v| &v["probed"]).collect();
+    let phone_probed: Vec<&Value> = phone_answers.iter().collect();
+    println!(
+        "layout: CLS desktop {desktop_shift:.3}, phone {phone_shift:.3}; answer's top after a probe at most {} px (1280x900), {} px (390x844); {} named focusable cells, {} reserve pieces",
+        answer_tops(&probed),
+        phone_probed.iter().filter_map(|a| a["probed"]["top"].as_i64()).max().unwrap_or(-1),
+        named["namedCells"], named["reserveNamed"]
+    );
     println!(
         "load: interactive after {} ms (page's clock), {} ms (driver's); click answers: median {} ms, max {} ms over {} clicks; Base+MLP midgame click: {} ms",
         timing["readyMs"], timing["loadMs"], timing["medianClickMs"], timing["maxClickMs"], timing["clicks"], timing["midgameClickMs"]

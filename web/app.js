@@ -1,21 +1,25 @@
 // The page's script: it holds no rules. Every answer comes from the crate's
 // reference engine compiled to WebAssembly (src/web/), as JSON; this file
-// draws it and turns clicks into questions.
+// draws it (board.js) and turns clicks and keys into questions.
 //
-// The page's state (position, options, selected piece, explained move) is kept
-// in the URL's query string, so a copied link reopens the same view; the hash
-// is left to the spec's anchors (#clause-5.3).
+// The page's state (position, options, selected piece, explained move, open
+// clause) is kept in the URL's fragment, so a copied link of any length
+// reopens the same view (a fragment is never sent to a server).
 
 import init, { Session } from './hive_oracle.js';
+import { drawBoard, resetFrame, cellName, pieceName, focusCell, moveFocus } from './board.js';
 
 const $ = (id) => document.getElementById(id);
 let session;
 let selected = '';   // the clicked piece, as a PieceString
 let explained = '';  // the explained move, as a MoveString
+let clause = '';     // the open clause of the spec (clause-5.3)
 let view;            // the last answer of session.view
+let keepInput = false; // the text box keeps what was pasted (a record stopped at a ply)
+let shownGame = '';    // the GameString last shown
 
 function escapeHtml(text) {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 // Text with every clause number (§6.4.2) made a link to the spec.
@@ -29,8 +33,16 @@ function showMessage(text) {
   $('message').hidden = !text;
 }
 
+function announce(text) {
+  $('announce').textContent = text;
+}
+
 function options() {
   return [$('standard-opening').checked, $('repetition-draw').checked];
+}
+
+function sideLetter() {
+  return view.toMove === 'White' ? 'w' : 'b';
 }
 
 // Asks the engine for everything shown and draws it.
@@ -40,67 +52,130 @@ function render() {
   $('to-move').textContent = view.over
     ? `game over after ${view.ply} plies`
     : `${view.toMove} to move, turn ${view.turn}`;
+  $('last-move').textContent = view.lastMove ? `· last move ${view.lastMove} (ringed)` : '';
   $('game-string').textContent = view.gameString;
+  // The text box follows the game: rewritten when the game changes, so that
+  // text being typed or pasted is not lost to another click.
+  if (!keepInput && view.gameString !== shownGame) $('input').value = view.gameString;
+  shownGame = view.gameString;
   $('undo').disabled = !view.canUndo;
   $('redo').disabled = !view.canRedo;
   $('game-type').value = view.gameType;
-  $('standard-opening').checked = view.standardOpening;
-  $('repetition-draw').checked = view.repetitionDraw;
-  $('board').innerHTML = view.svg.replace(/^<\?xml[^>]*>\s*/, '');
-  for (const color of ['White', 'Black']) {
-    const box = $(`reserve-${color.toLowerCase()}`);
-    box.replaceChildren(...view.reserves[color].map((name) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = name;
-      b.dataset.piece = name;
-      b.className = color.toLowerCase();
-      b.setAttribute('aria-pressed', String(name === selected));
-      return b;
-    }));
-  }
-  const sel = view.selected;
-  $('selection').hidden = !sel;
-  if (sel) {
-    $('selected-piece').textContent = sel.piece;
-    $('no-targets').hidden = sel.targets.length > 0;
-    $('targets').replaceChildren(...sel.targets.map((t) => {
-      const li = document.createElement('li');
-      li.dataset.move = t.move;
-      li.innerHTML = `<button type="button" class="play" data-move="${escapeHtml(t.move)}">${escapeHtml(t.move)}</button> `
-        + `<a href="#" class="explain-target" data-move="${escapeHtml(t.move)}">why</a>`
-        + t.grants.map((g) => `<span class="grant">${withClauseLinks(g)}</span>`).join('');
-      return li;
-    }));
-  }
-  const ex = view.explanation;
-  $('explanation-box').hidden = !ex;
-  $('select-other').hidden = true;
-  if (ex) {
-    $('explanation').innerHTML = withClauseLinks(ex.text);
-    $('explanation').dataset.legal = String(ex.legal);
-    $('play-explained').hidden = !ex.legal;
-    const to = explainedCell();
-    const top = to && topPiece(to[0], to[1]);
-    if (!ex.legal && top && top !== selected) {
-      $('select-other').textContent = `Select ${top} instead`;
-      $('select-other').dataset.piece = top;
-      $('select-other').hidden = false;
-    }
-  }
+  drawBoard($('board'), view);
+  renderReserves();
+  renderListing();
+  renderSelection();
+  renderExplanation();
+  $('answer-hint').hidden = Boolean(view.selected || view.explanation);
   if (view.error) showMessage(view.error);
   saveUrl();
 }
 
-function explainedCell() {
-  const t = view.selected && view.selected.targets.find((x) => x.move === explained);
-  if (t) return t.cell;
-  return lastClicked;
+function renderReserves() {
+  for (const color of ['White', 'Black']) {
+    const box = $(`reserve-${color.toLowerCase()}`);
+    const names = view.reserves[color];
+    box.replaceChildren(...names.map((name) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.piece = name;
+      b.className = `piece ${color.toLowerCase()}`;
+      b.setAttribute('aria-pressed', String(name === selected));
+      b.setAttribute('aria-label', `${pieceName(name)}, in ${color}'s reserve`);
+      b.innerHTML = `<svg viewBox="-10 -10 20 20" aria-hidden="true" focusable="false"><use href="#bug-${name[1]}" x="-10" y="-10" width="20" height="20"/></svg><span>${escapeHtml(name)}</span>`;
+      return b;
+    }));
+    if (!names.length) box.textContent = `${color}'s reserve is empty`;
+  }
+}
+
+function renderListing() {
+  const items = view.cells.map((c) => {
+    const li = document.createElement('li');
+    li.textContent = cellName(c.q, c.r, c.stack);
+    return li;
+  });
+  for (const color of ['White', 'Black']) {
+    const li = document.createElement('li');
+    const names = view.reserves[color];
+    li.textContent = `${color}'s reserve: ${names.length ? names.join(', ') : 'empty'}`;
+    items.push(li);
+  }
+  $('position-list').replaceChildren(...items);
+}
+
+function targetItem(t) {
+  const li = document.createElement('li');
+  li.dataset.move = t.move;
+  li.innerHTML = `<button type="button" class="play" data-move="${escapeHtml(t.move)}">${escapeHtml(t.move)}</button> `
+    + `<a href="#" class="explain-target" data-move="${escapeHtml(t.move)}">why</a>`
+    + t.grants.map((g) => `<span class="grant">${withClauseLinks(g)}</span>`).join('');
+  return li;
+}
+
+function renderSelection() {
+  const sel = view.selected;
+  $('selection').hidden = !sel;
+  if (!sel) return;
+  $('selected-piece').textContent = sel.piece;
+  $('selected-name').textContent = `(${pieceName(sel.piece).replace(/ \S+$/, '')})`;
+  const cell = sel.cell && view.cells.find((c) => c.q === sel.cell[0] && c.r === sel.cell[1]);
+  $('stack-info').hidden = !(cell && cell.stack.length > 1);
+  if (cell && cell.stack.length > 1) {
+    $('stack-info').textContent = `A stack of ${cell.stack.length} at (${cell.q}, ${cell.r}), top first: `
+      + [...cell.stack].reverse().map(pieceName).join(', then ');
+  }
+  $('no-targets').hidden = !sel.reason;
+  $('no-targets').textContent = sel.reason || '';
+  const n = sel.targets.length;
+  $('move-count').hidden = n === 0;
+  $('move-count').textContent = `${n} legal move${n === 1 ? '' : 's'}: ${sel.targets.map((t) => t.move).join(', ')}`;
+  $('grants').hidden = n === 0;
+  $('targets').replaceChildren(...sel.targets.map(targetItem));
+  $('throws-box').hidden = sel.throws.length === 0;
+  $('throws').replaceChildren(...sel.throws.map(targetItem));
+}
+
+function renderExplanation() {
+  const ex = view.explanation;
+  $('explanation-box').hidden = !ex;
+  $('select-other').hidden = true;
+  if (!ex) return;
+  $('explanation').innerHTML = withClauseLinks(ex.text);
+  $('explanation').dataset.legal = String(ex.legal);
+  $('play-explained').hidden = !ex.legal;
+  $('marks-legend').hidden = ex.marks.length === 0;
+  // Several pieces may be thrown to one cell: the others are named.
+  const others = (view.selected ? view.selected.throws : [])
+    .filter((t) => t.move !== ex.move && t.cell && ex.cell && t.cell[0] === ex.cell[0] && t.cell[1] === ex.cell[1]);
+  $('also-thrown').hidden = others.length === 0;
+  $('also-thrown').textContent = others.length
+    ? `Also thrown to this cell: ${others.map((t) => t.move).join(', ')} (in the list of throws).` : '';
+  const top = ex.cell && topPiece(ex.cell[0], ex.cell[1]);
+  if (!ex.legal && top && top !== selected) {
+    $('select-other').textContent = `Select ${top} instead`;
+    $('select-other').dataset.piece = top;
+    $('select-other').hidden = false;
+  }
 }
 
 function topPiece(q, r) {
   const cell = view.cells.find((c) => c.q === q && c.r === r);
   return cell ? cell.stack[cell.stack.length - 1] : null;
+}
+
+// The answer just given: into view, and said to a screen reader.
+function showAnswer() {
+  const ex = view.explanation;
+  const sel = view.selected;
+  let said = '';
+  if (ex) said = ex.text.split('\n')[0];
+  else if (sel && sel.reason) said = sel.reason.split('\n')[0];
+  else if (sel) said = `${sel.piece} selected: ${sel.targets.length} legal moves${sel.throws.length ? `, ${sel.throws.length} throws` : ''}`;
+  if (said) announce(said);
+  const box = $('answer-box');
+  const r = box.getBoundingClientRect();
+  if (said && (r.top < 0 || r.top > window.innerHeight - 80)) box.scrollIntoView({ block: 'start' });
 }
 
 function saveUrl() {
@@ -110,12 +185,12 @@ function saveUrl() {
   if (view.repetitionDraw) p.set('repetition', '1');
   if (selected) p.set('piece', selected);
   if (explained) p.set('move', explained);
-  const url = `${location.pathname}?${p}${location.hash}`;
-  history.replaceState(null, '', url);
+  if (clause) p.set('clause', clause);
+  history.replaceState(null, '', `${location.pathname}#${p}`);
   $('link').value = location.href;
 }
 
-// Runs one user action and notes how long the answer took.
+// Runs one user action, notes how long the answer took and shows it.
 function act(fn) {
   return (event) => {
     const start = performance.now();
@@ -123,20 +198,33 @@ function act(fn) {
     const ms = performance.now() - start;
     document.body.dataset.answerMs = ms.toFixed(2);
     $('timing').textContent = `answered in ${ms.toFixed(1)} ms`;
+    if (view) showAnswer();
   };
 }
 
-function load(text) {
-  const [standard, repetition] = options();
-  const answer = JSON.parse(session.load(text, standard, repetition));
-  if (answer.error) {
+// Loads a pasted text; a game stopped at an illegal ply is loaded up to it
+// and that ply explained.
+function load(text, opts = options()) {
+  const answer = JSON.parse(session.load(text, opts[0], opts[1]));
+  if (answer.error && !answer.stoppedAt) {
     showMessage(answer.error);
     return false;
   }
-  showMessage('');
+  resetFrame();
   selected = '';
   explained = '';
+  keepInput = Boolean(answer.stoppedAt);
+  if (answer.stoppedAt) {
+    explained = answer.stoppedAt.move;
+    showMessage(`${answer.error}\nLoaded up to ply ${answer.stoppedAt.ply}, ${answer.stoppedAt.move}: the position before it is on the board and the ply is explained.`);
+  } else {
+    showMessage('');
+  }
   render();
+  // The options of the game loaded (a record brings its own opening).
+  $('standard-opening').checked = view.standardOpening;
+  $('repetition-draw').checked = view.repetitionDraw;
+  keepInput = false;
   return true;
 }
 
@@ -154,35 +242,42 @@ function play(move) {
   render();
 }
 
-let lastClicked = null;
+function select(piece) {
+  selected = piece;
+  explained = '';
+  showMessage('');
+  render();
+}
 
 function clickCell(q, r) {
-  lastClicked = [q, r];
   const top = topPiece(q, r);
-  if (!view.selected) {
-    if (top) {
-      selected = top;
-      explained = '';
-      showMessage('');
-    } else {
-      showMessage('Click a piece (on the board or in a reserve) first.');
-    }
-    render();
+  const sel = view.selected;
+  if (!sel) {
+    if (top) select(top);
+    else showMessage('Click a piece (on the board or in a reserve) first.');
     return;
   }
   if (top === selected) {
-    selected = '';
-    explained = '';
-    showMessage('');
-    render();
+    select('');
     return;
   }
-  const target = view.selected.targets.find((t) => t.cell && t.cell[0] === q && t.cell[1] === r);
+  const at = (t) => t.cell && t.cell[0] === q && t.cell[1] === r;
+  const target = sel.targets.find(at);
   if (target) {
     play(target.move);
     return;
   }
-  explained = session.move_to(selected, q, r);
+  const thrown = sel.throws.filter(at);
+  if (thrown.length) {
+    // A throw's destination: the throw (the first, if several pieces can
+    // be thrown there), explained with its play button.
+    explained = thrown[0].move;
+  } else if (top && !view.over && top[0] === sideLetter()) {
+    select(top);
+    return;
+  } else {
+    explained = session.move_to(selected, q, r);
+  }
   showMessage('');
   render();
 }
@@ -195,56 +290,103 @@ function openClause(hash) {
   for (const old of document.querySelectorAll('#spec .flash')) old.classList.remove('flash');
   target.classList.add('flash');
   target.scrollIntoView({ block: 'center' });
-  history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+  clause = hash.slice(1);
+  if (view) saveUrl();
+}
+
+// An option changed: the game is reloaded under it at once. When the game
+// on the board is illegal under it, the game stays as it is, and the option
+// stays ticked for the next game loaded, as the message says.
+function applyOptions(changed) {
+  const current = view.gameString;
+  const answer = JSON.parse(session.load(current, ...options()));
+  if (answer.error) {
+    if (answer.stoppedAt) {
+      const [standard, repetition] = [view.standardOpening, view.repetitionDraw];
+      session.load(current, standard, repetition);
+    }
+    const name = changed.parentElement.textContent.trim();
+    showMessage(`"${name}" applies to the next game loaded: the game on the board is illegal under it (${answer.error})`);
+    return;
+  }
+  explained = '';
+  showMessage('');
+  render();
+}
+
+function wireBoard() {
+  const board = $('board');
+  board.addEventListener('click', act((event) => {
+    const cell = event.target.closest('[data-q]');
+    if (cell) {
+      focusCell(board, cell);
+      clickCell(Number(cell.dataset.q), Number(cell.dataset.r));
+    }
+  }));
+  board.addEventListener('keydown', (event) => {
+    const cell = event.target.closest('[data-q]');
+    if (!cell) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    } else if (moveFocus(board, cell, event.key)) {
+      event.preventDefault();
+    }
+  });
+  const info = (event) => {
+    const cell = event.target.closest && event.target.closest('[data-q]');
+    if (cell) $('cell-info').textContent = cell.getAttribute('aria-label');
+  };
+  board.addEventListener('mouseover', info);
+  board.addEventListener('focusin', info);
 }
 
 function wire() {
   $('load').addEventListener('click', act(() => load($('input').value)));
   $('new-game').addEventListener('click', act(() => load($('game-type').value)));
-  $('undo').addEventListener('click', act(() => { session.undo(); selected = ''; explained = ''; render(); }));
-  $('redo').addEventListener('click', act(() => { session.redo(); selected = ''; explained = ''; render(); }));
+  $('game-type').addEventListener('change', act(() => load($('game-type').value)));
+  for (const id of ['standard-opening', 'repetition-draw']) {
+    $(id).addEventListener('change', act((event) => applyOptions(event.target)));
+  }
+  $('undo').addEventListener('click', act(() => { session.undo(); select(''); }));
+  $('redo').addEventListener('click', act(() => { session.redo(); select(''); }));
   $('copy-link').addEventListener('click', () => {
     $('link').select();
     if (navigator.clipboard) navigator.clipboard.writeText($('link').value).catch(() => {});
   });
-  $('board').addEventListener('click', act((event) => {
-    const cell = event.target.closest('[data-q]');
-    if (cell) clickCell(Number(cell.dataset.q), Number(cell.dataset.r));
-  }));
+  wireBoard();
   for (const id of ['reserve-white', 'reserve-black']) {
     $(id).addEventListener('click', act((event) => {
       const b = event.target.closest('button[data-piece]');
-      if (!b) return;
-      selected = b.dataset.piece === selected ? '' : b.dataset.piece;
-      explained = '';
-      lastClicked = null;
-      showMessage('');
-      render();
+      if (b) select(b.dataset.piece === selected ? '' : b.dataset.piece);
     }));
   }
-  $('targets').addEventListener('click', act((event) => {
-    const el = event.target.closest('[data-move]');
-    if (!el) return;
-    event.preventDefault();
-    if (el.classList.contains('play')) {
-      play(el.dataset.move);
-    } else if (el.classList.contains('explain-target')) {
-      explained = el.dataset.move;
-      render();
+  for (const id of ['targets', 'throws']) {
+    $(id).addEventListener('click', act((event) => {
+      const el = event.target.closest('[data-move]');
+      if (!el) return;
+      event.preventDefault();
+      if (el.classList.contains('play')) {
+        play(el.dataset.move);
+      } else if (el.classList.contains('explain-target')) {
+        explained = el.dataset.move;
+        render();
+      }
+    }));
+  }
+  $('play-explained').addEventListener('click', act(() => play(explained)));
+  $('select-other').addEventListener('click', act(() => select($('select-other').dataset.piece)));
+  $('close-answer').addEventListener('click', () => { explained = ''; render(); });
+  const explainTyped = () => { explained = $('move').value.trim(); showMessage(''); render(); };
+  $('explain-move').addEventListener('click', act(explainTyped));
+  $('play-move').addEventListener('click', act(() => play($('move').value.trim())));
+  // Enter in the move box: plays a legal move; an illegal one is explained.
+  $('move').addEventListener('keydown', act((event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      play($('move').value.trim());
     }
   }));
-  $('play-explained').addEventListener('click', act(() => play(explained)));
-  $('select-other').addEventListener('click', act(() => {
-    selected = $('select-other').dataset.piece;
-    explained = '';
-    render();
-  }));
-  $('explain-move').addEventListener('click', act(() => {
-    explained = $('move').value.trim();
-    showMessage('');
-    render();
-  }));
-  $('play-move').addEventListener('click', act(() => play($('move').value.trim())));
   document.body.addEventListener('click', (event) => {
     const link = event.target.closest('a[href^="#clause-"], a[href^="#ruling-"]');
     if (!link) return;
@@ -256,29 +398,42 @@ function wire() {
   });
 }
 
+// The state a link carries: in the fragment (#game=…), or in the query
+// string of links made before the fragment was used.
+function linkState() {
+  const hash = location.hash.slice(1);
+  if (hash.startsWith('clause-') || hash.startsWith('ruling-')) {
+    return { p: new URLSearchParams(location.search), clause: hash };
+  }
+  const p = new URLSearchParams(hash.includes('=') ? hash : location.search);
+  return { p, clause: p.get('clause') || '' };
+}
+
 async function start() {
   await init();
   session = new Session();
   wire();
-  const p = new URLSearchParams(location.search);
-  $('standard-opening').checked = p.get('standard') === '1';
-  $('repetition-draw').checked = p.get('repetition') === '1';
+  const { p, clause: opened } = linkState();
+  const opts = [p.get('standard') === '1', p.get('repetition') === '1'];
   const game = p.get('game');
   if (!game) {
-    load('Base+MLP');
-  } else if (!load(game)) {
+    load('Base+MLP', opts);
+  } else if (!load(game, opts)) {
     const why = $('message').textContent;
-    load('Base+MLP');
+    load('Base+MLP', opts);
     showMessage(`The link's game does not load: ${why}`);
   }
   selected = p.get('piece') || '';
-  explained = p.get('move') || '';
+  explained = explained || p.get('move') || '';
   render();
-  if (location.hash.startsWith('#clause-') || location.hash.startsWith('#ruling-')) openClause(location.hash);
+  if (opened) openClause(`#${opened}`);
+  // The status line keeps its place (no shift): it now says the page is ready.
+  $('loading').textContent = 'Ready: the rules engine runs in this page.';
   document.body.dataset.readyMs = performance.now().toFixed(0);
   document.body.dataset.ready = '1';
 }
 
 start().catch((error) => {
-  showMessage(`The page could not start: ${error}`);
+  if (window.hiveOracleFailed) window.hiveOracleFailed(String(error));
+  else showMessage(`The page could not start: ${error}`);
 });

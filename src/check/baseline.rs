@@ -59,7 +59,7 @@ pub enum BaselineError {
         path: PathBuf,
     },
     /// It was written in another format version.
-    #[error("{}: baseline version {version} (this hive-oracle reads version {BASELINE_VERSION})", .path.display())]
+    #[error("{}: baseline version {version}, which this hive-oracle ({}) does not read (it reads version {BASELINE_VERSION}): use the hive-oracle that wrote it, or rewrite it with `hive-oracle check --engine CMD --write-baseline {}`", .path.display(), env!("CARGO_PKG_VERSION"), .path.display())]
     Version {
         /// The file.
         path: PathBuf,

@@ -11,7 +11,6 @@ use std::time::Duration;
 
 use crate::check::client::{ClientError, Response};
 use crate::check::finding::{Finding, Kind};
-use crate::check::lines::lines_to;
 use crate::check::seed::{game_rng, pick};
 use crate::check::worker::{Stop, Worker};
 use crate::core::{GameType, Move, RulesOptions};
@@ -36,15 +35,14 @@ pub(crate) fn depth_one(
     worker: &mut Worker<'_>,
     game: &ReferenceEngine,
     legal: &BTreeSet<Move>,
-    prefix: &[String],
 ) -> Result<(), Stop> {
     worker.counts.bestmove_checks += 1;
     let line = "bestmove depth 1";
-    let shown = lines_to(prefix, game, line);
     let answer = match worker.session.command(line) {
         Ok(a) => a,
-        Err(e) => return Err(worker.engine_failure(game, e, shown)),
+        Err(e) => return Err(worker.engine_failure_here(game, e)),
     };
+    let shown = worker.said();
     if let Some(problem) = bestmove_problem(game, legal, &answer) {
         worker.add(
             Finding::new(Kind::Bestmove, &worker.test, game)
@@ -113,12 +111,14 @@ fn midgame() -> ReferenceEngine {
 /// whether the probes after it may run).
 fn ask(worker: &mut Worker<'_>, game: &ReferenceEngine, question: &Question) -> ControlFlow<bool> {
     let line = &question.line;
-    let sent = vec![format!("newgame {}", question.position), line.clone()];
-    match worker.session.command(&sent[0]) {
+    match worker
+        .session
+        .command(&format!("newgame {}", question.position))
+    {
         Ok(a) if !a.is_error() => {}
         Ok(_) => return ControlFlow::Continue(()), // reported by the corpus
         Err(e) => {
-            worker.engine_failure(game, e, sent[..1].to_vec());
+            worker.engine_failure_here(game, e);
             return ControlFlow::Break(false);
         }
     }
@@ -128,7 +128,10 @@ fn ask(worker: &mut Worker<'_>, game: &ReferenceEngine, question: &Question) -> 
     } else {
         worker.ctx.config.timeout
     };
-    let answer = match worker.session.command_within(line, limit) {
+    let result = worker.session.command_within(line, limit);
+    // the lines that brought the engine here, exactly
+    let sent = worker.said();
+    let answer = match result {
         Ok(a) => a,
         Err(e @ ClientError::Timeout { .. }) if timed => {
             let detail = format!(

@@ -17,6 +17,7 @@ use crate::check::baseline::{Baseline, BaselineError};
 use crate::check::client::{split_command_line, CommandLineError};
 use crate::check::corpus::{CheckCorpusError, Corpus};
 use crate::check::record_set::RecordSet;
+use crate::check::reproduce::{ReproduceDir, ReproduceError};
 use crate::check::shard::{Shard, ShardSyntax};
 use crate::core::notation::{parse_game_type, NotationError};
 use crate::core::{GameType, RulesOptions};
@@ -80,6 +81,9 @@ pub struct CheckOptions {
     pub progress: bool,
     /// `--shard I/N`: run only the I-th of N slices of the units.
     pub shard: Option<String>,
+    /// The folder each proven reproduce pipe's input is written to, as a
+    /// file (`--reproduce-dir`).
+    pub reproduce_dir: Option<PathBuf>,
 }
 
 /// What to check and how.
@@ -121,6 +125,9 @@ pub struct Config {
     /// The file this run's baseline is written to (`--write-baseline`),
     /// checked and written after the run.
     pub write_baseline: Option<PendingFile>,
+    /// The folder of the reproduce files (`--reproduce-dir`), checked;
+    /// they are written after the run ([`crate::check::reproduce::write_files`]).
+    pub reproduce_dir: Option<ReproduceDir>,
 }
 
 /// Why a check cannot run with the options given.
@@ -167,6 +174,9 @@ pub enum ConfigError {
     /// report file.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// The folder of the reproduce files cannot be used.
+    #[error(transparent)]
+    ReproduceDir(#[from] ReproduceError),
 }
 
 /// A word of `--rules` that names no rule.
@@ -231,24 +241,7 @@ impl Config {
             .as_deref()
             .map(Baseline::read)
             .transpose()?;
-        let outputs: Vec<(&'static str, &Path)> = [
-            ("--out", options.out.as_deref()),
-            ("--write-baseline", options.write_baseline.as_deref()),
-        ]
-        .into_iter()
-        .filter_map(|(option, path)| Some((option, path?)))
-        .collect();
-        refuse_same_files(&outputs, &inputs(&options))?;
-        let out = options
-            .out
-            .as_deref()
-            .map(|path| PendingFile::create(path, "--out"))
-            .transpose()?;
-        let write_baseline = options
-            .write_baseline
-            .as_deref()
-            .map(|path| PendingFile::create(path, "--write-baseline"))
-            .transpose()?;
+        let (out, write_baseline, reproduce_dir) = outputs(&options)?;
         let games =
             options
                 .games
@@ -275,9 +268,49 @@ impl Config {
             progress: options.progress,
             out,
             write_baseline,
+            reproduce_dir,
         })
     }
 }
+
+/// The files and the folder a check writes (`--out`, `--write-baseline`,
+/// `--reproduce-dir`), checked before the run: none of them an input, each
+/// writable, nothing touched.
+fn outputs(options: &CheckOptions) -> Result<Outputs, ConfigError> {
+    let outputs: Vec<(&'static str, &Path)> = [
+        ("--out", options.out.as_deref()),
+        ("--write-baseline", options.write_baseline.as_deref()),
+    ]
+    .into_iter()
+    .filter_map(|(option, path)| Some((option, path?)))
+    .collect();
+    refuse_same_files(&outputs, &inputs(options))?;
+    let reproduce_dir = match &options.reproduce_dir {
+        None => None,
+        Some(dir) => {
+            let others = outputs.iter().map(|&(o, p)| (o, p.to_path_buf()));
+            Some(ReproduceDir::check(dir, inputs(options), others.collect())?)
+        }
+    };
+    let out = options
+        .out
+        .as_deref()
+        .map(|path| PendingFile::create(path, "--out"))
+        .transpose()?;
+    let write_baseline = options
+        .write_baseline
+        .as_deref()
+        .map(|path| PendingFile::create(path, "--write-baseline"))
+        .transpose()?;
+    Ok((out, write_baseline, reproduce_dir))
+}
+
+/// The outputs of a check ([`outputs`]).
+type Outputs = (
+    Option<PendingFile>,
+    Option<PendingFile>,
+    Option<ReproduceDir>,
+);
 
 /// The files a check reads, which no report may replace: the baseline, the
 /// record files named by `--records`, the

@@ -99,7 +99,6 @@ pub enum Severity {
 
 /// One disagreement between the engine and the rules, seen once.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Finding {
     /// What disagrees.
     pub kind: Kind,
@@ -126,7 +125,12 @@ pub struct Finding {
     pub pattern: String,
     /// What the engine did and what the rules say, in a sentence.
     pub detail: String,
-    /// The lines sent to the engine to show it, in order (without `exit`).
+    /// The lines sent to the engine to show it, in order (without `exit`),
+    /// exactly as the engine process read them: the rules options last set
+    /// on it, then every line from the last `newgame` it accepted (a
+    /// position reloaded after an earlier finding included) to the line in
+    /// dispute; never a canonical rewriting. A line that is not UTF-8 is
+    /// shown lossily here, and sent exactly by `reproduce`.
     pub sent: Vec<String>,
     /// What the engine answered to the last of them, quoted.
     pub answer: Vec<String>,
@@ -147,10 +151,29 @@ pub struct Finding {
     /// What the fresh engine did with the pipe, in a sentence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reproduce_note: Option<String>,
+    /// With `--reproduce-dir`, for a pipe that reproduced: the file that
+    /// holds what the pipe sends, byte for byte (each line ends in `\n`,
+    /// the last is `exit`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduce_file: Option<String>,
+    /// The POSIX shell command that feeds `reproduce_file` to the engine
+    /// (`ENGINE < 'FILE'`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduce_sh: Option<String>,
+    /// The PowerShell command that feeds `reproduce_file` to the engine
+    /// (`Get-Content -Raw -LiteralPath 'FILE' | & 'PROGRAM' 'ARG'...`);
+    /// absent when the file holds bytes that are not ASCII, which
+    /// PowerShell would re-encode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduce_powershell: Option<String>,
     /// The engine's answer to the last line sent, unquoted, for the proof
     /// of the pipe (not reported).
     #[serde(skip)]
     pub(crate) raw_answer: Vec<String>,
+    /// `sent` byte for byte (a line need not be UTF-8), for the pipe and
+    /// the reproduce file (not reported: `sent` shows it).
+    #[serde(skip)]
+    pub(crate) sent_bytes: Vec<Vec<u8>>,
     /// `hive-oracle explain` for the disputed move, or the position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explain: Option<String>,
@@ -189,7 +212,11 @@ impl Finding {
             reproduce: String::new(),
             reproduced: None,
             reproduce_note: None,
+            reproduce_file: None,
+            reproduce_sh: None,
+            reproduce_powershell: None,
             raw_answer: Vec::new(),
+            sent_bytes: Vec::new(),
             explain: None,
             verdicts: Vec::new(),
             found_at_ply: None,
@@ -256,7 +283,20 @@ impl Finding {
 
     /// The lines sent and the answer; `reproduce` is built from them.
     pub(crate) fn exchange(mut self, sent: Vec<String>, answer: Vec<String>) -> Finding {
+        self.sent_bytes = sent.iter().map(|l| l.as_bytes().to_vec()).collect();
         self.sent = sent;
+        self.answer = answer;
+        self
+    }
+
+    /// The lines sent exactly as written (a line need not be UTF-8), and
+    /// the answer; `reproduce` is built from them.
+    pub(crate) fn exchange_exact(mut self, sent: Vec<Vec<u8>>, answer: Vec<String>) -> Finding {
+        self.sent = sent
+            .iter()
+            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .collect();
+        self.sent_bytes = sent;
         self.answer = answer;
         self
     }

@@ -16,7 +16,7 @@ use crate::check::client::Response;
 use crate::check::finding::{Finding, Kind};
 use crate::check::illegal::{illegal_candidate, ILLEGAL_KINDS};
 use crate::check::judge::state_and_turn;
-use crate::check::lines::{lines_to, play_line};
+use crate::check::lines::play_line;
 use crate::check::seed::{game_rng, pick};
 use crate::check::shrinking::Shrinker;
 use crate::check::worker::{Stop, Worker};
@@ -50,8 +50,6 @@ struct RandomGame<'w, 'a> {
     rng: ChaCha8Rng,
     /// The game so far, on the reference engine.
     game: ReferenceEngine,
-    /// The lines that set the rules options, if any.
-    prefix: Vec<String>,
     /// The moves played, for the shrinker.
     history: Vec<Move>,
 }
@@ -66,23 +64,21 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         let rules = worker.ctx.rules;
         let rng = game_rng(worker.ctx.config.seed, game_type, index);
         let game = ReferenceEngine::new_game(game_type, rules);
-        let prefix = worker.rules_lines(rules);
         if worker.ctx.settable && !worker.set_rules(rules) {
             worker.add(
                 Finding::new(Kind::Protocol, &worker.test, &game)
                     .clauses(["uhp"])
                     .pattern("options set")
                     .detail("the engine refused to set its rules options")
-                    .exchange(prefix, Vec::new()),
+                    .exchange(worker.said(), Vec::new()),
             );
             return Err(Stop);
         }
-        let mut sent = prefix.clone();
-        sent.push(format!("newgame {game_type}"));
         let response = match worker.session.command(&format!("newgame {game_type}")) {
             Ok(r) => r,
-            Err(e) => return Err(worker.engine_failure(&game, e, sent)),
+            Err(e) => return Err(worker.engine_failure_here(&game, e)),
         };
+        let sent = worker.said();
         if response.is_error() {
             worker.add(
                 Finding::new(Kind::Protocol, &worker.test, &game)
@@ -101,7 +97,6 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             worker,
             rng,
             game,
-            prefix,
             history: Vec::new(),
         })
     }
@@ -123,12 +118,11 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             return Err(Stop);
         }
         let line = format!("newgame {}", self.game.game_string());
-        let mut sent = self.prefix.clone();
-        sent.push(line.clone());
         let response = match worker.session.command(&line) {
             Ok(r) => r,
-            Err(e) => return Err(worker.engine_failure(&self.game, e, sent)),
+            Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
         };
+        let sent = worker.said();
         if response.is_error() {
             worker.add(
                 Finding::new(Kind::RejectedLegal, &worker.test, &self.game)
@@ -144,12 +138,6 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         }
         worker.counts.game_reloads += 1;
         Ok(())
-    }
-
-    /// The lines that bring any engine to the position of `game` and ask
-    /// `question`, built only for a finding (a GameString costs a replay).
-    fn ask(&self, game: &ReferenceEngine, question: &str) -> Vec<String> {
-        lines_to(&self.prefix, game, question)
     }
 
     /// One ply: the legal moves compared, the probes due, a random move
@@ -170,13 +158,14 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         let texts = match self.worker.session.validmoves(&self.game) {
             Ok(t) => t,
             Err(e) => {
-                let sent = self.ask(&self.game, "validmoves");
+                let sent = self.worker.said();
                 return Err(Shrinker {
                     worker: &mut *self.worker,
                 }
                 .failure_in_game(&self.game, &self.history, None, e, sent));
             }
         };
+        let said = self.worker.said();
         let start = Instant::now();
         let legal = self.game.legal_move_set();
         self.worker.reference_time += start.elapsed();
@@ -185,7 +174,7 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             Shrinker {
                 worker: &mut *self.worker,
             }
-            .diff_and_report(&self.game, &diff, &[texts.join(";")]);
+            .diff_and_report(&self.game, &diff, &[texts.join(";")], said);
             // the shrinker loaded other positions: the game goes on from
             // this one, with the ply's probes and move
             self.reload()?;
@@ -213,9 +202,7 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             self.worker.counts.pass_checks += 1;
             self.probe_illegal(Move::Pass, "pass")?;
         }
-        if ply % 16 == 9
-            && bestmove::depth_one(self.worker, &self.game, legal, &self.prefix).is_err()
-        {
+        if ply % 16 == 9 && bestmove::depth_one(self.worker, &self.game, legal).is_err() {
             self.reload()?;
         }
         Ok(())
@@ -235,7 +222,7 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         let answer = match self.worker.session.command(&line) {
             Ok(a) => a,
             Err(e) => {
-                let sent = self.ask(&self.game, &line);
+                let sent = self.worker.said();
                 return Err(Shrinker {
                     worker: &mut *self.worker,
                 }
@@ -243,7 +230,7 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             }
         };
         if answer.is_error() {
-            let played = self.worker.session.transcript.clone();
+            let played = self.worker.said();
             let focus = Focus {
                 kind: Kind::RejectedLegal,
                 at: &self.game,
@@ -256,7 +243,7 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         self.worker.counts.plies += 1;
         let state = state_and_turn(answer.last_line().unwrap_or(""));
         if state.is_some_and(|st| st != (self.game.state(), self.game.turn())) {
-            let played = self.worker.session.transcript.clone();
+            let played = self.worker.said();
             let at = undone(&self.game);
             let focus = Focus {
                 kind: Kind::State,
@@ -270,9 +257,9 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             return Err(stop);
         }
         self.history.push(mv);
-        let (prefix, game) = (&self.prefix, &self.game);
-        let before = || lines_to(prefix, &undone(game), &line);
-        self.worker.compare_game_string(game, &answer, before)?;
+        let sent = self.worker.said();
+        self.worker
+            .compare_game_string(&self.game, &answer, || sent.clone())?;
         Ok((line, text))
     }
 
@@ -282,15 +269,15 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         let worker = &mut *self.worker;
         worker.counts.undo_checks += 1;
         let before = undone(&self.game);
-        let mut shown = lines_to(&self.prefix, &before, line);
-        shown.push("undo 1".to_string());
         let undone = match worker.session.command("undo 1") {
             Ok(a) => a,
-            Err(e) => return Err(worker.engine_failure(&self.game, e, shown)),
+            Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
         };
+        let shown = worker.said();
         worker.check_undo(&before, &undone, &shown)?;
-        shown.push(line.to_string());
-        match worker.session.command(line) {
+        let result = worker.session.command(line);
+        let shown = worker.said();
+        match result {
             Ok(a) if !a.is_error() => Ok(()),
             Ok(a) => {
                 worker.add(
@@ -306,7 +293,7 @@ impl<'w, 'a> RandomGame<'w, 'a> {
                 );
                 Err(Stop)
             }
-            Err(e) => Err(worker.engine_failure(&self.game, e, shown)),
+            Err(e) => Err(worker.engine_failure_here(&self.game, e)),
         }
     }
 
@@ -319,23 +306,20 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         let worker = &mut *self.worker;
         let answer = match worker.session.command(&line) {
             Ok(a) => a,
-            Err(e) => {
-                let shown = lines_to(&self.prefix, game, &line);
-                return Err(worker.engine_failure(game, e, shown));
-            }
+            Err(e) => return Err(worker.engine_failure_here(game, e)),
         };
         if answer.is_error() {
             return Ok(());
         }
+        let shown = worker.said();
         // The engine's game has diverged; the shrinker loads positions with
         // `newgame`, and the game goes on from the position before the
         // move once it is loaded again.
-        let played = worker.session.transcript.clone();
+        let played = shown.clone();
         let _ = worker.session.command("undo 1");
         if game.parse_move(text) != Ok(mv) {
             // a text that names no move of this position (a reserve
             // reference): reported as it is, nothing to shrink
-            let shown = lines_to(&self.prefix, game, &line);
             worker.add(
                 Finding::new(Kind::AcceptedIllegal, &worker.test, game)
                     .clauses(["§9.23"])

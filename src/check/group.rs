@@ -11,7 +11,6 @@ use crate::check::finding::{Finding, Kind, Severity};
 
 /// One cause: the findings of one fingerprint, shown by the shortest.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct FindingGroup {
     /// The key of the group and of a baseline entry: `KIND [CLAUSES]
     /// PATTERN`, the clauses sorted. It never holds the position, the seed,
@@ -41,7 +40,6 @@ pub struct FindingGroup {
 
 /// One instance of a cause.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Seen {
     /// The test unit.
     pub test: String,

@@ -2,8 +2,6 @@
 //! as written, the way to a position, the rules options set.
 
 use crate::core::{Move, RulesOptions};
-use crate::reference::ReferenceEngine;
-use crate::rules::Rules;
 
 /// The command that plays `mv` (written `text`).
 pub(crate) fn play_line(mv: Move, text: &str) -> String {
@@ -21,15 +19,6 @@ pub(crate) fn play_line_as_written(text: &str) -> String {
     } else {
         format!("play {text}")
     }
-}
-
-/// The lines that bring an engine to the position of `game` (after the
-/// rules-setting `prefix`) and ask `question`.
-pub(crate) fn lines_to(prefix: &[String], game: &ReferenceEngine, question: &str) -> Vec<String> {
-    let mut lines = prefix.to_vec();
-    lines.push(format!("newgame {}", game.game_string()));
-    lines.push(question.to_string());
-    lines
 }
 
 /// The commands that set the rules options on an empty game.

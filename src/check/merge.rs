@@ -29,7 +29,7 @@ use crate::check::group::{FindingGroup, Seen};
 use crate::check::quote::escape_controls;
 use crate::check::run::{count_causes, passes, STALE_BASELINE_NOTE};
 use crate::check::shard::Shard;
-use crate::check::summary::{Report, Skip, TestCase};
+use crate::check::summary::{Report, Skip, TestCase, REPORT_FORMAT_MAJOR, REPORT_FORMAT_VERSION};
 
 /// Why shard reports cannot be merged.
 #[derive(Debug, Error)]
@@ -44,6 +44,15 @@ pub enum MergeError {
         file: String,
         /// Why.
         source: std::io::Error,
+    },
+    /// A report of a format version this hive-oracle does not read: another
+    /// major version, or none (written before reports had one).
+    #[error("{file}: {found}; this hive-oracle ({}) reads check reports of format {REPORT_FORMAT_MAJOR}.x (now {REPORT_FORMAT_VERSION}): merge them with the hive-oracle that wrote them, or run the shards again with this one", env!("CARGO_PKG_VERSION"))]
+    FormatVersion {
+        /// The file.
+        file: String,
+        /// What it holds ("format_version 2.0", "no format_version").
+        found: String,
     },
     /// A file is not a JSON check report.
     #[error("{file}: not a JSON report of `hive-oracle check` (--format json): {source}")]
@@ -96,7 +105,55 @@ pub fn read_report(path: &Path) -> Result<Report, MergeError> {
         file: file.clone(),
         source,
     })?;
-    serde_json::from_str(&text).map_err(|source| MergeError::NotAReport { file, source })
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|source| MergeError::NotAReport {
+            file: file.clone(),
+            source,
+        })?;
+    check_format_version(&file, &value)?;
+    serde_json::from_value(value).map_err(|source| MergeError::NotAReport { file, source })
+}
+
+/// Refuses a report whose `format_version` has another major version than
+/// [`REPORT_FORMAT_MAJOR`] (its fields may mean something else), or has
+/// none; a newer minor version is read, its new fields ignored.
+fn check_format_version(file: &str, report: &serde_json::Value) -> Result<(), MergeError> {
+    let refused = |found: String| MergeError::FormatVersion {
+        file: file.to_string(),
+        found,
+    };
+    let Some(object) = report.as_object() else {
+        // not an object: the reader says what is wrong
+        return Ok(());
+    };
+    let version = match object.get("format_version") {
+        // a report of 0.2.0 has a run and a summary but no version
+        None if object.contains_key("run") && object.contains_key("summary") => {
+            return Err(refused(
+                "no format_version (a report of hive-oracle 0.2.0 or earlier)".to_string(),
+            ))
+        }
+        // not a report at all: the reader says what is wrong
+        None => return Ok(()),
+        Some(serde_json::Value::String(version)) => version,
+        Some(other) => {
+            return Err(refused(format!(
+                "format_version {other}, not \"MAJOR.MINOR\""
+            )))
+        }
+    };
+    let major = version
+        .split('.')
+        .next()
+        .and_then(|major| major.parse::<u64>().ok());
+    if major == Some(REPORT_FORMAT_MAJOR) {
+        Ok(())
+    } else {
+        Err(refused(format!(
+            "format_version \"{}\"",
+            escape_controls(version)
+        )))
+    }
 }
 
 /// Merges the reports of every shard of one check (each named by its
@@ -116,6 +173,8 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
     let reports: Vec<&Report> = shards.iter().map(|(_, r)| r).collect();
     let units = unit_positions(first);
     let mut merged = first.clone();
+    // written in this hive-oracle's format, whichever minor version it read
+    merged.format_version = REPORT_FORMAT_VERSION.to_string();
     merged.shard = None;
     merged.findings = merge_groups(&reports, &units);
     merged.skipped = in_unit_order(&units, reports.iter().map(|r| &r.skipped), |s: &Skip| {

@@ -33,7 +33,9 @@
 //!   `verdict` (what the rules say about a finding's moves), [`finding`] (one
 //!   disagreement), [`group`] (one cause, each reproducible with one shell
 //!   pipe), [`summary`] (what a report holds), [`leniency`] (which spellings
-//!   an engine MAY refuse) and [`baseline`] (known causes).
+//!   an engine MAY refuse), [`baseline`] (known causes) and [`reproduce`]
+//!   (each proven pipe's input written to a file, with its POSIX shell and
+//!   PowerShell commands).
 //! * What a check is given: [`seed`] (the per-game generators), `lines` (the
 //!   lines sent to an engine), [`corpus`] (the case corpus, read from
 //!   regular files and validated against the reference first), [`record_set`]
@@ -82,6 +84,7 @@ mod reader;
 pub mod record_set;
 mod record_unit;
 pub mod report;
+pub mod reproduce;
 pub mod run;
 pub mod seed;
 mod session;

@@ -76,8 +76,16 @@ pub fn explain_command(game_string: &str, mv: Option<&str>) -> String {
 /// printable ASCII written as an octal escape, so that CRLF, non-UTF-8
 /// bytes and blank lines are sent exactly.
 pub fn pipe(engine: &str, lines: &[Vec<u8>]) -> String {
+    let mut all = lines.to_vec();
+    all.push(b"exit".to_vec());
+    format!("{} | {engine}", printf_lines(&all))
+}
+
+/// One `printf` that writes `lines`, each ending in `\n`, byte for byte
+/// (see [`pipe`]).
+pub(crate) fn printf_lines(lines: &[Vec<u8>]) -> String {
     let mut format = String::new();
-    for line in lines.iter().map(Vec::as_slice).chain([b"exit".as_slice()]) {
+    for line in lines {
         for &byte in line {
             match byte {
                 b'%' => format.push_str("%%"),
@@ -89,7 +97,7 @@ pub fn pipe(engine: &str, lines: &[Vec<u8>]) -> String {
         }
         format.push_str("\\n");
     }
-    format!("printf '{format}' | {engine}")
+    format!("printf '{format}'")
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@
 //! (§9.23), and the plies after it are listed as not checked.
 
 use crate::check::finding::{Finding, Kind};
-use crate::check::lines::{lines_to, play_line};
+use crate::check::lines::play_line;
 use crate::check::record_set::RecordUnit;
 use crate::check::verdict::move_class;
 use crate::check::worker::{Context, Stop, Worker};
@@ -58,7 +58,6 @@ pub(crate) fn skip_reason(ctx: &Context<'_>, unit: &RecordUnit) -> Option<String
 pub(crate) fn run(worker: &mut Worker<'_>, record: &Record) -> Result<(), Stop> {
     let options = record_options(record);
     let mut replay = RecordReplay {
-        prefix: worker.rules_lines(options),
         game: ReferenceEngine::new_game(record.game_type, options),
         worker,
         options,
@@ -85,8 +84,6 @@ struct RecordReplay<'w, 'a> {
     worker: &'w mut Worker<'a>,
     /// The record's rules.
     options: RulesOptions,
-    /// The lines that set the rules options, if any.
-    prefix: Vec<String>,
     /// The record so far, on the reference engine.
     game: ReferenceEngine,
 }
@@ -122,17 +119,16 @@ impl RecordReplay<'_, '_> {
                         "the engine refused to set the rules options {}",
                         self.options
                     ))
-                    .exchange(self.prefix.clone(), Vec::new()),
+                    .exchange(worker.said(), Vec::new()),
             );
             return Err(Stop);
         }
         let line = format!("newgame {game}");
-        let mut sent = self.prefix.clone();
-        sent.push(line.clone());
         let response = match worker.session.command(&line) {
             Ok(r) => r,
-            Err(e) => return Err(worker.engine_failure(&self.game, e, sent)),
+            Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
         };
+        let sent = worker.said();
         if response.is_error() {
             worker.add(
                 Finding::new(Kind::RejectedLegal, &worker.test, &self.game)
@@ -159,16 +155,13 @@ impl RecordReplay<'_, '_> {
         let worker = &mut *self.worker;
         let texts = match worker.session.validmoves(&self.game) {
             Ok(t) => t,
-            Err(e) => {
-                let sent = lines_to(&self.prefix, &self.game, "validmoves");
-                return Err(worker.engine_failure(&self.game, e, sent));
-            }
+            Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
         };
         let diff = worker.compare_moves(&self.game, &texts);
         if diff.kinds().is_empty() {
             return Ok(());
         }
-        let sent = lines_to(&self.prefix, &self.game, "validmoves");
+        let sent = worker.said();
         worker.report_diff(&self.game, &diff, &[], sent, &[texts.join(";")], None);
         // the engine's game is unchanged: the replay goes on without a reload
         Ok(())
@@ -209,12 +202,12 @@ impl RecordReplay<'_, '_> {
         let worker = &mut *self.worker;
         let text = self.game.move_string(mv);
         let line = play_line(mv, &text);
-        let sent = lines_to(&self.prefix, &self.game, &line);
         worker.counts.illegal_probes += 1;
         let answer = match worker.session.command(&line) {
             Ok(a) => a,
-            Err(e) => return Err(worker.engine_failure(&self.game, e, sent)),
+            Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
         };
+        let sent = worker.said();
         if answer.is_error() {
             return Ok(());
         }
@@ -245,11 +238,11 @@ impl RecordReplay<'_, '_> {
         self.game.play_unchecked(mv);
         let worker = &mut *self.worker;
         worker.counts.record_plies += 1;
-        let sent = || lines_to(&self.prefix, &before, &line);
         let answer = match worker.session.command(&line) {
             Ok(a) => a,
-            Err(e) => return Err(worker.engine_failure(&before, e, sent())),
+            Err(e) => return Err(worker.engine_failure_here(&before, e)),
         };
+        let sent = worker.said();
         if answer.is_error() {
             let moves = std::collections::BTreeSet::from([mv]);
             // the cause: the class of the move and the clauses that grant it
@@ -263,12 +256,12 @@ impl RecordReplay<'_, '_> {
                         "the engine refused the record's legal move `{text}`: {}",
                         answer.lines.join(" / ")
                     ))
-                    .exchange(sent(), answer.lines.clone())
+                    .exchange(sent, answer.lines.clone())
                     .explain(&before.game_string(), Some(&text))
                     .verdicts(&before, &moves),
             );
             return Err(Stop);
         }
-        worker.compare_game_string(&self.game, &answer, sent)
+        worker.compare_game_string(&self.game, &answer, || sent.clone())
     }
 }

@@ -29,10 +29,83 @@ pub fn text(report: &Report) -> String {
             out,
             "no findings: the engine agrees with the rules everywhere checked"
         );
-        return out;
+    } else {
+        write_causes(&mut out, report);
+        let _ = writeln!(out);
     }
-    write_causes(&mut out, report);
+    let _ = writeln!(out, "{}", verdict_line(report));
     out
+}
+
+/// The last line of the text report: PASS or FAIL, what decided it and the
+/// exit status, as `report.passed` (the exit status) says. Failing causes
+/// are the errors the baseline does not list, and the advisories too under
+/// `--strict-notation`; the causes that do not fail it (known, advisory)
+/// and the units not run are named so that a PASS hides nothing.
+pub fn verdict_line(report: &Report) -> String {
+    let strict = report.run.strict_notation;
+    let with_baseline = report.run.baseline.is_some();
+    let count = |pick: &dyn Fn(&FindingGroup) -> bool| -> usize {
+        report.findings.iter().filter(|g| pick(g)).count()
+    };
+    let errors = count(&|g| !g.known && g.severity == Severity::Error);
+    let advisories = count(&|g| !g.known && g.severity == Severity::Advisory);
+    let known = count(&|g| g.known);
+    let error_word = if with_baseline { "new error" } else { "error" };
+    let mut failing = Vec::new();
+    let mut passing = Vec::new();
+    if errors > 0 {
+        failing.push(plural(errors, error_word, &format!("{error_word}s")));
+    }
+    if advisories > 0 && strict {
+        failing.push(format!(
+            "{} under --strict-notation",
+            plural(advisories, "advisory", "advisories")
+        ));
+    } else if advisories > 0 {
+        passing.push(format!(
+            "{} (fails only with --strict-notation)",
+            plural(advisories, "advisory", "advisories")
+        ));
+    }
+    if known > 0 {
+        passing.push(format!(
+            "{} (baseline)",
+            plural(known, "known cause", "known causes")
+        ));
+    }
+    if !report.skipped.is_empty() {
+        passing.push(format!(
+            "{} not run (see \"skipped\")",
+            plural(report.skipped.len(), "unit", "units")
+        ));
+    }
+    let (word, status) = if report.passed {
+        ("PASS", 0)
+    } else {
+        ("FAIL", 1)
+    };
+    let mut reasons = failing;
+    if reasons.is_empty() {
+        reasons.push(if report.findings.is_empty() {
+            "no findings".to_string()
+        } else if with_baseline {
+            "no new error".to_string()
+        } else {
+            "no error".to_string()
+        });
+    }
+    reasons.extend(passing);
+    format!("{word}: {} (exit {status})", reasons.join(", "))
+}
+
+/// `n` and its noun, singular for 1.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
 }
 
 /// The text report's first lines: the engine, its rules and the corpus.
@@ -231,6 +304,20 @@ fn cause_lines(g: &FindingGroup) -> Vec<(&'static str, String)> {
     match (f.reproduced, &f.reproduce_note) {
         (Some(false), Some(note)) => lines.push(("reproduce", format!("not reproduced: {note}"))),
         _ => lines.push(("reproduce", f.reproduce.clone())),
+    }
+    if let Some(file) = &f.reproduce_file {
+        lines.push(("file", file.clone()));
+    }
+    if let Some(sh) = &f.reproduce_sh {
+        lines.push(("sh", sh.clone()));
+    }
+    match &f.reproduce_powershell {
+        Some(command) => lines.push(("powershell", command.clone())),
+        None if f.reproduce_file.is_some() => lines.push((
+            "powershell",
+            "none: the file holds bytes that are not ASCII, which PowerShell re-encodes (use the sh command)".to_string(),
+        )),
+        None => {}
     }
     if let Some(explain) = &f.explain {
         lines.push(("explain", explain.clone()));

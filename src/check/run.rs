@@ -13,8 +13,10 @@ use crate::check::group::{group, FindingGroup};
 use crate::check::jobs::{run_units, Unit, UnitResults, MAX_CONSECUTIVE_FAILURES};
 use crate::check::probes::protocol_unit;
 use crate::check::proof::prove_all;
+use crate::check::reproduce::name_files;
 use crate::check::summary::{
-    CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo, ShardInfo, Skip, Summary, TestCase, Timings,
+    CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo, ShardInfo, Skip, Summary, TestCase,
+    Timings, REPORT_FORMAT_VERSION,
 };
 use crate::check::worker::{Context, UnitResult, Worker};
 use crate::core::{GameType, RulesOptions};
@@ -87,12 +89,16 @@ pub fn run(config: &Config) -> Result<Report, ClientError> {
     let mut groups = group(findings);
     prove_all(config, &mut groups);
     let passed = grade(config, &mut groups, &mut summary, &mut notes);
+    if let Some(dir) = &config.reproduce_dir {
+        name_files(dir, &config.engine, &mut groups);
+    }
     timings.seconds = started.elapsed().as_secs_f64();
     let shard = shard.map(|info| ShardInfo {
         tests: tests.clone(),
         ..info
     });
     Ok(Report {
+        format_version: REPORT_FORMAT_VERSION.to_string(),
         run: run_info(config, &ctx, source, jobs),
         shard,
         engine,

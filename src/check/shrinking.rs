@@ -28,12 +28,10 @@ pub(crate) struct Shrinker<'w, 'a> {
 
 impl Shrinker<'_, '_> {
     /// The engine's `validmoves` against the rules in the position of
-    /// `game`, loaded with `newgame <GameString>`. `Ok(None)` when the
-    /// engine refuses the GameString.
-    fn diff_at(
-        &mut self,
-        game: &ReferenceEngine,
-    ) -> Result<Option<(MoveDiff, String)>, ClientError> {
+    /// `game`, loaded with `newgame <GameString>`, with the list and the
+    /// lines sent ([`Worker::said`]). `Ok(None)` when the engine refuses
+    /// the GameString.
+    fn diff_at(&mut self, game: &ReferenceEngine) -> Result<Option<Listed>, ClientError> {
         let response = self
             .worker
             .session
@@ -42,22 +40,26 @@ impl Shrinker<'_, '_> {
             return Ok(None);
         }
         let texts = self.worker.session.validmoves(game)?;
+        let sent = self.worker.said();
         Ok(Some((
             self.worker.compare_moves(game, &texts),
             texts.join(";"),
+            sent,
         )))
     }
 
     /// Shrinks each cause of a disagreement on the legal moves of `game`
-    /// ([`MoveDiff::causes`]) to the shortest game that still shows the same
-    /// cause (kind and reason), and reports it. A cause the baseline lists
-    /// is reported where it was seen, without shrinking; one this unit has
-    /// shown already is only counted ([`Worker::prior`]).
+    /// ([`MoveDiff::causes`]), shown by the lines `sent` and the engine's
+    /// `answer`, to the shortest game that still shows the same cause (kind
+    /// and reason), and reports it with the lines that showed it. A cause
+    /// the baseline lists is reported where it was seen, without shrinking;
+    /// one this unit has shown already is only counted ([`Worker::prior`]).
     pub(crate) fn diff_and_report(
         &mut self,
         game: &ReferenceEngine,
         diff: &MoveDiff,
         answer: &[String],
+        sent: Vec<String>,
     ) {
         let history = game.history().to_vec();
         let found_at = history.len();
@@ -67,10 +69,7 @@ impl Shrinker<'_, '_> {
                 continue;
             }
             if prior == Prior::Known {
-                let mut sent = self.worker.rules_lines(game.options());
-                sent.push(format!("newgame {}", game.game_string()));
-                sent.push("validmoves".to_string());
-                let shown = self.worker.shown(game, &[], sent, answer, None);
+                let shown = self.worker.shown(game, &[], sent.clone(), answer, None);
                 let finding = cause.finding(&shown);
                 self.worker.add(finding);
                 continue;
@@ -83,8 +82,8 @@ impl Shrinker<'_, '_> {
                 .chain(&cause.diff.extra)
                 .copied()
                 .find(|mv| matches!(mv, Move::Move { .. }));
-            let mut best: (ReferenceEngine, DiffCause, Vec<String>) =
-                (game.clone(), cause, answer.to_vec());
+            let mut best: (ReferenceEngine, DiffCause, Vec<String>, Vec<String>) =
+                (game.clone(), cause, answer.to_vec(), sent.clone());
             let start = Instant::now();
             let shrunk = shrink(
                 game.game_type(),
@@ -98,11 +97,11 @@ impl Shrinker<'_, '_> {
                         self.worker.session.drop_engine();
                         Shows::Abort
                     }
-                    Ok(Some((d, said))) => {
+                    Ok(Some((d, said, lines))) => {
                         let same = d.causes(candidate).into_iter().find(|c| c.same_as(&best.1));
                         match same {
                             Some(c) => {
-                                best = (candidate.clone(), c, vec![said]);
+                                best = (candidate.clone(), c, vec![said], lines);
                                 Shows::Yes
                             }
                             None => Shows::No,
@@ -112,11 +111,8 @@ impl Shrinker<'_, '_> {
                 },
             );
             self.note_shrink(&shrunk, start);
-            let (g, c, said) = best;
+            let (g, c, said, sent) = best;
             let shrunk_from = (g.plies() < found_at).then_some(found_at);
-            let mut sent = self.worker.rules_lines(g.options());
-            sent.push(format!("newgame {}", g.game_string()));
-            sent.push("validmoves".to_string());
             let before = self.worker.findings.len();
             let shown = self.worker.shown(&g, &[], sent, &said, shrunk_from);
             let finding = c.finding(&shown);
@@ -167,7 +163,7 @@ impl Shrinker<'_, '_> {
             let said = answer.lines.join(" / ");
             let mut detail = focus_detail(kind, game, focus, &text, &said);
             if !known {
-                detail.push_str(" (not shown again after `newgame` with the GameString: the pipe replays the whole conversation of the game)");
+                detail.push_str(" (not shown again after `newgame` with the GameString: the pipe replays the lines the game was played with since it was last loaded)");
             }
             let finding = Finding::new(kind, &self.worker.test, game)
                 .shown_at(shown)
@@ -207,16 +203,13 @@ impl Shrinker<'_, '_> {
         );
         self.note_shrink(&shrunk, start);
         let found_at = (best.game.plies() < history.len()).then_some(history.len());
-        let mut sent = self.worker.rules_lines(best.game.options());
-        sent.push(format!("newgame {}", best.game.game_string()));
-        sent.push(play_line(best.focus, &best.text));
         let mut finding = Finding::new(kind, &self.worker.test, &best.game)
             .shown_at(best.game_string.clone())
             .clauses(&best.clauses)
             .pattern(best.pattern.clone())
             .moves(vec![best.text.clone()])
             .detail(best.detail.clone())
-            .exchange(sent, best.answer.clone())
+            .exchange(best.sent.clone(), best.answer.clone())
             .explain(&best.game.game_string(), Some(&best.text))
             .verdicts(&best.game, &BTreeSet::from([best.focus]));
         finding.found_at_ply = found_at;
@@ -278,6 +271,7 @@ impl Shrinker<'_, '_> {
                 return None;
             }
         };
+        let sent = self.worker.said();
         let claimed = state_and_turn(answer.last_line().unwrap_or(""));
         let shows = match kind {
             Kind::AcceptedIllegal => !answer.is_error(),
@@ -306,6 +300,7 @@ impl Shrinker<'_, '_> {
             pattern,
             clauses,
             answer: answer.lines,
+            sent,
         })
     }
 
@@ -332,7 +327,7 @@ impl Shrinker<'_, '_> {
         } else {
             Budget::default()
         };
-        let mut best: Option<(ReferenceEngine, Option<Move>, ClientError)> = None;
+        let mut best: Option<(ReferenceEngine, ClientError, Vec<String>)> = None;
         let start = Instant::now();
         let shrunk = shrink(
             game.game_type(),
@@ -369,7 +364,7 @@ impl Shrinker<'_, '_> {
                         );
                         let shows = if same { Shows::Yes } else { Shows::No };
                         if same {
-                            best = Some((candidate.clone(), focus, e));
+                            best = Some((candidate.clone(), e, self.worker.said()));
                         }
                         self.worker.session.drop_engine();
                         shows
@@ -379,17 +374,10 @@ impl Shrinker<'_, '_> {
             },
         );
         self.note_shrink(&shrunk, start);
-        if let Some((shorter, focus, error)) = best {
+        if let Some((shorter, error, sent)) = best {
             if shorter.plies() < history.len() {
                 // replace the finding by the shrunk one
                 self.worker.findings.truncate(before);
-                let line = match focus {
-                    Some(mv) => play_line(mv, &shorter.move_string(mv)),
-                    None => "validmoves".to_string(),
-                };
-                let mut sent = self.worker.rules_lines(shorter.options());
-                sent.push(format!("newgame {}", shorter.game_string()));
-                sent.push(line);
                 let stop = self.worker.engine_failure(&shorter, error, sent);
                 if let Some(f) = self.worker.findings.last_mut() {
                     f.found_at_ply = Some(history.len());
@@ -425,6 +413,10 @@ impl Shrinker<'_, '_> {
     }
 }
 
+/// A `validmoves` comparison in a loaded position: the difference, the
+/// list as the engine gave it, and the lines that asked for it.
+type Listed = (MoveDiff, String, Vec<String>);
+
 /// A disagreement about one move, in a position the engine was given.
 struct FocusFinding {
     game: ReferenceEngine,
@@ -438,6 +430,8 @@ struct FocusFinding {
     clauses: Vec<String>,
     detail: String,
     answer: Vec<String>,
+    /// The lines that showed it, exactly as sent.
+    sent: Vec<String>,
 }
 
 impl FocusFinding {

@@ -11,7 +11,6 @@ use crate::check::group::FindingGroup;
 
 /// Counts of what was checked (all deterministic).
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Summary {
     /// Protocol probes run (banner, info, unknown command, options, CRLF, blank line, long line, non-UTF-8, end of input, undo counts, refused newgame).
     pub(crate) protocol_checks: u64,
@@ -114,7 +113,6 @@ impl Summary {
 
 /// Time spent, the one part of a report that varies between runs.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Timings {
     /// The whole check.
     pub seconds: f64,
@@ -128,7 +126,6 @@ pub struct Timings {
 
 /// The rules the check judged by.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct RulesInfo {
     /// §4.2: the queen may not be a player's first placement.
     pub tournament_opening: bool,
@@ -140,7 +137,6 @@ pub struct RulesInfo {
 
 /// The corpus of a check.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct CorpusInfo {
     /// `built-in`, the folders given, joined by `+`, or `none (--no-corpus)`.
     pub name: String,
@@ -152,7 +148,6 @@ pub struct CorpusInfo {
 
 /// What was run, with which arguments: enough to run it again.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct RunInfo {
     /// `hive-oracle` and its version.
     pub(crate) tool: String,
@@ -192,7 +187,6 @@ pub struct RunInfo {
 
 /// The engine as it introduced itself.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct EngineInfo {
     /// Its `id` line, without `id `.
     pub id: String,
@@ -204,7 +198,6 @@ pub struct EngineInfo {
 
 /// A unit that was not run, and why.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Skip {
     /// The unit.
     pub test: String,
@@ -214,7 +207,6 @@ pub struct Skip {
 
 /// One test unit, for JUnit.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct TestCase {
     /// `protocol`, `corpus` or `games`.
     pub class: String,
@@ -228,7 +220,6 @@ pub struct TestCase {
 
 /// What a shard's report adds so that it can be merged.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct ShardInfo {
     /// The slice, from 1.
     pub index: usize,
@@ -243,10 +234,23 @@ pub struct ShardInfo {
     pub tests: Vec<TestCase>,
 }
 
-/// The result of a check.
+/// The format version of the JSON report, `MAJOR.MINOR`
+/// ([`Report::format_version`]).
+pub const REPORT_FORMAT_VERSION: &str = "1.0";
+
+/// The major format version this hive-oracle reads: a report of another
+/// major version is refused (`check-merge`).
+pub const REPORT_FORMAT_MAJOR: u64 = 1;
+
+/// The result of a check. Readers must ignore fields they do not know: a
+/// new minor format version may add some (the schema allows them).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Report {
+    /// The report's format version, `MAJOR.MINOR` (now "1.0"). A new minor
+    /// version only adds fields, which readers of an older one ignore; a
+    /// new major version renames, removes or changes the meaning of a
+    /// field, and readers refuse a major version they do not know.
+    pub format_version: String,
     /// What was run, with which arguments.
     pub run: RunInfo,
     /// For a shard of a check (`--shard I/N`): which, and what the merge

@@ -20,7 +20,6 @@ use crate::rules::Rules;
 
 /// The reference engine's verdict on one move of a finding.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct MoveVerdict {
     /// The move in canonical notation.
     #[serde(rename = "move")]

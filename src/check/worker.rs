@@ -140,8 +140,11 @@ impl<'a> Worker<'a> {
     /// and the engine's stderr is attached; what it quotes of the engine is
     /// cut and escaped ([`Finding::bounded`]).
     pub fn add(&mut self, mut finding: Finding) {
+        if finding.sent_bytes.is_empty() {
+            finding.sent_bytes = as_bytes(&finding.sent);
+        }
         if finding.reproduce.is_empty() {
-            finding.reproduce = pipe(&self.ctx.config.engine, &as_bytes(&finding.sent));
+            finding.reproduce = pipe(&self.ctx.config.engine, &finding.sent_bytes);
         }
         if finding.stderr.is_empty() {
             finding.stderr = self.session.stderr_tail();
@@ -157,6 +160,24 @@ impl<'a> Worker<'a> {
         game: &ReferenceEngine,
         error: ClientError,
         sent: Vec<String>,
+    ) -> Stop {
+        self.engine_failure_after(game, error, as_bytes(&sent))
+    }
+
+    /// Records a failure to talk to the engine on the last line it was
+    /// sent, shown by the lines it was sent exactly
+    /// ([`Worker::exact_lines`]).
+    pub fn engine_failure_here(&mut self, game: &ReferenceEngine, error: ClientError) -> Stop {
+        let sent = self.exact_lines();
+        self.engine_failure_after(game, error, sent)
+    }
+
+    /// [`Worker::engine_failure`] after the lines `sent`, byte for byte.
+    pub fn engine_failure_after(
+        &mut self,
+        game: &ReferenceEngine,
+        error: ClientError,
+        sent: Vec<Vec<u8>>,
     ) -> Stop {
         // a failed start-up is judged by how it failed
         let how = match &error {
@@ -179,7 +200,10 @@ impl<'a> Worker<'a> {
             ClientError::StartUp { stderr, .. } => stderr.clone(),
             _ => self.session.stderr_tail(),
         };
-        let command = sent.last().cloned().unwrap_or_default();
+        let command = sent
+            .last()
+            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .unwrap_or_default();
         // a failed start-up is its own cause, whatever was to be sent
         let word = match &error {
             ClientError::StartUp { .. } => "start-up",
@@ -193,7 +217,7 @@ impl<'a> Worker<'a> {
             .clauses(["uhp"])
             .pattern(pattern)
             .detail(error.to_string())
-            .exchange(sent, answer);
+            .exchange_exact(sent, answer);
         finding.stderr = stderr;
         self.add(finding);
         self.session.drop_engine();
@@ -388,7 +412,26 @@ impl<'a> Worker<'a> {
             .iter()
             .all(|c| matches!(self.session.command(c), Ok(r) if !r.is_error()));
         self.session.options = ok.then_some(options);
+        if ok {
+            self.session.rules_set();
+        }
         ok
+    }
+
+    /// The lines the engine was sent that bring it to where it is, exactly
+    /// as written ([`Session::exact_lines`]): the lines of a reproduce
+    /// pipe, taken right after the line in dispute was answered.
+    pub fn exact_lines(&self) -> Vec<Vec<u8>> {
+        self.session.exact_lines()
+    }
+
+    /// [`Worker::exact_lines`] as text, for the units whose lines are all
+    /// text (every line but a protocol probe's).
+    pub fn said(&self) -> Vec<String> {
+        self.exact_lines()
+            .iter()
+            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .collect()
     }
 
     /// The lines that set `options` on the engine, for reproduce pipes; none

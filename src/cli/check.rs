@@ -11,6 +11,7 @@ use hive_oracle::check::baseline::Baseline;
 use hive_oracle::check::config::{CheckOptions, Config};
 use hive_oracle::check::merge;
 use hive_oracle::check::report;
+use hive_oracle::check::reproduce;
 use hive_oracle::check::summary::Report;
 use hive_oracle::output_file::{refuse_same_files, NamedInput, PendingFile};
 
@@ -102,6 +103,13 @@ pub struct CheckArgs {
     /// whole after it; never an input of the check).
     #[arg(long, value_name = "FILE")]
     out: Option<std::path::PathBuf>,
+    /// Write the input of each reproduce pipe that was proven on a fresh
+    /// engine to a file in this folder (created if needed), byte for byte
+    /// (`cause-NN-KIND.uhp`, NN the finding's number), to attach to a bug
+    /// report; the report gives for each a POSIX shell command (`ENGINE <
+    /// FILE`) and a PowerShell one (`Get-Content -Raw FILE | & ENGINE`).
+    #[arg(long, value_name = "DIR")]
+    reproduce_dir: Option<std::path::PathBuf>,
     /// Print the JSON Schema of the JSON report and exit.
     #[arg(long)]
     print_schema: bool,
@@ -131,6 +139,7 @@ impl CheckArgs {
             out: self.out.clone(),
             progress: std::io::stderr().is_terminal(),
             shard: self.shard.clone(),
+            reproduce_dir: self.reproduce_dir.clone(),
         }
     }
 }
@@ -161,6 +170,12 @@ pub fn run(args: CheckArgs) -> ExitCode {
         Ok(result) => result,
         Err(e) => return fail(e.to_string()),
     };
+    // the files the report names are written before it
+    if let Some(dir) = &config.reproduce_dir {
+        if let Err(e) = reproduce::write_files(dir, &result) {
+            return fail(e.to_string());
+        }
+    }
     emit(
         &result,
         args.format,

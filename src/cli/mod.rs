@@ -8,6 +8,7 @@ use clap::ValueEnum;
 use hive_oracle::core::RulesOptions;
 
 pub mod check;
+pub mod convert;
 pub mod manual;
 pub mod output;
 pub mod position;
@@ -51,5 +52,24 @@ impl RulesArgs {
             tournament_opening: !self.standard_opening,
             repetition_draw: self.repetition_draw,
         }
+    }
+}
+
+/// `--game N`: which game of a record file, with one meaning in every
+/// command that takes a record file (`perft`, `validmoves`, `play`,
+/// `render`, `explain`, `convert`).
+#[derive(clap::Args, Clone, Copy)]
+pub struct GameNumber {
+    /// Which game of a record file holding several (1 = the first); refused
+    /// when the game given is not a record file with that many games.
+    #[arg(id = "game_number", long = "game", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    game: Option<u64>,
+}
+
+impl GameNumber {
+    /// The game asked for, if any.
+    pub fn get(self) -> Option<usize> {
+        self.game
+            .map(|number| usize::try_from(number).unwrap_or(usize::MAX))
     }
 }

@@ -26,10 +26,11 @@ use hive_oracle::core::escape_controls;
 pub enum Stop {
     /// Bad input or a refused command: the message goes to stderr.
     Refused(String),
-    /// An output that is the same file as an input or another output,
-    /// refused before any work: the message goes to stderr, and the status
-    /// is 2 (the command could not run), as for `check`.
-    OutputIsInput(String),
+    /// The command could not run: an output that is the same file as an
+    /// input or another output (refused before any work), or a record file
+    /// too large for the memory at hand. The message goes to stderr, and
+    /// the status is 2, as for `check`.
+    CouldNotRun(String),
     /// A usage error found by the command rather than by clap: the
     /// message goes to stderr, and the status is 2, as for clap's.
     Usage(String),
@@ -37,6 +38,19 @@ pub enum Stop {
     ClosedPipe,
     /// Writing stdout failed otherwise (a full disk, a device error).
     WriteFailed(io::Error),
+}
+
+impl From<hive_oracle::input::InputError> for Stop {
+    /// Bad input is refused (status 1); a record file too large for the
+    /// memory at hand is a command that could not run (status 2).
+    fn from(error: hive_oracle::input::InputError) -> Stop {
+        match error {
+            hive_oracle::input::InputError::TooLargeForMemory(_) => {
+                Stop::CouldNotRun(error.to_string())
+            }
+            error => Stop::Refused(error.to_string()),
+        }
+    }
 }
 
 impl From<String> for Stop {
@@ -90,7 +104,7 @@ pub fn exit_status(result: Result<(), Stop>, failure: u8) -> ExitCode {
             say(&format!("error: {message}"));
             ExitCode::from(super::USAGE_ERROR)
         }
-        Err(Stop::OutputIsInput(message)) => {
+        Err(Stop::CouldNotRun(message)) => {
             say(&format!("error: {message}"));
             ExitCode::from(super::COULD_NOT_RUN)
         }

@@ -5,8 +5,6 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use clap::ValueEnum;
-
 use hive_oracle::core::notation::parse_piece;
 use hive_oracle::core::view::BoardView;
 use hive_oracle::core::{escape_controls, escape_controls_in_lines, Hex, RulesOptions};
@@ -14,14 +12,13 @@ use hive_oracle::explain::{explain_move, explain_position, move_cells, play_expl
 use hive_oracle::fast::FastEngine;
 use hive_oracle::input::{self, GameInput, InputError, RecordPly};
 use hive_oracle::output_file::{refuse_same_files, NamedInput, PendingFile};
-use hive_oracle::records::pgn;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::render;
 use hive_oracle::rules::{divide, perft_threads, Rules};
 
 use super::output::Stop;
 use super::stdin;
-use super::{EngineChoice, RulesArgs};
+use super::{EngineChoice, GameNumber, RulesArgs};
 
 /// The most plies `perft` counts: from the Base start, depth 7 takes about a
 /// second on the fast engine and each ply multiplies the time by about 15, so
@@ -36,10 +33,16 @@ pub struct PerftArgs {
     /// The deepest ply to count, 1 to 11 (deeper takes weeks).
     #[arg(value_parser = clap::value_parser!(u32).range(1..=PERFT_MAX_DEPTH as i64))]
     depth: u32,
-    /// A GameTypeString (start of that game), a full GameString, a record
-    /// file, or `-` to read one of them from stdin.
-    #[arg(long, default_value = "Base")]
-    game: String,
+    /// The game: a GameTypeString (the start of that game; Base by
+    /// default), a GameString, a record file, or `-` to read one of them
+    /// from stdin.
+    #[arg(value_name = "GAME")]
+    position: Option<String>,
+    /// Which game of a record file holding several (1 = the first). Before
+    /// 0.3.0 `--game` named the game itself (`perft 5 --game Base+MLP`):
+    /// that spelling is still read, with a warning, until 0.4.0.
+    #[arg(long, value_name = "N", value_parser = parse_perft_game)]
+    game: Option<PerftGame>,
     /// The engine that generates the moves.
     #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
     engine: EngineChoice,
@@ -63,6 +66,8 @@ pub struct ValidmovesArgs {
     #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
     engine: EngineChoice,
     #[command(flatten)]
+    number: GameNumber,
+    #[command(flatten)]
     rules: RulesArgs,
 }
 
@@ -78,6 +83,8 @@ pub struct PlayArgs {
     /// The engine that checks and plays the moves.
     #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
     engine: EngineChoice,
+    #[command(flatten)]
+    number: GameNumber,
     #[command(flatten)]
     rules: RulesArgs,
 }
@@ -100,6 +107,8 @@ pub struct RenderArgs {
     #[arg(long = "move", value_name = "MOVE")]
     mv: Option<String>,
     #[command(flatten)]
+    number: GameNumber,
+    #[command(flatten)]
     rules: RulesArgs,
 }
 
@@ -113,28 +122,9 @@ pub struct ExplainArgs {
     #[arg(value_name = "MOVE")]
     mv: Option<String>,
     #[command(flatten)]
+    number: GameNumber,
+    #[command(flatten)]
     rules: RulesArgs,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum ConvertTarget {
-    /// A UHP GameString (§9.31), as every UHP engine reads it.
-    Gamestring,
-    /// A PGN-style record, as Mzinga writes it.
-    Pgn,
-}
-
-/// The options of `convert`.
-#[derive(clap::Args)]
-pub struct ConvertArgs {
-    /// A record file, a UHP GameString, or `-` to read one from stdin.
-    input: String,
-    /// What to print.
-    #[arg(long, value_enum, default_value_t = ConvertTarget::Gamestring)]
-    to: ConvertTarget,
-    /// Which game of a file holding several (1 = the first).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    game: u64,
 }
 
 /// `perft`: one line per depth, then the divide of the last one if asked.
@@ -149,63 +139,74 @@ pub fn perft(out: &mut impl Write, args: PerftArgs) -> Result<(), Stop> {
 /// `validmoves`: the legal moves, `;`-separated.
 pub fn validmoves(out: &mut impl Write, args: ValidmovesArgs) -> Result<(), Stop> {
     let options = args.rules.options();
+    let game = args.number.get();
     match args.engine {
-        EngineChoice::Fast => run_validmoves::<FastEngine>(out, &args.game, options),
-        EngineChoice::Reference => run_validmoves::<ReferenceEngine>(out, &args.game, options),
+        EngineChoice::Fast => run_validmoves::<FastEngine>(out, &args.game, game, options),
+        EngineChoice::Reference => {
+            run_validmoves::<ReferenceEngine>(out, &args.game, game, options)
+        }
     }
 }
 
 /// `play`: the GameString after the moves, or the first refusal.
 pub fn play(out: &mut impl Write, args: PlayArgs) -> Result<(), Stop> {
     let options = args.rules.options();
+    let game = args.number.get();
     match args.engine {
-        EngineChoice::Fast => run_play::<FastEngine>(out, &args.game, &args.moves, options),
+        EngineChoice::Fast => run_play::<FastEngine>(out, &args.game, game, &args.moves, options),
         EngineChoice::Reference => {
-            run_play::<ReferenceEngine>(out, &args.game, &args.moves, options)
+            run_play::<ReferenceEngine>(out, &args.game, game, &args.moves, options)
         }
     }
 }
 
 /// `explain`: a move's verdict with its clauses, or a position's moves.
 pub fn explain(out: &mut impl Write, args: ExplainArgs) -> Result<(), Stop> {
-    let text = explanation(&args.game, args.mv.as_deref(), args.rules.options())
-        .map_err(|e| e.to_string())?;
+    let game = args.number.get();
+    let text = explanation(&args.game, game, args.mv.as_deref(), args.rules.options())
+        .map_err(|e| input_stop(e, game))?;
     Ok(out.write_all(escape_controls_in_lines(&text).as_bytes())?)
 }
 
 /// The text of `explain`: the explanation of a move, or of the position
 /// when no move is given. With a record file, a move given as a number N
-/// explains the record's N-th ply in the position before it (`explain
-/// game.pgn 37`).
+/// explains the N-th ply of the record's game (the first, or `--game G`)
+/// in the position before it (`explain game.pgn --game 2 37`).
 fn explanation(
     game_text: &str,
+    game_number: Option<usize>,
     move_text: Option<&str>,
     options: RulesOptions,
 ) -> Result<String, InputError> {
     let number = move_text.and_then(|t| t.trim().parse::<usize>().ok());
     if game_text == stdin::DASH {
         let given = stdin::read()?;
-        if let Some(ply) = number.and_then(|number| given.record_ply(number)) {
+        if let Some(ply) = number.and_then(|number| given.record_ply(game_number, number)) {
             return Ok(explain_record_ply(stdin::NAME, ply?));
         }
-        let game: ReferenceEngine = given.load(options)?;
+        let game: ReferenceEngine = given.load(game_number, options)?;
         return explain_game(&game, move_text);
     }
     let input = GameInput::of_argument(game_text);
     if let (Ok(GameInput::RecordFile(path)), Some(number)) = (&input, number) {
         return Ok(explain_record_ply(
             game_text,
-            input::record_ply(path, number)?,
+            input::record_ply(path, game_number.unwrap_or(1), number)?,
         ));
     }
-    let game: ReferenceEngine = input?.load(options)?;
+    let game: ReferenceEngine = input?.load_numbered(game_number, options)?;
     explain_game(&game, move_text)
 }
 
 /// The explanation of a record's ply in the position before it.
 fn explain_record_ply(game_text: &str, ply: RecordPly) -> String {
+    let game = if ply.record.index > 1 {
+        format!(" game {}", ply.record.index)
+    } else {
+        String::new()
+    };
     format!(
-        "ply {} of {} (line {}): {}\n{}",
+        "ply {} of {}{game} (line {}): {}\n{}",
         ply.number,
         escape_controls(game_text),
         ply.ply.line,
@@ -226,7 +227,7 @@ fn explain_game(game: &ReferenceEngine, move_text: Option<&str>) -> Result<Strin
 pub fn render(out: &mut impl Write, args: RenderArgs) -> Result<(), Stop> {
     run_render(
         out,
-        &args.game,
+        (&args.game, args.number.get()),
         args.svg.as_deref(),
         args.highlight.as_deref(),
         args.mv.as_deref(),
@@ -235,14 +236,79 @@ pub fn render(out: &mut impl Write, args: RenderArgs) -> Result<(), Stop> {
 }
 
 /// The game a command's argument names, on the engine `R`
-/// (`hive_oracle::input`); `-` reads it from stdin.
-fn load_game<R: Rules>(text: &str, options: RulesOptions) -> Result<R, Stop> {
+/// (`hive_oracle::input`), or game `game` of a record file (`--game N`);
+/// `-` reads it from stdin.
+fn load_game<R: Rules>(text: &str, game: Option<usize>, options: RulesOptions) -> Result<R, Stop> {
     let loaded = if text == stdin::DASH {
-        stdin::read().and_then(|given| given.load(options))
+        stdin::read().and_then(|given| given.load(game, options))
     } else {
-        input::load_game(text, options)
+        input::load_numbered_game(text, game, options)
     };
-    loaded.map_err(|e| Stop::Refused(e.to_string()))
+    loaded.map_err(|e| input_stop(e, game))
+}
+
+/// How a command stops on an input that gives no game: `--game N` asked of
+/// a game that is not a record file with N games (a zip archive included)
+/// is a usage error (exit 2); anything else is refused input (exit 1).
+pub fn input_stop(error: InputError, game: Option<usize>) -> Stop {
+    match (&error, game) {
+        (
+            InputError::NotARecord { .. }
+            | InputError::NoSuchGame { .. }
+            | InputError::ZipArchive { .. },
+            Some(number),
+        ) => Stop::Usage(format!("--game {number}: {error}")),
+        _ => Stop::from(error),
+    }
+}
+
+/// What perft's `--game` holds: a game number, or (before 0.3.0) the game.
+#[derive(Clone, Debug)]
+pub enum PerftGame {
+    /// Which game of a record file, from 1.
+    Number(usize),
+    /// The game itself, as `--game` took it before 0.3.0.
+    Deprecated(String),
+}
+
+/// Reads perft's `--game`: digits are a game number (from 1); anything
+/// else is the game itself, the spelling before 0.3.0 (no GameTypeString,
+/// GameString or record file name starts a number alone but a file named
+/// with digits only, which is taken as a number).
+fn parse_perft_game(text: &str) -> Result<PerftGame, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(PerftGame::Deprecated(text.to_string()));
+    }
+    match text.parse::<usize>() {
+        Ok(number) if number >= 1 => Ok(PerftGame::Number(number)),
+        Ok(_) => Err("games are numbered from 1".to_string()),
+        Err(_) => Err(format!("{text} is not a game number")),
+    }
+}
+
+/// The game perft counts from and the game number asked for, from its
+/// argument and `--game`: the old `--game GAME` is read with a warning.
+fn perft_game(args: &PerftArgs) -> Result<(String, Option<usize>), Stop> {
+    let given = args.position.clone();
+    match &args.game {
+        Some(PerftGame::Deprecated(old)) => match given {
+            Some(_) => Err(Stop::Usage(format!(
+                "--game takes a game number (which game of a record file, from 1), and {old} is not one: the game is the argument after the depth"
+            ))),
+            None => {
+                super::output::say(&format!(
+                    "warning: `perft --game GAME` is deprecated and will be removed in 0.4.0: give the game as an argument (`perft {} {}`); `--game N` now picks the N-th game of a record file",
+                    args.depth,
+                    shell_words::quote(old)
+                ));
+                Ok((old.clone(), None))
+            }
+        },
+        Some(PerftGame::Number(number)) => {
+            Ok((given.unwrap_or_else(|| "Base".to_string()), Some(*number)))
+        }
+        None => Ok((given.unwrap_or_else(|| "Base".to_string()), None)),
+    }
 }
 
 fn run_perft<R: Rules + Send>(
@@ -254,7 +320,8 @@ fn run_perft<R: Rules + Send>(
     let threads = args.threads.clamp(1, MAX_THREADS as u64) as usize;
     let depth = args.depth.clamp(1, PERFT_MAX_DEPTH);
     let show_divide = args.divide;
-    let mut game = load_game::<R>(&args.game, options)?;
+    let (position, number) = perft_game(args)?;
+    let mut game = load_game::<R>(&position, number, options)?;
     for d in 1..=depth {
         let start = Instant::now();
         let nodes = perft_threads(&game, d, threads);
@@ -278,9 +345,10 @@ fn run_perft<R: Rules + Send>(
 fn run_validmoves<R: Rules>(
     out: &mut impl Write,
     game_text: &str,
+    number: Option<usize>,
     options: RulesOptions,
 ) -> Result<(), Stop> {
-    let game = load_game::<R>(game_text, options)?;
+    let game = load_game::<R>(game_text, number, options)?;
     let moves = game.valid_move_strings();
     // §8.5 a finished game has no legal moves: print nothing at all
     if !moves.is_empty() {
@@ -292,10 +360,11 @@ fn run_validmoves<R: Rules>(
 fn run_play<R: Rules>(
     out: &mut impl Write,
     game_text: &str,
+    number: Option<usize>,
     moves: &[String],
     options: RulesOptions,
 ) -> Result<(), Stop> {
-    let mut game = load_game::<R>(game_text, options)?;
+    let mut game = load_game::<R>(game_text, number, options)?;
     for text in moves {
         let mv = game.parse_move(text).map_err(|e| e.to_string())?;
         play_explained(&mut game, mv)
@@ -366,7 +435,7 @@ fn coordinate(token: &str) -> Option<i64> {
 
 fn run_render(
     out: &mut impl Write,
-    game_text: &str,
+    (game_text, number): (&str, Option<usize>),
     svg_file: Option<&Path>,
     highlight: Option<&str>,
     move_text: Option<&str>,
@@ -378,7 +447,7 @@ fn run_render(
         Some(path) => Some(svg_output(path, game_text)?),
         None => None,
     };
-    let game = load_game::<ReferenceEngine>(game_text, options)?;
+    let game = load_game::<ReferenceEngine>(game_text, number, options)?;
     let mut cells = match highlight {
         Some(text) => parse_cells(&game, text)?,
         None => Vec::new(),
@@ -408,22 +477,6 @@ fn svg_output(path: &Path, game_text: &str) -> Result<PendingFile, Stop> {
         path: game_text.into(),
     };
     refuse_same_files(&[("--svg", path)], &[record])
-        .map_err(|e| Stop::OutputIsInput(e.to_string()))?;
+        .map_err(|e| Stop::CouldNotRun(e.to_string()))?;
     PendingFile::create(path, "--svg").map_err(|e| Stop::Refused(e.to_string()))
-}
-
-/// `hive-oracle convert`: a record (or a GameString) as a GameString or a PGN.
-pub fn convert(out: &mut impl Write, args: ConvertArgs) -> Result<(), Stop> {
-    let index = usize::try_from(args.game).unwrap_or(usize::MAX);
-    let read = if args.input == stdin::DASH {
-        stdin::read().and_then(|given| given.record(index))
-    } else {
-        input::record_or_game(&args.input, index)
-    };
-    let (record, reference) = read.map_err(|e| e.to_string())?;
-    match args.to {
-        ConvertTarget::Gamestring => writeln!(out, "{}", reference.game_string())?,
-        ConvertTarget::Pgn => out.write_all(pgn::write(&record).as_bytes())?,
-    }
-    Ok(())
 }

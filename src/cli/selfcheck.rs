@@ -351,22 +351,37 @@ pub struct SelfcheckArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Only this game type (a GameTypeString); all eight in turn by default.
-    #[arg(long, value_parser = parse_game_type)]
-    game: Option<GameType>,
+    #[arg(long, value_name = "TYPE", value_parser = parse_game_type)]
+    game_type: Option<GameType>,
+    /// The spelling of `--game-type` before 0.3.0, accepted with a warning
+    /// for one version: `--game N` means the N-th game of a record file in
+    /// every other command, and selfcheck reads no record.
+    #[arg(long = "game", hide = true, value_parser = parse_game_type, conflicts_with = "game_type")]
+    deprecated_game: Option<GameType>,
     /// Stop a game after this many plies if it has not ended (1 to 10,000).
     #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u64).range(1..=SELFCHECK_MAX_PLIES as u64))]
     max_plies: u64,
 }
 
+/// The warning for `selfcheck --game TYPE`.
+const DEPRECATED_GAME: &str =
+    "warning: `selfcheck --game TYPE` is deprecated and will be removed in 0.4.0: use `--game-type TYPE`";
+
 /// `selfcheck`: 0 when the engines agree, 1 on a disagreement (after its
-/// report); its arguments, a bad `--game` included, are checked by clap (2).
+/// report); its arguments, a bad `--game-type` included, are checked by
+/// clap (2).
 pub fn run_command(args: SelfcheckArgs) -> ExitCode {
     let SelfcheckArgs {
         games,
         seed,
-        game,
+        game_type,
+        deprecated_game,
         max_plies,
     } = args;
+    if deprecated_game.is_some() {
+        output::say(DEPRECATED_GAME);
+    }
+    let game = game_type.or(deprecated_game);
     let config = Config {
         games: games.clamp(1, SELFCHECK_MAX_GAMES),
         seed,

@@ -8,8 +8,10 @@
 use std::io::Read;
 
 use hive_oracle::core::RulesOptions;
-use hive_oracle::input::{self, GameInput, InputError, RecordPly, MAX_RECORD_FILE_BYTES};
-use hive_oracle::records::{Record, RecordError};
+use hive_oracle::input::{
+    self, GameInput, InputError, NthRecord, RecordFileError, RecordPly, MAX_RECORD_FILE_BYTES,
+};
+use hive_oracle::records::RecordError;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
 
@@ -69,38 +71,54 @@ pub fn read_bytes() -> Result<Vec<u8>, InputError> {
 
 /// `replay -`: every game of the records on stdin given to `sink`; stdin
 /// unreadable, over the limit or not a record is one error about "stdin".
-pub fn each_record(sink: &mut dyn FnMut(input::GameRead)) -> Result<usize, RecordError> {
+pub fn each_record(sink: &mut dyn FnMut(input::GameRead)) -> Result<usize, RecordFileError> {
     let bytes = read_bytes().map_err(|e| RecordError::new(NAME, 0, e.to_string()))?;
     input::each_record_in(NAME, bytes, sink)
 }
 
 impl Given {
-    /// The game on the engine `R`: a record's first game under its own
-    /// options, a GameString or a new game under `options`.
-    pub fn load<R: Rules>(&self, options: RulesOptions) -> Result<R, InputError> {
+    /// The game on the engine `R`: game `game` of a record (the first by
+    /// default) under its own options, a GameString or a new game under
+    /// `options` (a game number is refused for those: one game).
+    pub fn load<R: Rules>(
+        &self,
+        game: Option<usize>,
+        options: RulesOptions,
+    ) -> Result<R, InputError> {
         match self {
-            Given::Record(bytes) => input::record_game(NAME, bytes, 1, None).map(|(_, game)| game),
-            Given::Game(text) => GameInput::of_paste(text)?.load(options),
+            Given::Record(bytes) => {
+                input::record_game(NAME, bytes, game.unwrap_or(1), None).map(|(_, game)| game)
+            }
+            Given::Game(text) => GameInput::of_paste(text)?.load_numbered(game, options),
         }
     }
 
-    /// Ply `number` of the first game of a record; `None` for a GameString.
-    pub fn record_ply(&self, number: usize) -> Option<Result<RecordPly, InputError>> {
+    /// Ply `number` of game `game` of a record; `None` for a GameString.
+    pub fn record_ply(
+        &self,
+        game: Option<usize>,
+        number: usize,
+    ) -> Option<Result<RecordPly, InputError>> {
         match self {
-            Given::Record(bytes) => Some(input::record_ply_in(NAME, bytes, number)),
+            Given::Record(bytes) => {
+                Some(input::record_ply_in(NAME, bytes, game.unwrap_or(1), number))
+            }
             Given::Game(_) => None,
         }
     }
 
-    /// What `convert` prints from: game `game` of a record, or a GameString
-    /// as a record (it holds one game).
-    pub fn record(&self, game: usize) -> Result<(Record, ReferenceEngine), InputError> {
+    /// What `convert` prints from: game `game` of a record (the first by
+    /// default), or a GameString as a record (it holds one game: a game
+    /// number is refused).
+    pub fn record(&self, game: Option<usize>) -> Result<(NthRecord, ReferenceEngine), InputError> {
         match self {
-            Given::Record(bytes) => input::record_game(NAME, bytes, game, None),
-            Given::Game(_) if game != 1 => Err(InputError::OneGame { game }),
-            Given::Game(_) => {
-                let loaded: ReferenceEngine = self.load(RulesOptions::default())?;
-                Ok((Record::of_game(&loaded), loaded))
+            Given::Record(bytes) => input::nth_record_game(NAME, bytes, game.unwrap_or(1)),
+            Given::Game(text) => {
+                let given = GameInput::of_paste(text)?;
+                match game {
+                    Some(number) => Err(given.not_a_record(number)),
+                    None => input::one_game(given),
+                }
             }
         }
     }

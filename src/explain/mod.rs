@@ -195,13 +195,13 @@ fn other_moves(position: &Position, mv: Move) -> Option<Fact> {
 // ---------------------------------------------------------------------------
 
 /// The cells a picture of `mv` highlights: where the piece starts (for a
-/// movement) and where it ends.
-pub fn move_cells(game: &ReferenceEngine, mv: Move) -> Vec<Hex> {
+/// movement) and where it ends, on any engine's position.
+pub fn move_cells(game: &impl BoardView, mv: Move) -> Vec<Hex> {
     match mv {
         Move::Pass => Vec::new(),
         Move::Place { to, .. } => vec![to],
         Move::Move { piece, to } => {
-            let mut cells: Vec<Hex> = game.board().location(piece).into_iter().collect();
+            let mut cells: Vec<Hex> = game.location(piece).into_iter().collect();
             if !cells.contains(&to) {
                 cells.push(to);
             }

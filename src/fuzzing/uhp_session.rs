@@ -37,23 +37,31 @@ pub(crate) fn command_lines(transcript: &[u8]) -> Vec<&[u8]> {
     lines
 }
 
-/// Whether a line is sent to the session. Every line is, except a search
-/// whose time the input does not bound: `bestmove` is sent only as
-/// `bestmove depth 1` or `bestmove depth 2` (in any case and spacing), and
-/// only while `TableSizeMiB` is at most its default. The search itself is
-/// tested in `tests/search.rs`, its refusals in `tests/uhp/bestmove.txt`.
+/// Whether a line is sent to the session. Every line is, except work the
+/// input does not bound: `bestmove` is sent only as `bestmove depth 1` or
+/// `bestmove depth 2` (in any case and spacing), and only while
+/// `TableSizeMiB` is at most its default; `perft` only to depth 2 (the
+/// server's own bound, 10 G leaves, is hours of counting). The search is
+/// tested in `tests/search.rs`, its refusals in `tests/uhp/bestmove.txt`,
+/// perft over UHP in `tests/uhp/perft.txt`.
 fn is_sent(line: &[u8], options: &Options) -> bool {
     let Ok(text) = std::str::from_utf8(line.trim_ascii()) else {
         return true;
     };
     let mut tokens = text.split_ascii_whitespace();
-    if !tokens
-        .next()
-        .is_some_and(|keyword| keyword.eq_ignore_ascii_case("bestmove"))
-    {
+    let Some(keyword) = tokens.next() else {
+        return true;
+    };
+    let args: Vec<&str> = tokens.collect();
+    if keyword.eq_ignore_ascii_case("perft") {
+        return match args.as_slice() {
+            [depth] => depth.parse::<u64>().map_or(true, |depth| depth <= 2),
+            _ => true,
+        };
+    }
+    if !keyword.eq_ignore_ascii_case("bestmove") {
         return true;
     }
-    let args: Vec<&str> = tokens.collect();
     let shallow = matches!(
         args.as_slice(),
         [kind, depth] if kind.eq_ignore_ascii_case("depth") && matches!(*depth, "1" | "2")

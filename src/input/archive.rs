@@ -1,4 +1,4 @@
-//! Zip archives of records, read as folders (§10.20): boardspace keeps its
+//! Zip archives of records, read as folders (§10.21): boardspace keeps its
 //! games as `.zip` files of SGF files. Nothing is extracted to disk: each
 //! entry named `.pgn` or `.sgf` is decompressed in memory, within the limit
 //! of a record file ([`MAX_RECORD_FILE_BYTES`] + 1 bytes read at most), and
@@ -7,8 +7,9 @@
 
 use std::io::{Cursor, Read};
 
-use super::files::{each_record_of_file, GameRead};
 use super::limits::MAX_RECORD_FILE_BYTES;
+use super::memory::{try_reserve, TooLargeForMemory};
+use super::plain::{each_record_of_file, GameRead, RecordFileError};
 use crate::records::RecordError;
 
 /// The most entries a zip archive may hold, folders and other files
@@ -31,13 +32,14 @@ fn is_record_entry(name: &str) -> bool {
 /// Every game of every record entry of the zip archive `bytes` (named
 /// `name`), in the archive's order, given to `sink`; an entry that cannot
 /// be read or is no record is given as its error, naming the entry. An
-/// archive that does not open, or holds too many entries, is one error.
-/// Returns the number of games read.
+/// archive that does not open, or holds too many entries, is one error, and
+/// so is an entry too large for the memory at hand. Returns the number of
+/// games given, read or not.
 pub fn each_zip_record(
     name: &str,
     bytes: Vec<u8>,
     sink: &mut dyn FnMut(GameRead),
-) -> Result<usize, RecordError> {
+) -> Result<usize, RecordFileError> {
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes))
         .map_err(|e| RecordError::new(name, 0, format!("a zip archive that does not open: {e}")))?;
     if archive.len() > MAX_ZIP_ENTRIES {
@@ -45,7 +47,7 @@ pub fn each_zip_record(
             "the zip archive holds {} entries; the limit is {MAX_ZIP_ENTRIES}",
             archive.len()
         );
-        return Err(RecordError::new(name, 0, message));
+        return Err(RecordError::new(name, 0, message).into());
     }
     let mut games = 0;
     for index in 0..archive.len() {
@@ -54,6 +56,7 @@ pub fn each_zip_record(
             Err(e) => {
                 let message = format!("entry {} does not read: {e}", index + 1);
                 sink(Err(RecordError::new(name, 0, message)));
+                games += 1;
                 continue;
             }
         };
@@ -62,6 +65,7 @@ pub fn each_zip_record(
             Err(e) => {
                 let message = format!("entry {}: its name does not read: {e}", index + 1);
                 sink(Err(RecordError::new(name, 0, message)));
+                games += 1;
                 continue;
             }
         };
@@ -69,7 +73,16 @@ pub fn each_zip_record(
             continue;
         }
         let entry_name = format!("{name}/{entry_name}");
+        // the room for the entry as its header states it, asked for so that
+        // a refusal is an error (the read stops at the limit whatever it says)
         let mut content = Vec::new();
+        let stated = entry.size().min(MAX_RECORD_FILE_BYTES + 1) as usize;
+        try_reserve(&mut content, stated).map_err(|refused| {
+            RecordFileError::TooLarge(TooLargeForMemory {
+                file: entry_name.clone(),
+                refused,
+            })
+        })?;
         let read = entry
             .take(MAX_RECORD_FILE_BYTES + 1)
             .read_to_end(&mut content);
@@ -82,12 +95,17 @@ pub fn each_zip_record(
         };
         if let Some(message) = unread {
             sink(Err(RecordError::new(&entry_name, 0, message)));
+            games += 1;
             continue;
         }
         // an entry is read as a record file: an archive inside is not opened
         match each_record_of_file(&entry_name, content, sink) {
             Ok(read) => games += read,
-            Err(error) => sink(Err(error)),
+            Err(RecordFileError::NotARecord(error)) => {
+                sink(Err(error));
+                games += 1;
+            }
+            Err(too_large) => return Err(too_large),
         }
     }
     Ok(games)

@@ -69,6 +69,9 @@ pub enum InputError {
         /// Its size.
         bytes: u64,
     },
+    /// The allocator refused the memory to hold a record file.
+    #[error("{0}")]
+    TooLargeForMemory(super::memory::TooLargeForMemory),
     /// Not a record, or a record its reader cannot follow.
     #[error(transparent)]
     Record(#[from] RecordError),
@@ -97,6 +100,24 @@ pub enum InputError {
         line: usize,
         /// Why it is not played.
         why: Box<PlyProblem>,
+    },
+    /// A zip archive given where one record file is read (§10.21): only
+    /// `replay` reads the records in an archive, as a folder.
+    #[error("{file} is a zip archive, not a record file: `replay` reads the records in it (§10.21); extract the record to name one of its games")]
+    ZipArchive {
+        /// The archive as the user named it.
+        file: String,
+    },
+    /// A game number asked of an input that is one game: a game type or a
+    /// GameString.
+    #[error("{text} is {what}, not a record file: a game number (game {game}) picks a game of a record file")]
+    NotARecord {
+        /// The input as the user gave it.
+        text: String,
+        /// What it is ("a game type", "a GameString").
+        what: &'static str,
+        /// The game asked for.
+        game: usize,
     },
     /// A second game asked of a GameString.
     #[error("a GameString holds one game, not a game {game}")]

@@ -19,7 +19,9 @@ use std::path::{Path, PathBuf};
 use super::archive;
 use super::error::InputError;
 use super::limits::MAX_RECORD_FILE_BYTES;
-use crate::records::{self, Record, RecordError};
+use super::memory::{try_reserve, OutOfMemory, TooLargeForMemory};
+use super::plain::{each_record_of_file, GameRead, RecordFileError};
+use crate::records::RecordError;
 
 /// Why the bytes of a record file were not read.
 enum Unread {
@@ -30,6 +32,8 @@ enum Unread {
     /// The file is over the limit: its size as read or reported, and
     /// whether that is only a lower bound (reading stopped at the limit).
     TooLarge(u64, bool),
+    /// The allocator refused the memory to hold the file.
+    OutOfMemory(OutOfMemory),
 }
 
 impl fmt::Display for Unread {
@@ -42,6 +46,7 @@ impl fmt::Display for Unread {
                 "the file is {}{bytes} bytes long; the limit for a record file is {MAX_RECORD_FILE_BYTES} bytes (64 MiB)",
                 if *at_least { "more than " } else { "" }
             ),
+            Unread::OutOfMemory(refused) => write!(f, "too large to hold in memory: {refused}"),
         }
     }
 }
@@ -103,10 +108,17 @@ fn read_within_limit(path: &Path) -> Result<Vec<u8>, Unread> {
         return Err(Unread::TooLarge(size, false));
     }
     // The size may be stale (a file still growing): the read stops anyway.
-    let mut bytes = Vec::with_capacity(size as usize);
+    let mut bytes = Vec::new();
+    try_reserve(&mut bytes, size as usize).map_err(Unread::OutOfMemory)?;
     file.take(MAX_RECORD_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(Unread::Io)?;
+        .map_err(|error| match error.kind() {
+            // read_to_end asks for more room as it reads, without aborting
+            std::io::ErrorKind::OutOfMemory => Unread::OutOfMemory(OutOfMemory {
+                bytes: bytes.capacity().saturating_mul(2),
+            }),
+            _ => Unread::Io(error),
+        })?;
     if bytes.len() as u64 > MAX_RECORD_FILE_BYTES {
         return Err(Unread::TooLarge(MAX_RECORD_FILE_BYTES, true));
     }
@@ -128,6 +140,10 @@ pub fn read_record_file(path: &str) -> Result<Vec<u8>, InputError> {
             path: path.to_string(),
             bytes,
         },
+        Unread::OutOfMemory(refused) => InputError::TooLargeForMemory(TooLargeForMemory {
+            file: path.to_string(),
+            refused,
+        }),
     })
 }
 
@@ -138,12 +154,14 @@ pub fn read_record_file(path: &str) -> Result<Vec<u8>, InputError> {
 /// the report lists with the files that are not records.
 pub fn read_records(path: &Path) -> Result<Vec<GameRead>, RecordError> {
     let mut games = Vec::new();
-    each_record(path, &mut |game| games.push(game))?;
+    each_record(path, &mut |game| games.push(game)).map_err(|error| match error {
+        RecordFileError::NotARecord(error) => error,
+        RecordFileError::TooLarge(too_large) => {
+            RecordError::new(&too_large.file, 0, too_large.to_string())
+        }
+    })?;
     Ok(games)
 }
-
-/// A game of a record file: read, or why it does not read.
-pub type GameRead = Result<Record, RecordError>;
 
 /// [`read_records`] one game at a time: every game of the record file
 /// `path` is given to `sink` as it is read, so that no more than one game
@@ -151,38 +169,31 @@ pub type GameRead = Result<Record, RecordError>;
 /// twice: first with the games dropped, to check that the file is a
 /// record (a file that is not is one [`RecordError`] and gives no game, as
 /// with [`read_records`]), then for the games. Returns the number of games
-/// read.
-pub fn each_record(path: &Path, sink: &mut dyn FnMut(GameRead)) -> Result<usize, RecordError> {
+/// given, read or not.
+pub fn each_record(path: &Path, sink: &mut dyn FnMut(GameRead)) -> Result<usize, RecordFileError> {
     let name = path.display().to_string();
-    let bytes = read_within_limit(path)
-        .map_err(|unread| RecordError::new(&name, 0, format!("cannot read: {unread}")))?;
+    let bytes = read_within_limit(path).map_err(|unread| match unread {
+        Unread::OutOfMemory(refused) => RecordFileError::TooLarge(TooLargeForMemory {
+            file: name.clone(),
+            refused,
+        }),
+        unread => RecordError::new(&name, 0, format!("cannot read: {unread}")).into(),
+    })?;
     each_record_in(&name, bytes, sink)
 }
 
 /// [`each_record`] for a record already in memory (one read from stdin):
 /// `name` stands for the file in messages. A zip archive is read as a
-/// folder of records (§10.20).
+/// folder of records (§10.21).
 pub fn each_record_in(
     name: &str,
     bytes: Vec<u8>,
     sink: &mut dyn FnMut(GameRead),
-) -> Result<usize, RecordError> {
+) -> Result<usize, RecordFileError> {
     if archive::is_zip(&bytes) {
         return archive::each_zip_record(name, bytes, sink);
     }
     each_record_of_file(name, bytes, sink)
-}
-
-/// [`each_record_in`] for the bytes of one record file, not an archive.
-pub(super) fn each_record_of_file(
-    name: &str,
-    bytes: Vec<u8>,
-    sink: &mut dyn FnMut(GameRead),
-) -> Result<usize, RecordError> {
-    let text = records::decode(&bytes);
-    drop(bytes);
-    records::read_each(name, &text, &mut drop)?;
-    records::read_each(name, &text, sink)
 }
 
 /// A path that a folder walk passed over, and why.
@@ -306,7 +317,7 @@ impl Walk {
 }
 
 /// Whether a folder walk reads `path`: a `.pgn`, `.sgf` or `.zip` name (an
-/// archive of records, §10.20), any case.
+/// archive of records, §10.21), any case.
 fn is_record_name(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
         ["pgn", "sgf", "zip"]

@@ -90,14 +90,39 @@ impl<'a> GameInput<'a> {
     /// engine's, which names the clause that forbids the move (the fast
     /// engine only says that a move is not legal).
     pub fn load<R: Rules>(self, options: RulesOptions) -> Result<R, InputError> {
+        self.load_numbered(None, options)
+    }
+
+    /// [`GameInput::load`] of game `game` (1 = the first) of a record, read
+    /// one game at a time; a game number asked of a new game or a GameString
+    /// is refused ([`InputError::NotARecord`]), as is one beyond the games
+    /// of the record ([`InputError::NoSuchGame`]).
+    pub fn load_numbered<R: Rules>(
+        self,
+        game: Option<usize>,
+        options: RulesOptions,
+    ) -> Result<R, InputError> {
+        let number = game.unwrap_or(1);
         match self {
+            GameInput::RecordFile(path) => load_record(path, number, None).map(|(_, game)| game),
+            GameInput::PastedRecord(text) => {
+                record_game(PASTED_RECORD, text.as_bytes(), number, None).map(|(_, game)| game)
+            }
+            _ if game.is_some() => Err(self.not_a_record(number)),
             GameInput::NewGame(game_type) => Ok(R::new_game(game_type, options)),
             GameInput::GameString(text) => load_game_string(text, options),
-            GameInput::RecordFile(path) => load_record(path, 1, None).map(|(_, game)| game),
-            GameInput::PastedRecord(text) => {
-                record_game(PASTED_RECORD, text.as_bytes(), 1, None).map(|(_, game)| game)
-            }
         }
+    }
+
+    /// The refusal of game `game` asked of an input that is one game.
+    pub fn not_a_record(self, game: usize) -> InputError {
+        let (text, what) = match self {
+            GameInput::NewGame(game_type) => (game_type.to_string(), "a game type"),
+            GameInput::GameString(text) => (text.to_string(), "a GameString"),
+            GameInput::RecordFile(path) => (path.to_string(), "a record file"),
+            GameInput::PastedRecord(_) => (PASTED_RECORD.to_string(), "a record"),
+        };
+        InputError::NotARecord { text, what, game }
     }
 }
 

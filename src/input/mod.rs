@@ -10,6 +10,8 @@
 //! * `record.rs`: a game of a record file, replayed to its end or to a ply;
 //! * `files.rs`: record files read within their limit, and the files and
 //!   folders given to `replay`;
+//! * `archive.rs`: zip archives of records, read as folders;
+//! * `plain.rs`: the games of one record file's bytes;
 //! * `error.rs`: [`InputError`], why an input gives no game;
 //! * `limits.rs`: the limits.
 //!
@@ -35,17 +37,25 @@ mod error;
 mod files;
 mod game;
 mod limits;
+mod memory;
+mod plain;
 mod record;
 
 pub use archive::{is_zip, MAX_ZIP_ENTRIES};
 pub use error::{InputError, PlyProblem};
 pub use files::{
-    each_record, each_record_in, read_record_file, read_records, record_files, GameRead,
-    RecordFiles, Skipped,
+    each_record, each_record_in, read_record_file, read_records, record_files, RecordFiles, Skipped,
 };
 pub use game::{check_game_string_length, GameInput, PASTED_RECORD};
 pub use limits::{MAX_GAME_STRING_BYTES, MAX_RECORD_FILE_BYTES};
-pub use record::{load_record, record_game, record_ply, record_ply_in, replay_record, RecordPly};
+#[cfg(feature = "faults")]
+pub use memory::ALLOCATION_LIMIT_VARIABLE;
+pub use memory::{try_reserve, OutOfMemory, TooLargeForMemory};
+pub use plain::{GameRead, RecordFileError};
+pub use record::{
+    load_record, nth_record, nth_record_game, record_game, record_ply, record_ply_in,
+    replay_record, NthRecord, RecordPly,
+};
 
 use crate::core::RulesOptions;
 use crate::records::Record;
@@ -65,18 +75,41 @@ pub fn load_pasted(text: &str, options: RulesOptions) -> Result<ReferenceEngine,
     GameInput::of_paste(text)?.load(options)
 }
 
-/// A record file's game `game`, or a GameString (or GameTypeString) read as
-/// a game with the default options ([`Record::of_game`]), as a record and
-/// its game replayed on the reference engine: what `convert` prints from.
-/// A GameString holds one game: any other game number is refused before the
-/// text is read.
-pub fn record_or_game(text: &str, game: usize) -> Result<(Record, ReferenceEngine), InputError> {
+/// [`load_game`] of game `game` (1 = the first) of a record file
+/// ([`GameInput::load_numbered`]): `--game N` of the command line.
+pub fn load_numbered_game<R: Rules>(
+    text: &str,
+    game: Option<usize>,
+    options: RulesOptions,
+) -> Result<R, InputError> {
+    GameInput::of_argument(text)?.load_numbered(game, options)
+}
+
+/// A record file's game `game` (the first by default), or a GameString (or
+/// GameTypeString) read as a game with the default options
+/// ([`Record::of_game`]), as a record and its game replayed on the
+/// reference engine: what `convert` prints from. A GameString holds one
+/// game: a game number is refused before the text is read.
+pub fn record_or_game(
+    text: &str,
+    game: Option<usize>,
+) -> Result<(NthRecord, ReferenceEngine), InputError> {
     match GameInput::of_argument(text) {
-        Ok(GameInput::RecordFile(path)) => load_record(path, game, None),
-        _ if game != 1 => Err(InputError::OneGame { game }),
-        input => {
-            let loaded: ReferenceEngine = input?.load(RulesOptions::default())?;
-            Ok((Record::of_game(&loaded), loaded))
+        Ok(GameInput::RecordFile(path)) => {
+            nth_record_game(path, &read_record_file(path)?, game.unwrap_or(1))
         }
+        Ok(input) if game.is_some() => Err(input.not_a_record(game.unwrap_or(1))),
+        input => one_game(input?),
     }
+}
+
+/// A new game or a GameString as a record of one game.
+pub fn one_game(input: GameInput<'_>) -> Result<(NthRecord, ReferenceEngine), InputError> {
+    let loaded: ReferenceEngine = input.load(RulesOptions::default())?;
+    let nth = NthRecord {
+        record: Record::of_game(&loaded),
+        games: 1,
+        complete: true,
+    };
+    Ok((nth, loaded))
 }

@@ -38,37 +38,85 @@ pub fn record_game<R: Rules>(
     game: usize,
     plies: Option<usize>,
 ) -> Result<(Record, R), InputError> {
-    // §10.16: the game asked for reads even when another game of the file
-    // does not; the games after it are counted, not kept
-    if super::archive::is_zip(bytes) {
-        // §10.20: an archive is read by `replay`, as a folder
-        let message = "a zip archive, not a record file: `replay` reads the records in it";
-        return Err(records::RecordError::new(name, 0, message).into());
-    }
-    let text = records::decode(bytes);
-    let mut games = 0;
-    let mut wanted = None;
-    records::read_each(name, &text, &mut |read| {
-        games += 1;
-        if games == game {
-            wanted = Some(read);
-        }
-    })?;
-    let record = wanted.ok_or_else(|| InputError::NoSuchGame {
-        file: name.to_string(),
-        games,
-        game,
-    })??;
-    // The GameString limit holds for a game read from a record too (the
-    // PGN reader refuses such a game as it reads; an SGF one is caught here).
+    let NthRecord { record, .. } = nth_record(name, bytes, game)?;
+    let replayed = replay_within_limit(&record, plies)?;
+    Ok((record, replayed))
+}
+
+/// Game `game` of a record file's bytes ([`nth_record`]) with the count of
+/// the file's games, replayed to its end on the reference engine: what
+/// `convert` prints from.
+pub fn nth_record_game(
+    name: &str,
+    bytes: &[u8],
+    game: usize,
+) -> Result<(NthRecord, ReferenceEngine), InputError> {
+    let nth = nth_record(name, bytes, game)?;
+    let replayed = replay_within_limit(&nth.record, None)?;
+    Ok((nth, replayed))
+}
+
+/// [`replay_record`] of a record within the GameString limit: it holds for
+/// a game read from a record too (the PGN reader refuses such a game as it
+/// reads; an SGF one is caught here).
+fn replay_within_limit<R: Rules>(record: &Record, plies: Option<usize>) -> Result<R, InputError> {
     let game_string_bytes: usize = record.moves.iter().map(|m| m.uhp.len() + 1).sum();
     if game_string_bytes > MAX_GAME_STRING_BYTES {
         return Err(InputError::GameStringTooLong {
             bytes: game_string_bytes,
         });
     }
-    let replayed = replay_record(&record, plies)?;
-    Ok((record, replayed))
+    replay_record(record, plies)
+}
+
+/// One game of a record file, and how many the file holds.
+#[derive(Clone, Debug)]
+pub struct NthRecord {
+    /// The game asked for.
+    pub record: Record,
+    /// The games of the file, read or not (§10.16): all of them, or, when
+    /// the file turns out not to be a record after the game asked for,
+    /// those given before ([`NthRecord::complete`] is false).
+    pub games: usize,
+    /// Whether the whole file was read.
+    pub complete: bool,
+}
+
+/// Game `game` (1 = the first) of a record file's bytes, read one game at
+/// a time (`records::read_each`): only that game is kept, whatever the size
+/// of the archive. The game asked for reads even when another game of the
+/// file does not (§10.16); when it is itself the game that does not read,
+/// its error (naming the game and the line) is the answer. A zip archive
+/// is refused: `replay` reads it as a folder (§10.21).
+pub fn nth_record(name: &str, bytes: &[u8], game: usize) -> Result<NthRecord, InputError> {
+    if super::archive::is_zip(bytes) {
+        return Err(InputError::ZipArchive {
+            file: name.to_string(),
+        });
+    }
+    let text = records::decode(bytes);
+    let mut count = 0;
+    let mut wanted = None;
+    let read = records::read_each(name, &text, &mut |read| {
+        count += 1;
+        if count == game {
+            wanted = Some(read);
+        }
+    });
+    match (wanted, read) {
+        (Some(Ok(record)), read) => Ok(NthRecord {
+            record,
+            games: count,
+            complete: read.is_ok(),
+        }),
+        (Some(Err(error)), _) => Err(error.into()),
+        (None, Err(error)) => Err(error.into()),
+        (None, Ok(_)) => Err(InputError::NoSuchGame {
+            file: name.to_string(),
+            games: count,
+            game,
+        }),
+    }
 }
 
 /// `record` replayed on the engine `R` under the record's options: to its
@@ -95,7 +143,7 @@ pub fn replay_record<R: Rules>(record: &Record, plies: Option<usize>) -> Result<
     Ok(game)
 }
 
-/// One ply of a record file's first game, in the position before it.
+/// One ply of a game of a record file, in the position before it.
 #[derive(Clone, Debug)]
 pub struct RecordPly {
     /// The record.
@@ -110,23 +158,28 @@ pub struct RecordPly {
     pub mv: Move,
 }
 
-/// Ply `number` (1 = the first) of the first game of the record file
-/// `path`, with the position before it; the ply itself may be illegal there.
-pub fn record_ply(path: &str, number: usize) -> Result<RecordPly, InputError> {
+/// Ply `number` (1 = the first) of game `game` of the record file `path`,
+/// with the position before it; the ply itself may be illegal there.
+pub fn record_ply(path: &str, game: usize, number: usize) -> Result<RecordPly, InputError> {
     if number == 0 {
         return Err(InputError::PlyZero);
     }
-    record_ply_in(path, &read_record_file(path)?, number)
+    record_ply_in(path, &read_record_file(path)?, game, number)
 }
 
 /// [`record_ply`] for a record already in memory (one read from stdin):
 /// `name` stands for the file in messages.
-pub fn record_ply_in(name: &str, bytes: &[u8], number: usize) -> Result<RecordPly, InputError> {
+pub fn record_ply_in(
+    name: &str,
+    bytes: &[u8],
+    game: usize,
+    number: usize,
+) -> Result<RecordPly, InputError> {
     if number == 0 {
         return Err(InputError::PlyZero);
     }
     let path = name;
-    let (record, game) = record_game::<ReferenceEngine>(name, bytes, 1, Some(number - 1))?;
+    let (record, game) = record_game::<ReferenceEngine>(name, bytes, game, Some(number - 1))?;
     let ply = record
         .moves
         .get(number - 1)

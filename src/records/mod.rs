@@ -56,7 +56,7 @@ pub struct RecordError {
     /// What is wrong, quoting the offending text.
     pub message: String,
     /// The record is of a game that UHP does not describe (boardspace's
-    /// Ultimate Hive, §10.20): `replay` reports it as skipped, not as
+    /// Ultimate Hive, §10.21): `replay` reports it as skipped, not as
     /// unreadable.
     pub not_a_uhp_game: bool,
 }

@@ -22,7 +22,7 @@ pub fn decode(bytes: &[u8]) -> String {
 /// PGN. `file` names the file in errors.
 pub fn read(file: &str, bytes: &[u8]) -> Result<Vec<Record>, RecordError> {
     if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
-        // §10.20: an archive is read by `replay`, as a folder, not as a record
+        // §10.21: an archive is read by `replay`, as a folder, not as a record
         let message = "a zip archive, not a record file: `replay` reads the records in it";
         return Err(RecordError::new(file, 0, message));
     }

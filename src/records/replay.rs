@@ -4,12 +4,12 @@
 //! its end has its final state checked against the result it declares.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use super::{DeclaredResult, Ending, Format, Record, RecordError};
-use crate::core::{escape_controls, GameState, GameType, Move, RulesOptions};
-use crate::explain::verdict_in;
+use crate::core::{GameState, GameType, Hex, Move, RulesOptions};
+use crate::explain::{move_cells, verdict_in};
 use crate::reference::Position;
+use crate::render;
 use crate::rules::Rules;
 
 /// The rules a record is replayed under (§10.12): the tournament opening
@@ -42,18 +42,96 @@ pub struct IllegalPly {
     pub clauses: Vec<&'static str>,
     /// The facts behind the refusal, one line each, as `explain` prints them.
     pub facts: Vec<String>,
+    /// The ASCII picture of the position before the ply, the ply's cells
+    /// highlighted (its origin and destination, when it reads), as
+    /// `explain` draws it.
+    pub picture: String,
 }
 
-/// Whether a replayed game ends as its record says.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Whether a replayed game ends as its record says (§10.13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultCheck {
-    /// The final state is the declared result.
+    /// Checked: the final state is the declared result (a decided board, a
+    /// draw by repetition under `--repetition-draw`, or an unfinished game
+    /// declared unfinished).
     Agrees,
-    /// The record's ending (a resignation, an agreed draw, an unfinished or
-    /// unknown result) leaves a position that is not over; nothing to check.
-    NotOnTheBoard,
-    /// The final state contradicts the declared result.
+    /// Checked: the final state contradicts the declared result.
     Disagrees,
+    /// Not decidable from the board: the record's ending (a resignation, an
+    /// agreed draw, a result without its reason) leaves a position that is
+    /// not over, so the board neither confirms nor refutes it.
+    NotOnTheBoard,
+    /// The record declares no result: nothing to check.
+    Unknown,
+}
+
+impl ResultCheck {
+    /// Whether the declared result was compared with the board.
+    pub fn is_checked(self) -> bool {
+        matches!(self, ResultCheck::Agrees | ResultCheck::Disagrees)
+    }
+}
+
+/// What a note of a report is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum NoteKind {
+    /// A reader's note: a leniency applied, text skipped, a warning about
+    /// the record (spec/game-records.md).
+    Reader,
+    /// A position that occurred for the third time (§8.7.2), noted under
+    /// `--repetition-draw`.
+    Repetition,
+}
+
+impl NoteKind {
+    /// The kind's name as the reports print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            NoteKind::Reader => "reader",
+            NoteKind::Repetition => "repetition",
+        }
+    }
+}
+
+/// One note of a game's report: what it is about, where, and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// What the note is about.
+    pub kind: NoteKind,
+    /// The record's line it concerns, if one.
+    pub line: Option<usize>,
+    /// The 1-based ply it concerns, if one.
+    pub ply: Option<usize>,
+    /// The note, without its line.
+    pub text: String,
+}
+
+impl Note {
+    /// A reader's note as the readers write it (`line 7: wM1 read as wM`),
+    /// its line taken out, and the ply written on that line, if any.
+    fn of_reader(text: &str, record: &Record) -> Note {
+        let parsed = text.strip_prefix("line ").and_then(|rest| {
+            let (number, text) = rest.split_once(": ")?;
+            Some((number.parse::<usize>().ok()?, text))
+        });
+        let (line, text) = match parsed {
+            Some((line, text)) => (Some(line), text),
+            None => (None, text),
+        };
+        let ply = line.and_then(|line| {
+            record
+                .moves
+                .iter()
+                .position(|m| m.line == line)
+                .map(|i| i + 1)
+        });
+        Note {
+            kind: NoteKind::Reader,
+            line,
+            ply,
+            text: text.to_string(),
+        }
+    }
 }
 
 /// What replaying one game gave.
@@ -67,6 +145,9 @@ pub enum Outcome {
         game_string: String,
         /// The declared result against the final state.
         result: ResultCheck,
+        /// Under `--repetition-draw`: the ply after which a position stood
+        /// for the third time (§8.7.2), the first such ply.
+        third_occurrence: Option<usize>,
     },
     /// A ply was refused.
     Illegal(Box<IllegalPly>),
@@ -93,93 +174,60 @@ pub struct GameReport {
     pub standard_opening: bool,
     /// The declared result and ending.
     pub declared: (DeclaredResult, Ending),
-    /// The reader's notes (leniencies applied, debris skipped).
-    pub notes: Vec<String>,
+    /// The notes: the reader's (leniencies applied, debris skipped,
+    /// warnings), then the replay's.
+    pub notes: Vec<Note>,
     /// What the replay gave.
     pub outcome: Outcome,
 }
 
-/// Adds `line` to `out` with every control character escaped
-/// ([`escape_controls`]: a file name or a record's text may hold any), then
-/// the line feed that ends it.
-fn push_line(out: &mut String, line: &str) {
-    out.push_str(&escape_controls(line));
-    out.push('\n');
-}
-
 impl GameReport {
-    /// The game's lines in the text report: nothing for a clean game; for
-    /// an illegal ply, the ply, its refusal, the position, the ply as
-    /// written and the facts; for a wrong result, the result and the final
-    /// position. Each line's text is escaped for a terminal.
-    pub fn text(&self) -> String {
-        let mut out = String::new();
-        let name = format!("{} game {} (line {})", self.file, self.index, self.line);
-        match &self.outcome {
-            Outcome::Illegal(ply) => {
-                push_line(
-                    &mut out,
-                    &format!(
-                        "{name}: illegal ply {} (line {}): {} — {}",
-                        ply.ply, ply.line, ply.uhp, ply.refusal
-                    ),
-                );
-                push_line(&mut out, &format!("  position: {}", ply.position));
-                if ply.written != ply.uhp {
-                    push_line(&mut out, &format!("  written: {}", ply.written));
-                }
-                for fact in &ply.facts {
-                    push_line(&mut out, &format!("  {fact}"));
-                }
-            }
-            Outcome::Legal {
-                state,
-                result: ResultCheck::Disagrees,
-                game_string,
-            } => {
-                push_line(
-                    &mut out,
-                    &format!(
-                        "{name}: the record says {}, but after its {} plies the game is {state}",
-                        self.declared.0.name(),
-                        self.plies
-                    ),
-                );
-                push_line(&mut out, &format!("  final position: {game_string}"));
-            }
-            Outcome::Legal { .. } => {}
-        }
-        out
-    }
-
     /// Whether the game is legal to its end and, where its record states a
     /// result on the board, ends that way.
     pub fn is_clean(&self) -> bool {
         matches!(
             self.outcome,
             Outcome::Legal {
-                result: ResultCheck::Agrees | ResultCheck::NotOnTheBoard,
+                result: ResultCheck::Agrees | ResultCheck::NotOnTheBoard | ResultCheck::Unknown,
                 ..
             }
         )
     }
 }
 
+/// How a record is replayed, beyond its own rules (§10.12).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplayOptions {
+    /// Watch for the third occurrence of a position (§8.7.2, §10.20): note
+    /// it, and take the game as drawn there when the record ends there; the
+    /// game is still replayed without the rule, so no later ply is refused.
+    pub repetition_draw: bool,
+}
+
 /// Replays `record` on the engine `R`, every ply in order up to the first
 /// refused one (§10.14). A refused ply is explained by the
 /// reference engine in the same position, whichever engine replays.
-pub fn replay<R: Rules>(record: &Record) -> GameReport {
+pub fn replay<R: Rules>(record: &Record, options: ReplayOptions) -> GameReport {
     let mut game = R::new_game(record.game_type, record_options(record));
+    // §10.20 the same game under the repetition rule, until it draws
+    let mut watch = options.repetition_draw.then(|| {
+        let rules = RulesOptions {
+            repetition_draw: true,
+            ..record_options(record)
+        };
+        R::new_game(record.game_type, rules)
+    });
+    let mut third_occurrence = None;
     let mut outcome = None;
     for (i, ply) in record.moves.iter().enumerate() {
         let refusal = match game.parse_move(&ply.uhp) {
-            Err(e) => Some((e.to_string(), Vec::new(), Vec::new())),
+            Err(e) => Some((e.to_string(), Vec::new(), Vec::new(), Vec::new())),
             Ok(mv) => match game.play(mv) {
                 Ok(()) => None,
                 Err(_) => Some(explain_refusal(&game, mv)),
             },
         };
-        if let Some((refusal, clauses, facts)) = refusal {
+        if let Some((refusal, clauses, facts, cells)) = refusal {
             outcome = Some(Outcome::Illegal(Box::new(IllegalPly {
                 ply: i + 1,
                 line: ply.line,
@@ -189,16 +237,43 @@ pub fn replay<R: Rules>(record: &Record) -> GameReport {
                 refusal,
                 clauses,
                 facts,
+                picture: render::ascii(&game, &cells),
             })));
             break;
         }
+        if let (Some(watched), Some(&mv), None) =
+            (&mut watch, game.history().last(), third_occurrence)
+        {
+            watched.play_unchecked(mv);
+            // a draw the game without the rule does not have (§8.7.3: a
+            // surround takes precedence, and a double surround is a draw in both)
+            if watched.state() == GameState::Draw && game.state() != GameState::Draw {
+                third_occurrence = Some(i + 1);
+            }
+        }
     }
+    let mut notes: Vec<Note> = record
+        .notes
+        .iter()
+        .map(|text| Note::of_reader(text, record))
+        .collect();
     let outcome = outcome.unwrap_or_else(|| {
-        let state = game.state();
+        let plies = record.moves.len();
+        let mut state = game.state();
+        let mut game_string = game.game_string();
+        if let Some(ply) = third_occurrence {
+            notes.push(repetition_note(ply, plies));
+            if let (true, Some(watched)) = (ply == plies, &watch) {
+                // §10.20 the record ends where the rule draws
+                state = watched.state();
+                game_string = watched.game_string();
+            }
+        }
         Outcome::Legal {
             state,
-            game_string: game.game_string(),
+            game_string,
             result: check_result(state, record.result, record.ending),
+            third_occurrence,
         }
     });
     GameReport {
@@ -211,16 +286,40 @@ pub fn replay<R: Rules>(record: &Record) -> GameReport {
         plies: record.moves.len(),
         standard_opening: record.standard_opening,
         declared: (record.result, record.ending),
-        notes: record.notes.clone(),
+        notes,
         outcome,
     }
 }
 
+/// The note of a third occurrence after ply `ply` of a game of `plies`
+/// plies (§8.7.2, §10.20).
+fn repetition_note(ply: usize, plies: usize) -> Note {
+    let went_on = plies - ply;
+    let text = if went_on == 0 {
+        format!("third occurrence after ply {ply}: a draw by repetition (§8.7.2), where the record ends")
+    } else {
+        format!(
+            "third occurrence after ply {ply}: a draw by repetition (§8.7.2), but the record goes on for {went_on} more {}",
+            if went_on == 1 { "ply" } else { "plies" }
+        )
+    };
+    Note {
+        kind: NoteKind::Repetition,
+        line: None,
+        ply: Some(ply),
+        text,
+    }
+}
+
 /// The reference engine's refusal of `mv` in the engine's position: its
-/// reason with clauses, the clauses, and the facts as `explain` prints them.
-/// The reference rules judge the move on a copy of the position
-/// ([`Position::of_game`]), not on the game replayed from its start.
-fn explain_refusal<R: Rules>(game: &R, mv: Move) -> (String, Vec<&'static str>, Vec<String>) {
+/// reason with clauses, the clauses, the facts as `explain` prints them and
+/// the cells a picture highlights. The reference rules judge the move on a
+/// copy of the position ([`Position::of_game`]), not on the game replayed
+/// from its start.
+fn explain_refusal<R: Rules>(
+    game: &R,
+    mv: Move,
+) -> (String, Vec<&'static str>, Vec<String>, Vec<Hex>) {
     let verdict = verdict_in(&Position::of_game(game), mv);
     let clauses = verdict
         .facts
@@ -236,6 +335,7 @@ fn explain_refusal<R: Rules>(game: &R, mv: Move) -> (String, Vec<&'static str>, 
         refusal,
         clauses,
         verdict.facts.iter().map(|f| f.line()).collect(),
+        move_cells(game, mv),
     )
 }
 
@@ -248,10 +348,13 @@ fn check_result(state: GameState, declared: DeclaredResult, ending: Ending) -> R
         GameState::NotStarted | GameState::InProgress => None,
     };
     match (on_board, declared, ending) {
+        // Nothing declared: nothing to check.
+        (_, DeclaredResult::Unknown, _) => ResultCheck::Unknown,
         // A finished board is a fact: every declared result must be it.
         (Some(board), declared, _) if declared == board => ResultCheck::Agrees,
-        (Some(_), DeclaredResult::Unknown, _) => ResultCheck::Agrees,
         (Some(_), _, _) => ResultCheck::Disagrees,
+        // An unfinished game declared unfinished: the board confirms it.
+        (None, DeclaredResult::Unfinished, _) => ResultCheck::Agrees,
         // An unfinished board: a result declared to be on the board is wrong;
         // a resignation, an agreed draw or a result without its reason may
         // leave the position unfinished.
@@ -276,9 +379,12 @@ pub struct ReplaySummary {
     pub by_type: BTreeMap<GameType, Counts>,
     /// The files that are not records, with why, in the order added.
     pub unreadable: Vec<RecordError>,
-    /// The records of games that are not UHP's (Ultimate Hive, §10.20),
-    /// skipped: they fail the run only under `replay --strict`.
+    /// The records of games that are not UHP's (Ultimate Hive, §10.21),
+    /// skipped: they fail the run only when [`ReplaySummary::strict`].
     pub not_uhp: Vec<RecordError>,
+    /// Whether a record skipped as not a UHP game makes the run unclean
+    /// (`replay --strict`).
+    pub strict: bool,
 }
 
 /// The counts of a run, overall and by game type.
@@ -290,10 +396,19 @@ pub struct Counts {
     pub legal: usize,
     /// Games with an illegal ply.
     pub illegal: usize,
-    /// Games legal to the end whose final state contradicts the result.
+    /// Games legal to the end whose final state contradicts the result
+    /// (checked, and disagreeing).
     pub wrong_result: usize,
     /// Plies replayed.
     pub plies: usize,
+    /// Games legal to the end whose declared result the board confirms
+    /// (checked, and agreeing).
+    pub results_agree: usize,
+    /// Games legal to the end whose result the board cannot decide
+    /// ([`ResultCheck::NotOnTheBoard`]).
+    pub results_undecidable: usize,
+    /// Games legal to the end whose record declares no result.
+    pub results_unknown: usize,
 }
 
 impl Counts {
@@ -305,14 +420,29 @@ impl Counts {
             Outcome::Legal { .. } => game.plies,
             Outcome::Illegal(ply) => ply.ply,
         };
-        match &game.outcome {
-            Outcome::Illegal(_) => self.illegal += 1,
-            Outcome::Legal {
-                result: ResultCheck::Disagrees,
-                ..
-            } => self.wrong_result += 1,
-            Outcome::Legal { .. } => self.legal += 1,
+        let result = match &game.outcome {
+            Outcome::Illegal(_) => {
+                self.illegal += 1;
+                return;
+            }
+            Outcome::Legal { result, .. } => *result,
+        };
+        match result {
+            ResultCheck::Disagrees => self.wrong_result += 1,
+            _ => self.legal += 1,
         }
+        match result {
+            ResultCheck::Agrees => self.results_agree += 1,
+            ResultCheck::Disagrees => {}
+            ResultCheck::NotOnTheBoard => self.results_undecidable += 1,
+            ResultCheck::Unknown => self.results_unknown += 1,
+        }
+    }
+
+    /// Games legal to the end whose declared result was compared with the
+    /// board.
+    pub fn results_checked(&self) -> usize {
+        self.results_agree + self.wrong_result
     }
 }
 
@@ -325,7 +455,7 @@ impl ReplaySummary {
 
     /// Notes a file that is not a record, or a game that does not read
     /// ([`RecordError::game`]); a record of a game that is not UHP's
-    /// ([`RecordError::not_a_uhp_game`]) is noted as skipped (§10.20).
+    /// ([`RecordError::not_a_uhp_game`]) is noted as skipped (§10.21).
     pub fn add_unreadable(&mut self, error: RecordError) {
         if error.not_a_uhp_game {
             self.not_uhp.push(error);
@@ -335,51 +465,12 @@ impl ReplaySummary {
     }
 
     /// Whether every game is legal and ends as declared
-    /// ([`GameReport::is_clean`]), and every file read.
+    /// ([`GameReport::is_clean`]), every file read and, when
+    /// [`ReplaySummary::strict`], no record skipped as not a UHP game.
     pub fn is_clean(&self) -> bool {
-        self.unreadable.is_empty() && self.total.illegal == 0 && self.total.wrong_result == 0
-    }
-
-    /// The end of the text report, after the lines of the games that are
-    /// not clean ([`GameReport::text`]; `after_games` says whether there
-    /// were any): the unreadable files, a blank line when anything came
-    /// before, then the summary table by game type.
-    pub fn closing_text(&self, after_games: bool) -> String {
-        let mut out = String::new();
-        for error in &self.unreadable {
-            push_line(&mut out, &format!("unreadable: {error}"));
-        }
-        for error in &self.not_uhp {
-            push_line(&mut out, &format!("skipped: not a UHP game type: {error}"));
-        }
-        if after_games || !out.is_empty() {
-            out.push('\n');
-        }
-        let row = |out: &mut String, name: &str, c: &Counts| {
-            let _ = writeln!(
-                out,
-                "{:<10} {:>6} {:>6} {:>8} {:>12} {:>8}",
-                name, c.games, c.legal, c.illegal, c.wrong_result, c.plies
-            );
-        };
-        let _ = writeln!(
-            out,
-            "{:<10} {:>6} {:>6} {:>8} {:>12} {:>8}",
-            "game type", "games", "legal", "illegal", "wrong result", "plies"
-        );
-        for (game_type, c) in &self.by_type {
-            row(&mut out, &game_type.to_string(), c);
-        }
-        row(&mut out, "all", &self.total);
-        // §10.16: the games that do not read in files that hold others
-        let games = self.unreadable.iter().filter(|e| e.game.is_some()).count();
-        let _ = writeln!(out, "unreadable files: {}", self.unreadable.len() - games);
-        if games > 0 {
-            let _ = writeln!(out, "unreadable games: {games}");
-        }
-        if !self.not_uhp.is_empty() {
-            let _ = writeln!(out, "skipped: not a UHP game type: {}", self.not_uhp.len());
-        }
-        out
+        self.unreadable.is_empty()
+            && self.total.illegal == 0
+            && self.total.wrong_result == 0
+            && (!self.strict || self.not_uhp.is_empty())
     }
 }

@@ -1,6 +1,7 @@
 //! The bindings of the web page (`web/`): the reference engine, its
-//! judgements and explanations, the SVG board and the spec, for a page that
-//! runs in the browser with no server.
+//! judgements and explanations, the throws of a pillbug and why a piece has
+//! no move (`answers.rs`), and the spec, for a page that runs in the browser
+//! with no server.
 //!
 //! Built for `wasm32-unknown-unknown` with `--no-default-features --features
 //! web` and turned into a JavaScript module by `wasm-bindgen` (`web/build.sh`).
@@ -8,8 +9,11 @@
 //! [`Session`], as JSON. The legal moves are the reference engine's, the
 //! grant of each is [`explain::grants`], and an explanation is
 //! [`explain::explain_move`], the text `hive-oracle explain` prints, without
-//! its ASCII picture (the page draws the board as SVG instead).
+//! its ASCII picture: the page draws the board itself (`web/board.js`)
+//! from the stacks, destinations, last move and the cells and walks the
+//! explanation's facts name, all given here.
 
+mod answers;
 mod spec;
 
 use serde_json::{json, Value};
@@ -66,7 +70,20 @@ impl Session {
                 self.redo.clear();
                 json!({ "ok": true }).to_string()
             }
-            Err(error) => json!({ "error": error.to_string() }).to_string(),
+            Err(error) => match answers::load_to_illegal_ply(text, options, &error) {
+                // The dispute is the illegal ply itself: the game before it
+                // is loaded, and the page explains it.
+                Some(stopped) => {
+                    self.game = stopped.game;
+                    self.redo.clear();
+                    json!({
+                        "error": error.to_string(),
+                        "stoppedAt": { "ply": stopped.ply, "move": stopped.mv },
+                    })
+                    .to_string()
+                }
+                None => json!({ "error": error.to_string() }).to_string(),
+            },
         }
     }
 
@@ -160,18 +177,11 @@ impl Session {
                 .filter(|mv| mv.piece() == Some(piece))
                 .collect()
         });
-        let target_cells: Vec<Hex> = targets.iter().filter_map(|mv| mv.destination()).collect();
         let from = piece.and_then(|p| self.game.board().location(p));
-        let arrow = explained_move.and_then(|mv| match mv {
-            Move::Move { piece, to } => self.game.board().location(piece).map(|from| (from, to)),
-            _ => None,
-        });
-        let mut highlight = target_cells.clone();
-        if let Some(to) = explained_move.and_then(Move::destination) {
-            if !highlight.contains(&to) {
-                highlight.push(to);
-            }
-        }
+        let throws: Vec<Move> = piece.map_or_else(Vec::new, |p| answers::throws_by(&self.game, p));
+        let reason = piece
+            .filter(|_| targets.is_empty() && throws.is_empty())
+            .map(|p| answers::no_move_reason(&self.game, p));
         json!({
             "gameString": self.game.game_string(),
             "gameType": self.game.game_type().to_string(),
@@ -183,6 +193,7 @@ impl Session {
             "turn": opening::turn_number(self.game.plies()),
             "ply": self.game.plies(),
             "lastMove": self.last_move_text(),
+            "lastMoveCells": self.last_move_cells(),
             "canUndo": !self.game.history().is_empty(),
             "canRedo": !self.redo.is_empty(),
             "cells": self.cells(),
@@ -194,14 +205,22 @@ impl Session {
                 "piece": piece.to_string(),
                 "cell": from.map(|h| [h.q, h.r]),
                 "targets": targets.iter().map(|&mv| self.target(mv)).collect::<Vec<_>>(),
+                "throws": throws.iter().map(|&mv| self.target(mv)).collect::<Vec<_>>(),
+                "reason": reason,
             })),
             "explanation": explained_move.map(|mv| json!({
                 "move": self.game.move_string(mv),
                 "legal": !explain::grants(&self.game, mv).is_empty(),
                 "text": explanation_text(&self.game, mv),
+                "piece": mv.piece().map(|p| p.to_string()),
+                "from": match mv {
+                    Move::Move { piece, .. } => self.game.board().location(piece).map(|h| [h.q, h.r]),
+                    _ => None,
+                },
+                "cell": mv.destination().map(|h| [h.q, h.r]),
+                "marks": answers::fact_marks(&self.game, mv),
             })),
             "error": (!errors.is_empty()).then(|| errors.join("; ")),
-            "svg": render::svg_clickable(&self.game, from, &highlight, arrow),
         })
         .to_string()
     }
@@ -240,6 +259,24 @@ impl Session {
             .rsplit(';')
             .next()
             .map(str::to_string)
+    }
+
+    /// The cells of the last move: where the piece came from (for a
+    /// movement) and where it went; empty before the first move and after a
+    /// pass.
+    fn last_move_cells(&self) -> Vec<[i32; 2]> {
+        let Some(&last) = self.game.history().last() else {
+            return Vec::new();
+        };
+        let mut before = self.game.clone();
+        let from = match (last, before.undo()) {
+            (Move::Move { piece, .. }, Some(_)) => before.board().location(piece),
+            _ => None,
+        };
+        from.into_iter()
+            .chain(last.destination())
+            .map(|h| [h.q, h.r])
+            .collect()
     }
 
     /// The occupied cells with their stacks, bottom to top.

@@ -22,14 +22,31 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-async function open(url) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+// A page at a viewport size, with the layout shifts counted from the start
+// (the cumulative layout shift, CLS: shifts not caused by the user's input).
+async function open(url, viewport = DESKTOP) {
+  const page = await browser.newPage({ viewport });
   page.on('pageerror', (e) => pageErrors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  await page.addInitScript(() => {
+    window.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.layoutShift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const start = Date.now();
   await page.goto(url);
   await page.waitForSelector('body[data-ready="1"]');
   return { page, loadMs: Date.now() - start };
+}
+
+// The cumulative layout shift once the page has settled.
+async function layoutShift(page) {
+  await page.waitForTimeout(300);
+  return page.evaluate(() => window.layoutShift);
 }
 
 // What the page shows now.
@@ -47,7 +64,30 @@ function read(page) {
       })),
       highlights: [...document.querySelectorAll('#board polygon.highlight')]
         .map((p) => [Number(p.dataset.q), Number(p.dataset.r)]),
+      throws: [...document.querySelectorAll('#throws li')].map((li) => li.dataset.move),
+      reason: $('no-targets').hidden ? '' : $('no-targets').textContent,
       explanation: $('explanation-box').hidden ? '' : $('explanation').textContent,
+      alsoThrown: $('also-thrown').hidden ? '' : $('also-thrown').textContent,
+      // The probed cell's style: 'illegal', 'legal' or '' (none drawn).
+      probeStyle: document.querySelector('#board .probe-illegal') ? 'illegal'
+        : document.querySelector('#board .probe-legal') ? 'legal' : '',
+      marks: document.querySelectorAll('#board .fact-mark, #board .fact-path').length,
+      lastMoveCells: document.querySelectorAll('#board .last-move').length,
+      viewBox: (document.querySelector('#board svg') || { getAttribute: () => '' }).getAttribute('viewBox'),
+      // Stacks: their height drawn, and every piece of each named.
+      stackHeights: document.querySelectorAll('#board .height').length,
+      stackNames: [...document.querySelectorAll('#board .cell.occupied')]
+        .filter((c) => / stack of \d+: /.test(c.getAttribute('aria-label'))).length,
+      input: $('input').value,
+      announced: $('announce').textContent,
+      // Where the answer is: its first line's top, in px from the
+      // viewport's top, and whether that line is inside the viewport.
+      answer: (() => {
+        const box = [$('explanation-box'), $('selection')].find((b) => !b.hidden);
+        if (!box) return null;
+        const r = box.getBoundingClientRect();
+        return { top: Math.round(r.top), inView: r.top >= 0 && r.top + 40 <= window.innerHeight };
+      })(),
       answerMs: Number(document.body.dataset.answerMs || 'NaN'),
     };
   });
@@ -78,18 +118,21 @@ async function selectPiece(page, piece, cell) {
 }
 
 const { page, loadMs } = await open(`${plan.baseUrl}/index.html`);
+const desktopShift = await layoutShift(page);
 const readyMs = Number(await page.evaluate(() => document.body.dataset.readyMs));
 const shots = new Map(plan.screenshotCases.map((s) => [s.id, s.name]));
 const observed = { scenarios: [] };
 
 for (const s of plan.scenarios) {
   const loaded = await loadGame(page, s.game, s.standardOpening, s.repetitionDraw);
-  const selected = await selectPiece(page, s.piece, s.pieceCell);
+  const selected = await selectPiece(page, s.piece, s.pieceCell).catch((e) => {
+    throw new Error(`${s.id}: ${s.piece} not selected (page: ${JSON.stringify(loaded)}): ${e}`);
+  });
   const probed = await clickCell(page, s.probe);
   observed.scenarios.push({ id: s.id, loaded, selected, probed });
   if (shots.has(s.id)) {
     // The clicked piece's destinations and the explanation of the probe.
-    await page.screenshot({ path: path.join(plan.screenshots, `${shots.get(s.id)}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(plan.screenshots, `${shots.get(s.id)}.png`) });
   }
 }
 
@@ -106,7 +149,8 @@ for (const s of plan.scenarios) {
   observed.link = { url, before, after };
 }
 
-// Bad input: a malformed GameString and an illegal history, then a good one.
+// Bad input: a malformed GameString (refused whole) and an illegal history
+// (loaded up to the illegal ply, which is explained), then a good one.
 {
   const before = await loadGame(page, plan.midgame.game, false, false);
   const malformed = await loadGame(page, plan.malformed, false, false);
@@ -166,6 +210,109 @@ let midgameClickMs;
     label: await target.textContent(),
   };
 }
+
+// The pillbug: its throws listed under it, a throw's destination probed
+// and explained as the throw; the screenshot of a throw.
+{
+  const t = plan.throw;
+  await loadGame(page, t.game, false, false);
+  const selected = await selectPiece(page, t.piece, t.pieceCell);
+  const probed = await clickCell(page, t.target);
+  await page.screenshot({ path: path.join(plan.screenshots, 'pillbug-throw.png') });
+  observed.throw = { selected, probed };
+}
+
+// A piece with no move says why at once.
+{
+  const n = plan.noMove;
+  await loadGame(page, n.game, false, false);
+  observed.noMove = await selectPiece(page, n.piece, n.pieceCell);
+}
+
+// Clicking another of one's pieces selects it; Enter in the move box plays;
+// the text box follows the game; an option applies at once and stays.
+{
+  const m = plan.midgame;
+  await loadGame(page, m.game, false, false);
+  await selectPiece(page, m.piece, m.pieceCell);
+  const other = await clickCell(page, m.otherCell);
+  await page.fill('#move', plan.enterMove);
+  await page.press('#move', 'Enter');
+  const entered = await read(page);
+  await page.selectOption('#game-type', 'Base+L');
+  const gameType = await read(page);
+  await page.setChecked('#standard-opening', true);
+  await page.click('.reserve button[data-piece="wQ"]');
+  const standard = await read(page);
+  const standardKept = await page.isChecked('#standard-opening');
+  await page.setChecked('#standard-opening', false);
+  observed.controls = { other, entered, gameType, standard, standardKept };
+}
+
+// The keyboard and the accessibility tree: every cell and reserve piece is
+// a named button, reached with Tab and arrow keys; Enter clicks.
+{
+  const m = plan.midgame;
+  await loadGame(page, m.game, false, false);
+  const named = await page.evaluate(() => {
+    const cells = [...document.querySelectorAll('#board .cell')];
+    const pieces = [...document.querySelectorAll('.reserve button')];
+    const ok = (e) => e.getAttribute('role') !== null || e.tagName === 'BUTTON';
+    return {
+      cells: cells.length,
+      namedCells: cells.filter((c) => ok(c) && /^\(-?\d+, -?\d+\): /.test(c.getAttribute('aria-label') || '') && c.hasAttribute('tabindex')).length,
+      occupied: cells.filter((c) => c.classList.contains('occupied')).length,
+      occupiedNamed: cells.filter((c) => c.classList.contains('occupied') && /(White|Black) [a-z ]+ [wb][QAGSBMLP]\d?/.test(c.getAttribute('aria-label'))).length,
+      reserve: pieces.length,
+      reserveNamed: pieces.filter((b) => /^(White|Black) [a-z ]+ [wb][QAGSBMLP]\d?, in /.test(b.getAttribute('aria-label'))).length,
+      live: document.querySelectorAll('[aria-live="polite"], [aria-live="assertive"]').length,
+      listing: document.querySelectorAll('#position-list li').length,
+    };
+  });
+  // Through the accessibility tree: a role query finds the piece's cell.
+  const byRole = await page.getByRole('button', { name: new RegExp(`^\\(${m.pieceCell[0]}, ${m.pieceCell[1]}\\): `) }).count();
+  await page.focus(`#board .cell[data-q="${m.pieceCell[0]}"][data-r="${m.pieceCell[1]}"]`);
+  const focusedBefore = await page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+  await page.keyboard.press('ArrowRight');
+  const focusedAfter = await page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  const entered = await read(page);
+  observed.access = { named, byRole, focusedBefore, focusedAfter, entered };
+}
+
+// On a phone (390×844): the page's layout shift, the answer in view after
+// each click, and the phone screenshot.
+{
+  const { page: phone } = await open(`${plan.baseUrl}/index.html`, PHONE);
+  const shift = await layoutShift(phone);
+  const answers = [];
+  for (const s of plan.scenarios.filter((x) => plan.phoneCases.includes(x.id))) {
+    await loadGame(phone, s.game, s.standardOpening, s.repetitionDraw);
+    const selected = await selectPiece(phone, s.piece, s.pieceCell);
+    const probed = await clickCell(phone, s.probe);
+    answers.push({ id: s.id, selected: selected.answer, probed: probed.answer, board: await phone.evaluate(() => {
+      const hex = document.querySelector('#board .cell .ground').getBoundingClientRect();
+      return { hexWidth: Math.round(hex.width) };
+    }) });
+    if (s.id === plan.phoneCases[0]) await phone.screenshot({ path: path.join(plan.screenshots, 'phone.png') });
+  }
+  await phone.close();
+  observed.phone = { shift, answers };
+}
+
+// Opened from disk, the page says it cannot start and how to serve it.
+{
+  const disk = await browser.newPage({ viewport: DESKTOP });
+  await disk.goto(`file://${plan.distPath}/index.html`);
+  await disk.waitForSelector('#loading.failed', { timeout: 10000 }).catch(() => {});
+  observed.fromDisk = await disk.evaluate(() => ({
+    text: document.getElementById('loading').textContent,
+    failed: document.getElementById('loading').classList.contains('failed'),
+  }));
+  await disk.close();
+}
+observed.desktopShift = desktopShift;
 
 const sorted = clicks.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
 observed.timing = {

@@ -34,7 +34,7 @@ pub(super) fn undo_counts(p: &mut Prober<'_, '_>, _: &Probe) -> Go {
         let answer = match worker.session.command(probe) {
             Ok(a) => a,
             Err(e) => {
-                worker.engine_failure(&game, e, shown);
+                worker.engine_failure_here(&game, e);
                 return Go::Stop;
             }
         };
@@ -48,7 +48,7 @@ pub(super) fn undo_counts(p: &mut Prober<'_, '_>, _: &Probe) -> Go {
                         "`{probe}` after two plies must be refused; got \"{}\"",
                         answer.lines.join(" / ")
                     ))
-                    .exchange(shown, answer.lines.clone()),
+                    .exchange(worker.said(), answer.lines.clone()),
             );
             return Go::On;
         }
@@ -76,7 +76,7 @@ pub(super) fn refused_newgame(p: &mut Prober<'_, '_>, _: &Probe) -> Go {
     let answer = match worker.session.command(bad) {
         Ok(a) => a,
         Err(e) => {
-            worker.engine_failure(&game, e, sent);
+            worker.engine_failure_here(&game, e);
             return Go::Stop;
         }
     };
@@ -96,7 +96,7 @@ pub(super) fn refused_newgame(p: &mut Prober<'_, '_>, _: &Probe) -> Go {
                     "`{bad}` (an unreadable move) must be refused; got \"{}\"{why}",
                     answer.lines.join(" / ")
                 ))
-                .exchange(sent, answer.lines.clone()),
+                .exchange(worker.said(), answer.lines.clone()),
         );
         return Go::On;
     }
@@ -117,7 +117,7 @@ pub(super) fn play_to(
             Ok(a) if !a.is_error() => {}
             Ok(_) => return ControlFlow::Break(Go::On),
             Err(e) => {
-                worker.engine_failure(game, e, lines.to_vec());
+                worker.engine_failure_here(game, e);
                 return ControlFlow::Break(Go::Stop);
             }
         }
@@ -133,7 +133,7 @@ pub(super) fn still_at(worker: &mut Worker<'_>, game: &ReferenceEngine, sent: &[
     let texts = match worker.session.validmoves(game) {
         Ok(t) => t,
         Err(e) => {
-            worker.engine_failure(game, e, shown);
+            worker.engine_failure_here(game, e);
             return false;
         }
     };
@@ -154,7 +154,7 @@ pub(super) fn still_at(worker: &mut Worker<'_>, game: &ReferenceEngine, sent: &[
                 "after the refused `{last}`, the engine's valid moves are no longer those of {}",
                 game.game_string()
             ))
-            .exchange(shown, vec![texts.join(";")]),
+            .exchange(worker.said(), vec![texts.join(";")]),
     );
     false
 }

@@ -5,7 +5,7 @@
 
 use crate::check::client::{Response, UhpClient};
 use crate::check::finding::{Finding, Kind};
-use crate::check::quote::{quote, MAX_QUOTED_LINES, MAX_QUOTE_BYTES};
+use crate::check::quote::{printf_lines, quote, MAX_QUOTED_LINES, MAX_QUOTE_BYTES};
 
 use super::probe::{Go, Probe, Prober};
 
@@ -39,7 +39,7 @@ pub(super) fn options(p: &mut Prober<'_, '_>, probe: &Probe, answer: Response) -
         let detail = format!(
             "`options` lines must read `Name;Type;Value;Default[;...]` with a type of bool, int, double or enum; got \"{line}\""
         );
-        p.finding(probe, detail, probe.sent(), answer.lines.clone());
+        p.finding(probe, detail, answer.lines.clone());
     }
     // quoted: the report holds no control character and no listing longer
     // than an answer of MAX_QUOTED_LINES lines
@@ -67,7 +67,7 @@ pub(super) fn blank_line(p: &mut Prober<'_, '_>, probe: &Probe, first: Response)
     let answer = if first.is_error() {
         match p.worker.session.read_answer("info after a blank line") {
             Ok(a) => a,
-            Err(e) => return p.failed(probe, e, probe.sent()),
+            Err(e) => return p.failed(probe, e),
         }
     } else {
         first
@@ -84,12 +84,15 @@ pub(super) fn long_line(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
     let mut bytes = b"play ".to_vec();
     bytes.extend(std::iter::repeat_n(b'A', LONG_LINE_BYTES));
     bytes.push(b'\n');
-    let shown = vec![format!("play AAAA… ({LONG_LINE_BYTES} A's)").into_bytes()];
-    // the exact line, built by the shell rather than quoted
+    // the lines before it, then the long line built by the shell rather
+    // than quoted
+    let earlier = p.worker.exact_lines();
     let reproduce = format!(
-        "{{ printf 'play '; head -c {LONG_LINE_BYTES} /dev/zero | tr '\\0' A; printf '\\nexit\\n'; }} | {}",
+        "{{ {}; printf 'play '; head -c {LONG_LINE_BYTES} /dev/zero | tr '\\0' A; printf '\\nexit\\n'; }} | {}",
+        printf_lines(&earlier),
         p.worker.ctx.config.engine
     );
+    let shown = format!("play AAAA… ({LONG_LINE_BYTES} A's)");
     let before = p.worker.findings.len();
     let go = match p.worker.session.send_raw("a 1 MiB line", &bytes) {
         Ok(answer) if answer.is_error() => Go::On,
@@ -103,12 +106,17 @@ pub(super) fn long_line(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
                     .take(200)
                     .collect::<String>()
             );
-            p.finding(probe, detail, shown, Vec::new());
+            p.finding(probe, detail, Vec::new());
             Go::On
         }
-        Err(e) => p.failed(probe, e, shown),
+        Err(e) => p.failed(probe, e),
     };
+    // the long line shown by its length; the pipe and the reproduce file
+    // send it whole
     for f in &mut p.worker.findings[before..] {
+        if let Some(last) = f.sent.last_mut() {
+            last.clone_from(&shown);
+        }
         f.reproduce = reproduce.clone();
     }
     go
@@ -125,11 +133,7 @@ pub(super) fn non_utf8(p: &mut Prober<'_, '_>, probe: &Probe, answer: Response) 
     // still answering?
     match p.worker.session.command("info") {
         Ok(_) => Go::On,
-        Err(e) => {
-            let mut sent = probe.sent();
-            sent.push(b"info".to_vec());
-            p.failed(probe, e, sent)
-        }
+        Err(e) => p.failed(probe, e),
     }
 }
 

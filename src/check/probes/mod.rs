@@ -42,7 +42,9 @@ use crate::rules::Rules;
 
 use probe::{Go, Judge, Probe, Prober, Sends};
 
-/// The protocol probes, in the order they run.
+/// The protocol probes, in the order they run. The long line comes just
+/// before a probe that starts a game: a reproduce pipe holds the lines sent
+/// since the last `newgame`, and no other probe's should hold a 1 MiB line.
 const PROBES: &[Probe] = &[
     Probe {
         name: "info",
@@ -112,12 +114,6 @@ const PROBES: &[Probe] = &[
         judge: Judge::Answer(lines::blank_line),
     },
     Probe {
-        name: "long line",
-        severity: Severity::Advisory,
-        sends: Sends::Conversation,
-        judge: Judge::Conversation(lines::long_line),
-    },
-    Probe {
         name: "non-UTF-8",
         severity: Severity::Advisory,
         sends: Sends::Raw {
@@ -125,6 +121,12 @@ const PROBES: &[Probe] = &[
             lines: &[b"play w\xff\xfeQ"],
         },
         judge: Judge::Answer(lines::non_utf8),
+    },
+    Probe {
+        name: "long line",
+        severity: Severity::Advisory,
+        sends: Sends::Conversation,
+        judge: Judge::Conversation(lines::long_line),
     },
     Probe {
         name: "perft",
@@ -233,7 +235,7 @@ fn run_probes(p: &mut Prober<'_, '_>) {
                 p.worker.counts.protocol_checks += 1;
                 match p.send(probe) {
                     Ok(answer) => judge(p, probe, answer),
-                    Err(e) => p.failed(probe, e, probe.sent()),
+                    Err(e) => p.failed(probe, e),
                 };
             }
         }

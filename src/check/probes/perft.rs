@@ -49,7 +49,6 @@ pub(super) fn perft(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
         p.worker.counts.protocol_checks += 1;
         let newgame = format!("newgame {game_string}");
         let line = format!("perft {depth}");
-        let sent = vec![newgame.clone(), line.clone()];
         match p.worker.session.command(&newgame) {
             Ok(answer) if !answer.is_error() => {}
             // a refused GameString is the corpus's finding
@@ -60,11 +59,11 @@ pub(super) fn perft(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
                 ));
                 continue;
             }
-            Err(e) => return p.failed(probe, e, bytes(&sent[..1])),
+            Err(e) => return p.failed(probe, e),
         }
         let answer = match p.worker.session.command(&line) {
             Ok(answer) => answer,
-            Err(e) => return p.failed(probe, e, bytes(&sent)),
+            Err(e) => return p.failed(probe, e),
         };
         let said = quote(&answer.lines.join(" / "), MAX_QUOTE_BYTES);
         if answer.is_error() {
@@ -88,16 +87,11 @@ pub(super) fn perft(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
                     .detail(format!(
                         "`{line}` counts {found} leaves, the rules give {expected}: somewhere in the game tree within depth {depth}, the engine's moves differ from the rules'"
                     ))
-                    .exchange(sent, answer.lines.clone()),
+                    .exchange(p.worker.said(), answer.lines.clone()),
             );
         }
     }
     Go::On
-}
-
-/// Lines as the bytes a finding's pipe sends.
-fn bytes(lines: &[String]) -> Vec<Vec<u8>> {
-    lines.iter().map(|l| l.as_bytes().to_vec()).collect()
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 
 use crate::check::client::{ClientError, Response};
 use crate::check::finding::{Finding, Kind, Severity};
-use crate::check::quote::pipe;
 use crate::check::summary::EngineInfo;
 use crate::check::worker::Worker;
 use crate::reference::ReferenceEngine;
@@ -75,15 +74,6 @@ pub(crate) struct Probe {
 }
 
 impl Probe {
-    /// The lines it sends, as a finding shows them.
-    pub fn sent(&self) -> Vec<Vec<u8>> {
-        match self.sends {
-            Sends::Command(line) => vec![line.as_bytes().to_vec()],
-            Sends::Raw { lines, .. } => lines.iter().map(|l| l.to_vec()).collect(),
-            Sends::Conversation | Sends::OwnProcess => Vec::new(),
-        }
-    }
-
     /// Whether it needs the unit's engine to be working.
     pub fn needs_the_unit_engine(&self) -> bool {
         !matches!(self.sends, Sends::OwnProcess)
@@ -119,27 +109,17 @@ impl Prober<'_, '_> {
     }
 
     /// Records a protocol finding of `probe` (its name as pattern, its
-    /// severity), shown by the lines `sent` and the engine's `answer`.
-    pub fn finding(
-        &mut self,
-        probe: &Probe,
-        detail: String,
-        sent: Vec<Vec<u8>>,
-        answer: Vec<String>,
-    ) {
-        let reproduce = pipe(&self.worker.ctx.config.engine, &sent);
-        let mut finding = Finding::new(Kind::Protocol, &self.worker.test, &self.base)
+    /// severity), shown by the lines the engine was sent, exactly
+    /// ([`Worker::exact_lines`]: the earlier probes' lines on the same
+    /// process included), and the engine's `answer`.
+    pub fn finding(&mut self, probe: &Probe, detail: String, answer: Vec<String>) {
+        let sent = self.worker.exact_lines();
+        let finding = Finding::new(Kind::Protocol, &self.worker.test, &self.base)
             .severity(probe.severity)
             .clauses(["uhp"])
             .pattern(probe.name)
             .detail(detail)
-            .exchange(
-                sent.iter()
-                    .map(|l| String::from_utf8_lossy(l).into_owned())
-                    .collect(),
-                answer,
-            );
-        finding.reproduce = reproduce;
+            .exchange_exact(sent, answer);
         self.worker.add(finding);
     }
 
@@ -155,26 +135,21 @@ impl Prober<'_, '_> {
     ) -> Go {
         if !holds {
             let detail = detail(&answer.join(" / "));
-            self.finding(probe, detail, probe.sent(), answer);
+            self.finding(probe, detail, answer);
         }
         Go::On
     }
 
-    /// Records an engine failure during `probe` after the lines `sent`,
-    /// with the probe's name and severity: the probes after it stop.
-    pub fn failed(&mut self, probe: &Probe, error: ClientError, sent: Vec<Vec<u8>>) -> Go {
-        let lines: Vec<String> = sent
-            .iter()
-            .map(|l| String::from_utf8_lossy(l).into_owned())
-            .collect();
+    /// Records an engine failure during `probe`, shown by the lines the
+    /// engine was sent, exactly, with the probe's name and severity: the
+    /// engine is started again for the probes after it.
+    pub fn failed(&mut self, probe: &Probe, error: ClientError) -> Go {
         let worker = &mut *self.worker;
         let before = worker.findings.len();
-        worker.engine_failure(&self.base, error, lines);
-        let reproduce = pipe(&worker.ctx.config.engine, &sent);
+        worker.engine_failure_here(&self.base, error);
         for f in &mut worker.findings[before..] {
             f.severity = probe.severity;
             f.pattern = probe.name.to_string();
-            f.reproduce = reproduce.clone();
         }
         Go::Stop
     }

@@ -67,7 +67,7 @@ pub(super) fn must_refuse(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
         let answer = match worker.session.command(bad) {
             Ok(answer) => answer,
             Err(e) => {
-                worker.engine_failure(&game, e, sent);
+                worker.engine_failure_here(&game, e);
                 return Go::Stop;
             }
         };
@@ -92,7 +92,7 @@ pub(super) fn must_refuse(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
                 .detail(format!(
                     "`{bad}` must be refused ({clause}); the engine answered \"{said}\"{why}"
                 ))
-                .exchange(sent, answer.lines.clone()),
+                .exchange(worker.said(), answer.lines.clone()),
         );
     }
     Go::On
@@ -124,7 +124,7 @@ pub(super) fn game_type(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
             Ok(answer) => answer,
             Err(e) => {
                 let game = ReferenceEngine::new_game(game_type, RulesOptions::default());
-                worker.engine_failure(&game, e, vec![line]);
+                worker.engine_failure_here(&game, e);
                 return Go::Stop;
             }
         };
@@ -146,7 +146,7 @@ pub(super) fn game_type(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
                 .detail(format!(
                     "after `{line}` the engine printed the game type \"{printed}\"; it must be \"{game_type}\", one of the eight standard spellings"
                 ))
-                .exchange(vec![line], answer.lines.clone()),
+                .exchange(worker.said(), answer.lines.clone()),
         );
     }
     Go::On

@@ -6,13 +6,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use hive_oracle::input::MAX_RECORD_FILE_BYTES;
+use hive_oracle::input::{RecordFileError, MAX_RECORD_FILE_BYTES};
 use hive_oracle::records::replay::GameReport;
 use hive_oracle::records::RecordError;
 
 /// What one file gave: its games, each replayed or why it does not read
-/// (§10.16), or why the file is not a record.
-pub(super) type FileResult = Result<Vec<Result<GameReport, RecordError>>, RecordError>;
+/// (§10.16), or why the file is not a record or is too large for the
+/// memory at hand.
+pub(super) type FileResult = Result<Vec<Result<GameReport, RecordError>>, RecordFileError>;
 
 /// Replays `files` with `replay_file` on `jobs` threads, `tick` called
 /// after each file, and gives each file's result to `report` (on this
@@ -71,7 +72,8 @@ fn replay_caught(path: &Path, replay_file: &(dyn Fn(&Path) -> FileResult + Sync)
                 &path.display().to_string(),
                 0,
                 "not replayed: the replay stopped on an internal error (please report it)",
-            ))
+            )
+            .into())
         },
     )
 }

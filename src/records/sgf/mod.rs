@@ -175,7 +175,7 @@ impl Header {
         let mut notes = Vec::new();
         let game_type = match find("SU") {
             Some(su) => variant(&su.value).map_err(|why| RecordError {
-                // §10.20: Ultimate Hive is a game of its own, not a bad record
+                // §10.21: Ultimate Hive is a game of its own, not a bad record
                 not_a_uhp_game: matches!(why, NotAVariant::Ultimate { .. }),
                 ..RecordError::new(file, su.line, why.to_string())
             })?,
