@@ -519,7 +519,7 @@ fn every_unreadable_test_record_is_refused_with_its_line() {
 #[test]
 fn a_game_that_does_not_read_is_reported_and_the_next_one_read() {
     let name = "second-game-unreadable.pgn";
-    let bytes = std::fs::read(format!("{DIR}{name}")).expect("the test record");
+    let bytes = std::fs::read(format!("{DIR}/{name}")).expect("the test record");
     let text = records::decode(&bytes);
     let mut games = Vec::new();
     let read = records::read_each(name, &text, &mut |game| games.push(game));
@@ -674,7 +674,8 @@ fn tag_values_are_written_with_quotes_and_backslashes_escaped() {
     );
     let game = one(&text);
     assert_eq!(game.white.as_deref(), Some("Ann \"the Bee\" C:\\hive"));
-    assert_eq!(game.tags[1].1, "a \\x sign");
+    // the tags as read: GameType (written first), White, Event
+    assert_eq!(game.tags[2].1, "a \\x sign");
     let game = one("[White \"a\\b\"]\n\n1. wS1\n");
     assert_eq!(game.white.as_deref(), Some("a\\b"));
 }
@@ -771,7 +772,7 @@ fn write_prints_mzinga_style() {
 /// `write_game` converts a UHP GameString (§9.31) to a PGN that reads back
 /// to the same moves; tags are written in the given order, a decided
 /// `Result` also as the result line, values are kept to one line, and a `"`
-/// inside a value is written as it is and reads back.
+/// inside a value is written escaped (§10.17) and reads back.
 #[test]
 fn write_game_converts_a_game_string() {
     let gs = parse_game_string("Base+MLP;InProgress;White[3];wP;bL wP\\;wQ -wP;bA1 bL-")
@@ -787,7 +788,7 @@ fn write_game_converts_a_game_string() {
     let text = pgn::write_game(gs.game_type, &gs.moves, &tags);
     assert_eq!(
         text,
-        "[GameType \"Base+MLP\"]\n[White \"x \"the\" y\"]\n[Result \"0-1\"]\n[P0 \"line break\"]\n[badkey \"v\"]\n\n1. wP\n2. bL wP\\\n3. wQ -wP\n4. bA1 bL-\n\nBlackWins\n"
+        "[GameType \"Base+MLP\"]\n[White \"x \\\"the\\\" y\"]\n[Result \"0-1\"]\n[P0 \"line break\"]\n[badkey \"v\"]\n\n1. wP\n2. bL wP\\\n3. wQ -wP\n4. bA1 bL-\n\nBlackWins\n"
     );
     let back = one(&text);
     assert_eq!(back.game_type, GameType::BASE_MLP);
@@ -1354,4 +1355,35 @@ proptest! {
         prop_assert_eq!(record.move_strings(), gs.moves.iter().map(String::as_str).collect::<Vec<_>>());
         prop_assert!(!matches!(replay(record), Replay::Refused(..)), "{}", text);
     }
+}
+
+/// §10.19: a game without a `GameType` tag (or with an empty one) is read as
+/// Base with a note; when a ply names an expansion piece the note names its
+/// line, and the replay refuses that ply. Made-up games in the shape of
+/// no-gametype-tag.pgn, the second with a mosquito on ply 3.
+#[test]
+fn a_game_without_a_game_type_is_base_noted_and_an_expansion_piece_named() {
+    let plain = one("[White \"fay\"]\n\n1. wS1\n2. bG1 wS1-\n");
+    assert_eq!(plain.game_type, GameType::BASE);
+    assert_eq!(plain.notes, ["no GameType tag: read as Base"]);
+    let text = "[GameType \"\"]\n[White \"fay\"]\n\n1. wS1\n2. bG1 wS1-\n3. wM -wS1\n";
+    let expansion = one(text);
+    assert_eq!(expansion.game_type, GameType::BASE);
+    assert_eq!(
+        expansion.notes,
+        ["line 1: empty GameType tag: read as Base, although line 6 names an expansion piece (\"wM -wS1\"), which Base does not have"]
+    );
+    let refused = hive_oracle::input::replay_record::<ReferenceEngine>(&expansion, None)
+        .expect_err("Base has no mosquito");
+    assert!(
+        matches!(
+            refused,
+            hive_oracle::input::InputError::IllegalPly {
+                ply: 3,
+                line: 6,
+                ..
+            }
+        ),
+        "{refused}"
+    );
 }
