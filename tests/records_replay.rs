@@ -441,12 +441,68 @@ fn other_games_fail_a_replay_only_under_strict() {
         "{}",
         stdout(&out)
     );
+    assert!(stdout(&out).ends_with("\nPASS\n"), "{}", stdout(&out));
+    // under --strict the exit status, the verdict line and JSON's `clean`
+    // say the same
     let out = run(&["replay", "--strict", &ultimate, &legal]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).ends_with("\nFAIL\n"), "{}", stdout(&out));
     let out = run(&["replay", "--format", "json", &ultimate, &legal]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
     assert_eq!(json["not_a_uhp_game"].as_array().map(Vec::len), Some(1));
+    assert_eq!(json["summary"]["not_a_uhp_game"], 1);
     assert_eq!(json["unreadable"].as_array().map(Vec::len), Some(0));
+    assert_eq!(json["clean"], true);
+    let out = run(&["replay", "--strict", "--format", "json", &ultimate, &legal]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(json["clean"], false);
+}
+
+#[test]
+fn game_n_of_a_file_with_an_unreadable_game_or_of_an_archive() {
+    // §10.16, second-game-unreadable.pgn: --game N reads game N even when
+    // another game does not read; game 2 itself is refused naming its
+    // number and line; the file holds 3 games, the unreadable one counted.
+    let file = format!("{}/second-game-unreadable.pgn", records("pgn"));
+    let out = run(&["convert", &file, "--game", "3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("Base;BlackWins;"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&["validmoves", &file, "--game", "2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("second-game-unreadable.pgn: game 2, line 32: ply 4"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["explain", &file, "--game", "4", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("holds 3 game(s), not a game 4"),
+        "{}",
+        stderr(&out)
+    );
+    // §10.21: an archive is not a record file: said, without its bytes;
+    // with --game it is a usage error, as for any input that is no record
+    let archive = format!("{}/archive.zip", records("zip"));
+    for (args, status) in [
+        (vec!["validmoves", archive.as_str()], 1),
+        (vec!["convert", archive.as_str(), "--game", "2"], 2),
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(status), "{args:?}");
+        assert!(
+            stderr(&out)
+                .contains("is a zip archive, not a record file: `replay` reads the records in it"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("PK"), "{}", stderr(&out));
+    }
 }
 
 #[test]
