@@ -422,6 +422,18 @@ fn a_zip_archive_is_read_as_a_folder() {
     // inside a folder, the archive is walked too
     let out = run(&["replay", &records("zip")]);
     assert_eq!(stdout(&out), text);
+    // §10.21: an archive with no record entry is no record, as an empty
+    // file is (the end record of an empty archive alone)
+    let dir = tempdir();
+    let empty = dir.join("empty.zip");
+    std::fs::write(&empty, b"PK\x05\x06\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0").expect("write");
+    let out = run(&["replay", &empty.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("empty.zip: a zip archive holding no .pgn or .sgf entry"),
+        "{}",
+        stdout(&out)
+    );
     // convert names the archive instead of printing its bytes
     let out = run(&["convert", &archive]);
     assert!(!out.status.success(), "{}", stdout(&out));

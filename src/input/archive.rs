@@ -32,9 +32,9 @@ fn is_record_entry(name: &str) -> bool {
 /// Every game of every record entry of the zip archive `bytes` (named
 /// `name`), in the archive's order, given to `sink`; an entry that cannot
 /// be read or is no record is given as its error, naming the entry. An
-/// archive that does not open, or holds too many entries, is one error, and
-/// so is an entry too large for the memory at hand. Returns the number of
-/// games given, read or not.
+/// archive that does not open, holds too many entries or no record entry is
+/// one error, and so is an entry too large for the memory at hand. Returns
+/// the number of games given, read or not.
 pub fn each_zip_record(
     name: &str,
     bytes: Vec<u8>,
@@ -50,6 +50,7 @@ pub fn each_zip_record(
         return Err(RecordError::new(name, 0, message).into());
     }
     let mut games = 0;
+    let mut record_entries = 0;
     for index in 0..archive.len() {
         let entry = match archive.by_index(index) {
             Ok(entry) => entry,
@@ -72,6 +73,7 @@ pub fn each_zip_record(
         if entry.is_dir() || !is_record_entry(&entry_name) {
             continue;
         }
+        record_entries += 1;
         let entry_name = format!("{name}/{entry_name}");
         // the room for the entry as its header states it, asked for so that
         // a refusal is an error (the read stops at the limit whatever it says)
@@ -107,6 +109,11 @@ pub fn each_zip_record(
             }
             Err(too_large) => return Err(too_large),
         }
+    }
+    if record_entries == 0 && games == 0 {
+        // as a file with no game, an archive with no record is no record
+        let message = "a zip archive holding no .pgn or .sgf entry";
+        return Err(RecordError::new(name, 0, message).into());
     }
     Ok(games)
 }

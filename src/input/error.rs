@@ -151,7 +151,7 @@ pub enum InputError {
         error: NotationError,
     },
     /// A folder given to `replay` that holds no record file.
-    #[error("{path} holds no record file (.pgn or .sgf)")]
+    #[error("{path} holds no record file (.pgn, .sgf or .zip)")]
     NoRecordFile {
         /// The folder.
         path: String,
