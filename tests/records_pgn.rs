@@ -512,6 +512,61 @@ fn every_unreadable_test_record_is_refused_with_its_line() {
     }
 }
 
+/// §10.16: in second-game-unreadable.pgn (made up: the two games of
+/// two-games.pgn with a game between them whose ply 4 names no bug, `bX1`)
+/// the second game is reported with its number and line, and the reader
+/// goes on: the first and third games read as they do in two-games.pgn.
+#[test]
+fn a_game_that_does_not_read_is_reported_and_the_next_one_read() {
+    let name = "second-game-unreadable.pgn";
+    let bytes = std::fs::read(format!("{DIR}/{name}")).expect("the test record");
+    let text = records::decode(&bytes);
+    let mut games = Vec::new();
+    let read = records::read_each(name, &text, &mut |game| games.push(game));
+    assert_eq!(read, Ok(2));
+    assert_eq!(games.len(), 3);
+    let error = games[1].clone().expect_err("game 2 does not read");
+    assert_eq!((error.game, error.line), (Some(2), 32));
+    assert!(
+        error.to_string().starts_with(
+            "second-game-unreadable.pgn: game 2, line 32: ply 4: invalid MoveString \"bX1 bS1/\""
+        ),
+        "{error}"
+    );
+    let both = read_file("two-games.pgn").expect("two-games.pgn reads");
+    for (game, same) in [(&games[0], &both[0]), (&games[2], &both[1])] {
+        let game = game.as_ref().expect("reads");
+        assert_eq!(game.move_strings(), same.move_strings());
+        assert_eq!(game.result, same.result);
+    }
+    let third = games[2].as_ref().expect("reads");
+    assert_eq!((third.index, third.line), (3, 35));
+    // Read whole, the file is refused at its first bad game, named.
+    assert_eq!(read_file(name), Err(error));
+}
+
+#[test]
+fn a_file_of_one_game_that_does_not_read_is_the_files_error() {
+    // §10.16: the error of a file of one game names no game, and reading
+    // resumes after a bad game only at a tag line after other text (a bad
+    // tag followed by good ones is still the same game).
+    let text = "[GameType \"Base\"]\n[White \"al\n[Black \"bo\"]\n\n1. wS1\n";
+    let mut games = 0;
+    let e = records::read_each("t.pgn", text, &mut |_| games += 1).expect_err("refused");
+    assert_eq!((e.game, e.line, games), (None, 2, 0));
+    assert_eq!(e.to_string(), format!("t.pgn:2: {}", e.message));
+    // every game bad: each is reported, none read
+    let text = "1. wX1\n\n[GameType \"Base\"]\n\n1. bX1\n";
+    let mut errors = Vec::new();
+    let read = records::read_each("t.pgn", text, &mut |game| errors.push(game.map(|_| ())));
+    assert_eq!(read, Ok(0));
+    let lines: Vec<_> = errors
+        .iter()
+        .map(|e| e.as_ref().map_err(|e| (e.game, e.line)))
+        .collect();
+    assert_eq!(lines, vec![Err((Some(1), 1)), Err((Some(2), 5))]);
+}
+
 /// Every file under tests/records/pgn/ is pinned by one of the two tests
 /// above and listed in tests/records/README.md.
 #[test]
@@ -524,7 +579,7 @@ fn every_test_record_is_pinned_and_listed() {
     names.sort();
     assert_eq!(
         names.len(),
-        24,
+        25,
         "{names:?}: pin new files in the tests above"
     );
     for name in &names {
@@ -602,6 +657,36 @@ fn test_records_keep_what_is_written() {
         latin.tags[4],
         ("Event".to_string(), "Torneo Año Nuevo".to_string())
     );
+}
+
+#[test]
+fn tag_values_are_written_with_quotes_and_backslashes_escaped() {
+    // §10.17: a strict PGN reader reads `\"` and `\\` inside a quoted
+    // value; ours unescapes them, and any other backslash stands for itself.
+    let tags = [
+        ("White".to_string(), "Ann \"the Bee\" C:\\hive".to_string()),
+        ("Event".to_string(), "a \\x sign".to_string()),
+    ];
+    let text = pgn::write_game(GameType::BASE, &["wS1".to_string()], &tags);
+    assert!(
+        text.contains("[White \"Ann \\\"the Bee\\\" C:\\\\hive\"]\n"),
+        "{text}"
+    );
+    let game = one(&text);
+    assert_eq!(game.white.as_deref(), Some("Ann \"the Bee\" C:\\hive"));
+    // the tags as read: GameType (written first), White, Event
+    assert_eq!(game.tags[2].1, "a \\x sign");
+    let game = one("[White \"a\\b\"]\n\n1. wS1\n");
+    assert_eq!(game.white.as_deref(), Some("a\\b"));
+}
+
+#[test]
+fn several_plies_share_a_line_only_between_comments() {
+    // §10.18: a comment may end a ply and another ply follow it on the same
+    // line; two plies with nothing between them are refused.
+    let game = one("[GameType \"Base\"]\n\n1. wS1 {opening} 2. bS1 wS1- {reply}\n3. wQ -wS1\n");
+    assert_eq!(game.move_strings(), ["wS1", "bS1 wS1-", "wQ -wS1"]);
+    assert!(pgn::read("t.pgn", "[GameType \"Base\"]\n\n1. wS1 2. bS1 wS1-\n").is_err());
 }
 
 /// Every readable test record prints (`write`) to a PGN that reads back to
@@ -687,7 +772,7 @@ fn write_prints_mzinga_style() {
 /// `write_game` converts a UHP GameString (§9.31) to a PGN that reads back
 /// to the same moves; tags are written in the given order, a decided
 /// `Result` also as the result line, values are kept to one line, and a `"`
-/// inside a value is written as it is and reads back.
+/// inside a value is written escaped (§10.17) and reads back.
 #[test]
 fn write_game_converts_a_game_string() {
     let gs = parse_game_string("Base+MLP;InProgress;White[3];wP;bL wP\\;wQ -wP;bA1 bL-")
@@ -703,7 +788,7 @@ fn write_game_converts_a_game_string() {
     let text = pgn::write_game(gs.game_type, &gs.moves, &tags);
     assert_eq!(
         text,
-        "[GameType \"Base+MLP\"]\n[White \"x \"the\" y\"]\n[Result \"0-1\"]\n[P0 \"line break\"]\n[badkey \"v\"]\n\n1. wP\n2. bL wP\\\n3. wQ -wP\n4. bA1 bL-\n\nBlackWins\n"
+        "[GameType \"Base+MLP\"]\n[White \"x \\\"the\\\" y\"]\n[Result \"0-1\"]\n[P0 \"line break\"]\n[badkey \"v\"]\n\n1. wP\n2. bL wP\\\n3. wQ -wP\n4. bA1 bL-\n\nBlackWins\n"
     );
     let back = one(&text);
     assert_eq!(back.game_type, GameType::BASE_MLP);
@@ -1161,27 +1246,29 @@ fn too_many_games_or_tags_are_refused() {
 }
 
 #[test]
-fn games_are_given_one_at_a_time_and_a_file_that_does_not_read_gives_none() {
+fn games_are_given_one_at_a_time_and_a_bad_game_loses_no_other() {
     // `read_each` hands each game over as its last line is read (replay holds
-    // one game at a time); `input::each_record` checks the whole file first,
-    // so that an error on game 3 reports the file and none of its games.
+    // one game at a time); `input::each_record` gives a game that does not
+    // read as its error, with its number and line, after the games before
+    // it (§10.16).
     let good = "[Site \"x\"]\n1. wS1\n".repeat(3);
     let mut seen = Vec::new();
-    let count = pgn::read_each("t.pgn", &good, &mut |r| seen.push((r.index, r.line)));
+    let count = pgn::read_each("t.pgn", &good, &mut |r| {
+        seen.push(r.map(|r| (r.index, r.line)).map_err(|e| e.line))
+    });
     assert_eq!(count, Ok(3));
-    assert_eq!(seen, [(1, 1), (2, 3), (3, 5)]);
+    assert_eq!(seen, [Ok((1, 1)), Ok((2, 3)), Ok((3, 5))]);
     let dir = std::env::temp_dir().join(format!("each-record-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let path = dir.join("bad.pgn");
     std::fs::write(&path, format!("{good}[Site \"y\"]\n1. nonsense\n")).expect("a file");
-    let mut given = 0;
-    let refused = hive_oracle::input::each_record(&path, &mut |_| given += 1);
-    let line = |error| match error {
-        hive_oracle::input::RecordFileError::NotARecord(error) => Some(error.line),
-        hive_oracle::input::RecordFileError::TooLarge(_) => None,
-    };
-    assert_eq!(refused.map_err(line), Err(Some(8)));
-    assert_eq!(given, 0);
+    let mut given = Vec::new();
+    let read = hive_oracle::input::each_record(&path, &mut |game| {
+        given.push(game.map(|r| r.index).map_err(|e| (e.game, e.line)))
+    });
+    // four games given, the fourth as its error (game 4, line 8)
+    assert_eq!(read, Ok(4));
+    assert_eq!(given, [Ok(1), Ok(2), Ok(3), Err((Some(4), 8))]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1268,4 +1355,35 @@ proptest! {
         prop_assert_eq!(record.move_strings(), gs.moves.iter().map(String::as_str).collect::<Vec<_>>());
         prop_assert!(!matches!(replay(record), Replay::Refused(..)), "{}", text);
     }
+}
+
+/// §10.19: a game without a `GameType` tag (or with an empty one) is read as
+/// Base with a note; when a ply names an expansion piece the note names its
+/// line, and the replay refuses that ply. Made-up games in the shape of
+/// no-gametype-tag.pgn, the second with a mosquito on ply 3.
+#[test]
+fn a_game_without_a_game_type_is_base_noted_and_an_expansion_piece_named() {
+    let plain = one("[White \"fay\"]\n\n1. wS1\n2. bG1 wS1-\n");
+    assert_eq!(plain.game_type, GameType::BASE);
+    assert_eq!(plain.notes, ["no GameType tag: read as Base"]);
+    let text = "[GameType \"\"]\n[White \"fay\"]\n\n1. wS1\n2. bG1 wS1-\n3. wM -wS1\n";
+    let expansion = one(text);
+    assert_eq!(expansion.game_type, GameType::BASE);
+    assert_eq!(
+        expansion.notes,
+        ["line 1: empty GameType tag: read as Base, although line 6 names an expansion piece (\"wM -wS1\"), which Base does not have"]
+    );
+    let refused = hive_oracle::input::replay_record::<ReferenceEngine>(&expansion, None)
+        .expect_err("Base has no mosquito");
+    assert!(
+        matches!(
+            refused,
+            hive_oracle::input::InputError::IllegalPly {
+                ply: 3,
+                line: 6,
+                ..
+            }
+        ),
+        "{refused}"
+    );
 }

@@ -11,6 +11,11 @@ use crate::common;
 use std::path::Path;
 
 use common::{run, stderr, stdout};
+use hive_oracle::core::RulesOptions;
+use hive_oracle::records::{self, pgn, Format, Record};
+use hive_oracle::reference::ReferenceEngine;
+use hive_oracle::rules::Rules;
+use proptest::prelude::*;
 
 fn records(folder: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -206,6 +211,341 @@ fn explain_reads_a_record_and_a_ply_number() {
     assert!(stdout(&legal).contains("legal:"), "{}", stdout(&legal));
     let out = run(&["explain", &file, "999"]);
     assert!(!out.status.success());
+}
+
+/// The real records of `tests/records/real/mzinga/` (boardspace games, each
+/// as its SGF and as the PGN Mzinga's converter made of it; MIT, see the
+/// folder's LICENSE.md), read through `records::read` and named by file
+/// name, in file-name order.
+fn real_records() -> Vec<(String, Record)> {
+    let dir = Path::new(&records("real")).join("mzinga");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/records/real/mzinga")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".pgn") || n.ends_with(".sgf"))
+        .collect();
+    names.sort();
+    let mut games = Vec::new();
+    for name in names {
+        let bytes = std::fs::read(dir.join(&name)).expect("a real record");
+        let read = records::read(&name, &bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(read.len(), 1, "{name}: one game per file");
+        games.extend(read.into_iter().map(|g| (name.clone(), g)));
+    }
+    games
+}
+
+/// A record replayed on the reference engine with its opening and no
+/// repetition draw (§10.12): the engine, or the first refused ply and why.
+fn replayed(record: &Record) -> Result<ReferenceEngine, String> {
+    let options = RulesOptions {
+        tournament_opening: !record.standard_opening,
+        repetition_draw: false,
+    };
+    let mut game = ReferenceEngine::new_game(record.game_type, options);
+    for (i, m) in record.moves.iter().enumerate() {
+        let refused = |e: &dyn std::fmt::Display| format!("ply {} {}: {e}", i + 1, m.uhp);
+        let mv = game.parse_move(&m.uhp).map_err(|e| refused(&e))?;
+        game.play(mv).map_err(|e| refused(&e))?;
+    }
+    Ok(game)
+}
+
+#[test]
+fn real_records_replay_as_pinned() {
+    // §10.7–§10.14 on games nobody here wrote: the 19 boardspace games of
+    // Mzinga's test assets, each as SGF and as Mzinga's PGN of it. Every game
+    // reads and replays legally on the reference engine; the snapshot pins,
+    // per file, the game type, opening, plies, the declared result and how
+    // it ended, the replayed state, and the reader's notes.
+    let mut table = String::new();
+    for (name, record) in real_records() {
+        let state = match replayed(&record) {
+            Ok(game) => format!("{:?}", game.state()),
+            Err(why) => format!("illegal at {why}"),
+        };
+        table.push_str(&format!(
+            "{name}: {} {}, {} plies, declared {} ({:?}), replayed {state}\n",
+            record.game_type,
+            if record.standard_opening {
+                "standard opening"
+            } else {
+                "tournament opening"
+            },
+            record.moves.len(),
+            record.result.name(),
+            record.ending,
+        ));
+        for note in &record.notes {
+            table.push_str(&format!("    {note}\n"));
+        }
+    }
+    insta::assert_snapshot!("real_records", table);
+    // The binary agrees: every game legal, every result as declared.
+    let out = run(&["replay", &records("real")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("all            38     38"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn each_real_sgf_and_its_mzinga_pgn_give_the_same_game_string() {
+    // §10.11, §10.4: the SGF reader, replaying boardspace's coordinates, and
+    // the PGN reader, reading Mzinga's conversion of the same file, give the
+    // same game: the canonical GameString (§9.31) after the replay, the game
+    // type and the opening.
+    let games = real_records();
+    let mut pairs = 0;
+    for (name, sgf) in games.iter().filter(|(_, r)| r.format == Format::Sgf) {
+        let stem = name.trim_end_matches(".sgf");
+        let (_, pgn) = games
+            .iter()
+            .find(|(n, r)| r.format == Format::Pgn && n.trim_end_matches(".pgn") == stem)
+            .unwrap_or_else(|| panic!("{name} has no PGN beside it"));
+        assert_eq!(sgf.game_type, pgn.game_type, "{stem}");
+        assert_eq!(sgf.standard_opening, pgn.standard_opening, "{stem}");
+        let strings = [sgf, pgn].map(|r| {
+            replayed(r)
+                .unwrap_or_else(|why| panic!("{stem}: {why}"))
+                .game_string()
+        });
+        assert_eq!(strings[0], strings[1], "{stem}");
+        pairs += 1;
+    }
+    assert_eq!(pairs, 19);
+}
+
+#[test]
+fn real_sgf_records_write_the_pgn_tags_mzinga_writes() {
+    // §10.17: an SGF record written as PGN keeps no raw SGF property as a
+    // tag; DT, GN and RE become SgfDate, SgfGameName and SgfResult, as in
+    // the PGN Mzinga's converter made of the same file (its Date comes from
+    // DT, ours from the file name, section 3.1; its Result of a file without
+    // RE from its own replay), and the PGN reads back to the same game.
+    let games = real_records();
+    let tags_of = |text: &str| -> Vec<(String, String)> {
+        pgn::read("t.pgn", text).expect("reads")[0].tags.clone()
+    };
+    for (name, sgf) in games.iter().filter(|(_, r)| r.format == Format::Sgf) {
+        let stem = name.trim_end_matches(".sgf");
+        let mzinga_text = std::fs::read_to_string(
+            Path::new(&records("real"))
+                .join("mzinga")
+                .join(format!("{stem}.pgn")),
+        )
+        .expect("Mzinga's PGN");
+        let mzinga = tags_of(&mzinga_text);
+        let ours_text = pgn::write(sgf);
+        let ours = tags_of(&ours_text);
+        for (key, value) in &ours {
+            assert!(
+                !["GM", "VV", "SU", "DT", "GN", "RE", "P0", "P1"].contains(&key.as_str()),
+                "{stem}: raw property {key} written:\n{ours_text}"
+            );
+            if key == "Date" {
+                continue;
+            }
+            let theirs = mzinga.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+            assert_eq!(Some(value), theirs, "{stem}: tag {key}");
+        }
+        for key in ["SgfDate", "GameType", "White", "Black"] {
+            assert!(ours.iter().any(|(k, _)| k == key), "{stem}: no {key}");
+        }
+        let back = &pgn::read("back.pgn", &ours_text).expect("reads back")[0];
+        assert_eq!(back.move_strings(), sgf.move_strings(), "{stem}");
+        assert_eq!(
+            (back.game_type, back.result),
+            (sgf.game_type, sgf.result),
+            "{stem}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// §10.17: whatever an SGF's DT, GN and RE hold (quotes, backslashes,
+    /// brackets and control characters included), the PGN written of it
+    /// reads back with SgfDate, SgfGameName and SgfResult as the writer
+    /// writes a tag value, and the same game.
+    #[test]
+    fn sgf_properties_round_trip_through_the_pgn_writer(
+        dt in "\\PC{1,20}", gn in "[\\\\\"\\[\\]a-z \\x01\\t]{1,20}", re in "\\PC{1,20}",
+    ) {
+        let games = real_records();
+        let (_, sgf) = games.iter().find(|(_, r)| r.format == Format::Sgf).expect("a real SGF");
+        let mut record = sgf.clone();
+        prop_assume!(![&dt, &gn, &re].iter().any(|v| v.trim().is_empty()));
+        for (key, value) in [("DT", &dt), ("GN", &gn), ("RE", &re)] {
+            record.tags.retain(|(k, _)| k != key);
+            record.tags.push((key.to_string(), value.clone()));
+        }
+        let text = pgn::write(&record);
+        let back = pgn::read("back.pgn", &text);
+        prop_assert!(back.is_ok(), "{:?}\n{}", back, text);
+        let back = back.unwrap_or_default();
+        prop_assert_eq!(back.len(), 1);
+        for (key, value) in [("SgfDate", &dt), ("SgfGameName", &gn), ("SgfResult", &re)] {
+            let read = back[0].tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+            prop_assert_eq!(read, Some(pgn::written_tag_value(value)), "{}\n{}", key, text);
+        }
+        prop_assert_eq!(back[0].move_strings(), record.move_strings());
+    }
+}
+
+#[test]
+fn a_zip_archive_is_read_as_a_folder() {
+    // §10.21, tests/records/zip/archive.zip (made with Python's zipfile): a
+    // folder entry, two-games.pgn and variant-hive-ultimate.sgf deflated,
+    // readme.txt (not read) and TRUNCATED.SGF stored. The two games replay,
+    // the Ultimate Hive record is skipped and counted, the truncated one is
+    // unreadable and named inside the archive.
+    let archive = format!("{}/archive.zip", records("zip"));
+    let out = run(&["replay", &archive]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("all             2      2"), "{text}");
+    assert!(text.contains("skipped: not a UHP game type: 1\n"), "{text}");
+    assert!(
+        text.contains("skipped: not a UHP game type: ")
+            && text.contains("archive.zip/games/variant-hive-ultimate.sgf:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("unreadable: ") && text.contains("archive.zip/games/TRUNCATED.SGF"),
+        "{text}"
+    );
+    assert!(text.contains("unreadable files: 1\n"), "{text}");
+    // inside a folder, the archive is walked too
+    let out = run(&["replay", &records("zip")]);
+    assert_eq!(stdout(&out), text);
+    // §10.21: an archive with no record entry is no record, as an empty
+    // file is (the end record of an empty archive alone)
+    let dir = tempdir();
+    let empty = dir.join("empty.zip");
+    std::fs::write(&empty, b"PK\x05\x06\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0").expect("write");
+    let out = run(&["replay", &empty.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("empty.zip: a zip archive holding no .pgn or .sgf entry"),
+        "{}",
+        stdout(&out)
+    );
+    // convert names the archive instead of printing its bytes
+    let out = run(&["convert", &archive]);
+    assert!(!out.status.success(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("a zip archive"), "{}", stderr(&out));
+}
+
+#[test]
+fn other_games_fail_a_replay_only_under_strict() {
+    // §10.21: a run whose only problem is an Ultimate Hive record exits 0,
+    // and 1 under --strict; JSON lists the record as not a UHP game.
+    let ultimate = format!("{}/variant-hive-ultimate.sgf", records("sgf"));
+    let legal = format!("{}/two-games.pgn", records("pgn"));
+    let out = run(&["replay", &ultimate, &legal]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("skipped: not a UHP game type: 1"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).ends_with("\nPASS\n"), "{}", stdout(&out));
+    // under --strict the exit status, the verdict line and JSON's `clean`
+    // say the same
+    let out = run(&["replay", "--strict", &ultimate, &legal]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).ends_with("\nFAIL\n"), "{}", stdout(&out));
+    let out = run(&["replay", "--format", "json", &ultimate, &legal]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(json["not_a_uhp_game"].as_array().map(Vec::len), Some(1));
+    assert_eq!(json["summary"]["not_a_uhp_game"], 1);
+    assert_eq!(json["unreadable"].as_array().map(Vec::len), Some(0));
+    assert_eq!(json["clean"], true);
+    let out = run(&["replay", "--strict", "--format", "json", &ultimate, &legal]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(json["clean"], false);
+}
+
+#[test]
+fn game_n_of_a_file_with_an_unreadable_game_or_of_an_archive() {
+    // §10.16, second-game-unreadable.pgn: --game N reads game N even when
+    // another game does not read; game 2 itself is refused naming its
+    // number and line; the file holds 3 games, the unreadable one counted.
+    let file = format!("{}/second-game-unreadable.pgn", records("pgn"));
+    let out = run(&["convert", &file, "--game", "3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("Base;BlackWins;"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&["validmoves", &file, "--game", "2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("second-game-unreadable.pgn: game 2, line 32: ply 4"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["explain", &file, "--game", "4", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("holds 3 game(s), not a game 4"),
+        "{}",
+        stderr(&out)
+    );
+    // §10.21: an archive is not a record file: said, without its bytes;
+    // with --game it is a usage error, as for any input that is no record
+    let archive = format!("{}/archive.zip", records("zip"));
+    for (args, status) in [
+        (vec!["validmoves", archive.as_str()], 1),
+        (vec!["convert", archive.as_str(), "--game", "2"], 2),
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(status), "{args:?}");
+        assert!(
+            stderr(&out)
+                .contains("is a zip archive, not a record file: `replay` reads the records in it"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("PK"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_zip_entry_is_read_no_further_than_a_record_file() {
+    // §10.21: an entry that decompresses past 64 MiB (a few hundred KiB of
+    // deflated blank lines) is unreadable, named, after at most 64 MiB + 1
+    // bytes; the entries after it are read.
+    use std::io::Write as _;
+    let dir = tempdir();
+    let path = dir.join("bomb.zip");
+    let file = std::fs::File::create(&path).expect("create");
+    let mut zip = zip::ZipWriter::new(file);
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    zip.start_file("big.pgn", options).expect("entry");
+    let block = vec![b'\n'; 1 << 20];
+    for _ in 0..65 {
+        zip.write_all(&block).expect("write");
+    }
+    let game = std::fs::read(format!("{}/two-games.pgn", records("pgn"))).expect("record");
+    zip.start_file("after.pgn", options).expect("entry");
+    zip.write_all(&game).expect("write");
+    zip.finish().expect("finish");
+    let out = run(&["replay", &path.display().to_string()]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("bomb.zip/big.pgn: cannot read: the entry is more than"),
+        "{text}"
+    );
+    assert!(text.contains("all             2      2"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 fn tempdir() -> std::path::PathBuf {
@@ -450,7 +790,7 @@ fn real_replay_reports_validate_against_the_schema() {
             .map(|e| format!("{e} at {}", e.instance_path()))
             .collect();
         assert!(errors.is_empty(), "{errors:#?}");
-        assert_eq!(report["format_version"], "2.0");
+        assert_eq!(report["format_version"], "2.1");
         for game in report["games"].as_array().expect("games") {
             endings.insert(game["ending"]["kind"].as_str().expect("a kind").to_string());
         }

@@ -75,7 +75,7 @@ fn tag<'a>(record: &'a Record, id: &str) -> Option<&'a str> {
 /// Every file of the folder, and whether it reads (and then replays legally
 /// to the end) or is refused. A file added to the folder must be added here
 /// and to its README.
-const FILES: [(&str, Expect); 27] = [
+const FILES: [(&str, Expect); 28] = [
     ("HV-gina-Dumbot-2006-06-04-2010.sgf", Expect::Legal),
     ("HV-hugo-Dumbot-2013-06-15-1412.sgf", Expect::Legal),
     ("2017-full-names.sgf", Expect::Legal),
@@ -89,6 +89,7 @@ const FILES: [(&str, Expect); 27] = [
     ("resign-debris.sgf", Expect::Legal),
     ("agreed-draw.sgf", Expect::Legal),
     ("localized-re.sgf", Expect::Legal),
+    ("loose-re-names.sgf", Expect::Legal),
     ("two-trees.sgf", Expect::Legal),
     ("torus-wrap.sgf", Expect::Legal),
     ("overflow-column.sgf", Expect::Legal),
@@ -469,6 +470,25 @@ fn an_accepted_draw_ends_the_game() {
         (DeclaredResult::Draw, Ending::AgreedDraw)
     );
     assert!(record.notes.is_empty(), "{:?}", record.notes);
+}
+
+#[test]
+fn an_re_naming_a_player_loosely_is_read_with_a_note() {
+    // §10.15, loose-re-names.sgf (made up, as in boardspace's 2020 archive):
+    // RE names "Dumbot" for the id "Dumbot0": White wins, noted.
+    let record = game("loose-re-names.sgf");
+    assert_eq!(record.white.as_deref(), Some("Dumbot0"));
+    assert_eq!(
+        (record.result, record.ending),
+        (DeclaredResult::WhiteWins, Ending::Unstated)
+    );
+    assert!(
+        record.notes.iter().any(|n| n.starts_with(
+            "line 6: RE[Partida ganada por Dumbot] names White (id \"Dumbot0\") only loosely"
+        )),
+        "{:?}",
+        record.notes
+    );
 }
 
 #[test]

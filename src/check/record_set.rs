@@ -70,7 +70,14 @@ impl RecordSet {
                     file: file.display().to_string(),
                     error: "the file holds no game".to_string(),
                 }),
-                Ok(games) => units.extend(games.into_iter().map(|g| RecordUnit::Game(Box::new(g)))),
+                // §10.16: a game that does not read is listed, the others checked
+                Ok(games) => units.extend(games.into_iter().map(|game| match game {
+                    Ok(game) => RecordUnit::Game(Box::new(game)),
+                    Err(error) => RecordUnit::Unreadable {
+                        file: file.display().to_string(),
+                        error: error.to_string(),
+                    },
+                })),
                 Err(error) => units.push(RecordUnit::Unreadable {
                     file: file.display().to_string(),
                     error: error.to_string(),

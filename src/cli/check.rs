@@ -56,8 +56,9 @@ pub struct CheckArgs {
     /// repeat for several.
     #[arg(long = "case", value_name = "NAME")]
     cases: Vec<String>,
-    /// Game records to replay on the engine: PGN or SGF files, and folders
-    /// searched for .pgn and .sgf files (in sorted order). At every
+    /// Game records to replay on the engine: PGN or SGF files, zip archives
+    /// of them, and folders searched for .pgn, .sgf and .zip files (in
+    /// sorted order). At every
     /// position `validmoves` is compared, the record's move played and the
     /// printed GameString replayed. Alone (without --corpus, --case or
     /// --games), only the records are checked.

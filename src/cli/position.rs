@@ -248,13 +248,16 @@ fn load_game<R: Rules>(text: &str, game: Option<usize>, options: RulesOptions) -
 }
 
 /// How a command stops on an input that gives no game: `--game N` asked of
-/// a game that is not a record file with N games is a usage error (exit
-/// 2); anything else is refused input (exit 1).
+/// a game that is not a record file with N games (a zip archive included)
+/// is a usage error (exit 2); anything else is refused input (exit 1).
 pub fn input_stop(error: InputError, game: Option<usize>) -> Stop {
     match (&error, game) {
-        (InputError::NotARecord { .. } | InputError::NoSuchGame { .. }, Some(number)) => {
-            Stop::Usage(format!("--game {number}: {error}"))
-        }
+        (
+            InputError::NotARecord { .. }
+            | InputError::NoSuchGame { .. }
+            | InputError::ZipArchive { .. },
+            Some(number),
+        ) => Stop::Usage(format!("--game {number}: {error}")),
         _ => Stop::from(error),
     }
 }

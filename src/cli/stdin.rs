@@ -11,7 +11,7 @@ use hive_oracle::core::RulesOptions;
 use hive_oracle::input::{
     self, GameInput, InputError, NthRecord, RecordFileError, RecordPly, MAX_RECORD_FILE_BYTES,
 };
-use hive_oracle::records::{Record, RecordError};
+use hive_oracle::records::RecordError;
 use hive_oracle::reference::ReferenceEngine;
 use hive_oracle::rules::Rules;
 
@@ -71,7 +71,7 @@ pub fn read_bytes() -> Result<Vec<u8>, InputError> {
 
 /// `replay -`: every game of the records on stdin given to `sink`; stdin
 /// unreadable, over the limit or not a record is one error about "stdin".
-pub fn each_record(sink: &mut dyn FnMut(Record)) -> Result<usize, RecordFileError> {
+pub fn each_record(sink: &mut dyn FnMut(input::GameRead)) -> Result<usize, RecordFileError> {
     let bytes = read_bytes().map_err(|e| RecordError::new(NAME, 0, e.to_string()))?;
     input::each_record_in(NAME, bytes, sink)
 }

@@ -101,6 +101,13 @@ pub enum InputError {
         /// Why it is not played.
         why: Box<PlyProblem>,
     },
+    /// A zip archive given where one record file is read (§10.21): only
+    /// `replay` reads the records in an archive, as a folder.
+    #[error("{file} is a zip archive, not a record file: `replay` reads the records in it (§10.21); extract the record to name one of its games")]
+    ZipArchive {
+        /// The archive as the user named it.
+        file: String,
+    },
     /// A game number asked of an input that is one game: a game type or a
     /// GameString.
     #[error("{text} is {what}, not a record file: a game number (game {game}) picks a game of a record file")]
@@ -144,7 +151,7 @@ pub enum InputError {
         error: NotationError,
     },
     /// A folder given to `replay` that holds no record file.
-    #[error("{path} holds no record file (.pgn or .sgf)")]
+    #[error("{path} holds no record file (.pgn, .sgf or .zip)")]
     NoRecordFile {
         /// The folder.
         path: String,

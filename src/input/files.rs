@@ -16,10 +16,12 @@ use std::fs::{self, File};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use super::archive;
 use super::error::InputError;
 use super::limits::MAX_RECORD_FILE_BYTES;
-use super::memory::{check_room, try_reserve, OutOfMemory, TooLargeForMemory};
-use crate::records::{self, Record, RecordError};
+use super::memory::{try_reserve, OutOfMemory, TooLargeForMemory};
+use super::plain::{each_record_of_file, GameRead, RecordFileError};
+use crate::records::RecordError;
 
 /// Why the bytes of a record file were not read.
 enum Unread {
@@ -145,13 +147,14 @@ pub fn read_record_file(path: &str) -> Result<Vec<u8>, InputError> {
     })
 }
 
-/// Every game of the record file `path`, as `replay` reads it: a file that
-/// cannot be read (or is over [`MAX_RECORD_FILE_BYTES`], or is not a
-/// regular file) is a [`RecordError`] about the whole file, which the
-/// report lists with the files that are not records.
-pub fn read_records(path: &Path) -> Result<Vec<Record>, RecordError> {
+/// Every game of the record file `path`, as `replay` reads it, each read
+/// or the error of a game that does not read (§10.16): a file that cannot
+/// be read (or is over [`MAX_RECORD_FILE_BYTES`], or is not a regular
+/// file, or is no record) is a [`RecordError`] about the whole file, which
+/// the report lists with the files that are not records.
+pub fn read_records(path: &Path) -> Result<Vec<GameRead>, RecordError> {
     let mut games = Vec::new();
-    each_record(path, &mut |record| games.push(record)).map_err(|error| match error {
+    each_record(path, &mut |game| games.push(game)).map_err(|error| match error {
         RecordFileError::NotARecord(error) => error,
         RecordFileError::TooLarge(too_large) => {
             RecordError::new(&too_large.file, 0, too_large.to_string())
@@ -163,10 +166,11 @@ pub fn read_records(path: &Path) -> Result<Vec<Record>, RecordError> {
 /// [`read_records`] one game at a time: every game of the record file
 /// `path` is given to `sink` as it is read, so that no more than one game
 /// is held at once, whatever the size of the archive. The text is read
-/// twice: first with the games dropped, to check that the whole file reads
-/// (a file that does not is one [`RecordError`] and gives no game, as with
-/// [`read_records`]), then for the games. Returns the number of games.
-pub fn each_record(path: &Path, sink: &mut dyn FnMut(Record)) -> Result<usize, RecordFileError> {
+/// twice: first with the games dropped, to check that the file is a
+/// record (a file that is not is one [`RecordError`] and gives no game, as
+/// with [`read_records`]), then for the games. Returns the number of games
+/// given, read or not.
+pub fn each_record(path: &Path, sink: &mut dyn FnMut(GameRead)) -> Result<usize, RecordFileError> {
     let name = path.display().to_string();
     let bytes = read_within_limit(path).map_err(|unread| match unread {
         Unread::OutOfMemory(refused) => RecordFileError::TooLarge(TooLargeForMemory {
@@ -179,37 +183,17 @@ pub fn each_record(path: &Path, sink: &mut dyn FnMut(Record)) -> Result<usize, R
 }
 
 /// [`each_record`] for a record already in memory (one read from stdin):
-/// `name` stands for the file in messages.
+/// `name` stands for the file in messages. A zip archive is read as a
+/// folder of records (§10.21).
 pub fn each_record_in(
     name: &str,
     bytes: Vec<u8>,
-    sink: &mut dyn FnMut(Record),
+    sink: &mut dyn FnMut(GameRead),
 ) -> Result<usize, RecordFileError> {
-    // The decoded text takes about the bytes' size, twice while its line
-    // ends are rewritten: asked for first, so that a refusal is an error.
-    check_room(bytes.len().saturating_mul(2)).map_err(|refused| {
-        RecordFileError::TooLarge(TooLargeForMemory {
-            file: name.to_string(),
-            refused,
-        })
-    })?;
-    let text = records::decode(&bytes);
-    drop(bytes);
-    records::read_each(name, &text, &mut drop)?;
-    Ok(records::read_each(name, &text, sink)?)
-}
-
-/// Why a record file gives no game: it is not a record (or cannot be read),
-/// which a report lists with the file's line, or it is too large for the
-/// memory at hand, which stops a command with exit status 2.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RecordFileError {
-    /// Unreadable, over the size limit, not a regular file or not a record.
-    #[error(transparent)]
-    NotARecord(#[from] RecordError),
-    /// The allocator refused the memory to read or decode it.
-    #[error("{0}")]
-    TooLarge(TooLargeForMemory),
+    if archive::is_zip(&bytes) {
+        return archive::each_zip_record(name, bytes, sink);
+    }
+    each_record_of_file(name, bytes, sink)
 }
 
 /// A path that a folder walk passed over, and why.
@@ -332,15 +316,18 @@ impl Walk {
     }
 }
 
-/// Whether a folder walk reads `path`: a `.pgn` or `.sgf` name, any case.
+/// Whether a folder walk reads `path`: a `.pgn`, `.sgf` or `.zip` name (an
+/// archive of records, §10.21), any case.
 fn is_record_name(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("sgf"))
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        ["pgn", "sgf", "zip"]
+            .iter()
+            .any(|known| e.eq_ignore_ascii_case(known))
+    })
 }
 
 /// The record files named by `paths`: a file as named, whatever its
-/// extension; a folder searched recursively for `.pgn` and `.sgf` files
+/// extension; a folder searched recursively for `.pgn`, `.sgf` and `.zip` files
 /// (any letter case), in sorted order, without following links to folders.
 /// Each real file is listed once. A path that does not exist or is not a
 /// regular file or a folder, or a folder that holds no record, is an error.

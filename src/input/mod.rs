@@ -10,6 +10,8 @@
 //! * `record.rs`: a game of a record file, replayed to its end or to a ply;
 //! * `files.rs`: record files read within their limit, and the files and
 //!   folders given to `replay`;
+//! * `archive.rs`: zip archives of records, read as folders;
+//! * `plain.rs`: the games of one record file's bytes;
 //! * `error.rs`: [`InputError`], why an input gives no game;
 //! * `limits.rs`: the limits.
 //!
@@ -30,23 +32,26 @@
 //! assert!(refused.unwrap_err().to_string().contains("§4.2"));
 //! ```
 
+mod archive;
 mod error;
 mod files;
 mod game;
 mod limits;
 mod memory;
+mod plain;
 mod record;
 
+pub use archive::{is_zip, MAX_ZIP_ENTRIES};
 pub use error::{InputError, PlyProblem};
 pub use files::{
-    each_record, each_record_in, read_record_file, read_records, record_files, RecordFileError,
-    RecordFiles, Skipped,
+    each_record, each_record_in, read_record_file, read_records, record_files, RecordFiles, Skipped,
 };
 pub use game::{check_game_string_length, GameInput, PASTED_RECORD};
 pub use limits::{MAX_GAME_STRING_BYTES, MAX_RECORD_FILE_BYTES};
 #[cfg(feature = "faults")]
 pub use memory::ALLOCATION_LIMIT_VARIABLE;
 pub use memory::{try_reserve, OutOfMemory, TooLargeForMemory};
+pub use plain::{GameRead, RecordFileError};
 pub use record::{
     load_record, nth_record, nth_record_game, record_game, record_ply, record_ply_in,
     replay_record, NthRecord, RecordPly,

@@ -74,8 +74,9 @@ fn replay_within_limit<R: Rules>(record: &Record, plies: Option<usize>) -> Resul
 pub struct NthRecord {
     /// The game asked for.
     pub record: Record,
-    /// The games of the file: all of them, or, when a later game does not
-    /// read, those read before it ([`NthRecord::complete`] is false).
+    /// The games of the file, read or not (§10.16): all of them, or, when
+    /// the file turns out not to be a record after the game asked for,
+    /// those given before ([`NthRecord::complete`] is false).
     pub games: usize,
     /// Whether the whole file was read.
     pub complete: bool,
@@ -83,28 +84,36 @@ pub struct NthRecord {
 
 /// Game `game` (1 = the first) of a record file's bytes, read one game at
 /// a time (`records::read_each`): only that game is kept, whatever the size
-/// of the archive. A game that does not read before it is an error; one
-/// after it leaves the count incomplete, since the game asked for is read.
+/// of the archive. The game asked for reads even when another game of the
+/// file does not (§10.16); when it is itself the game that does not read,
+/// its error (naming the game and the line) is the answer. A zip archive
+/// is refused: `replay` reads it as a folder (§10.21).
 pub fn nth_record(name: &str, bytes: &[u8], game: usize) -> Result<NthRecord, InputError> {
+    if super::archive::is_zip(bytes) {
+        return Err(InputError::ZipArchive {
+            file: name.to_string(),
+        });
+    }
     let text = records::decode(bytes);
     let mut count = 0;
     let mut wanted = None;
-    let read = records::read_each(name, &text, &mut |record| {
+    let read = records::read_each(name, &text, &mut |read| {
         count += 1;
         if count == game {
-            wanted = Some(record);
+            wanted = Some(read);
         }
     });
     match (wanted, read) {
-        (Some(record), read) => Ok(NthRecord {
+        (Some(Ok(record)), read) => Ok(NthRecord {
             record,
             games: count,
             complete: read.is_ok(),
         }),
+        (Some(Err(error)), _) => Err(error.into()),
         (None, Err(error)) => Err(error.into()),
-        (None, Ok(games)) => Err(InputError::NoSuchGame {
+        (None, Ok(_)) => Err(InputError::NoSuchGame {
             file: name.to_string(),
-            games,
+            games: count,
             game,
         }),
     }

@@ -41,24 +41,39 @@ impl Format {
     }
 }
 
-/// Why a record could not be read: the file, the 1-based line and what is
-/// wrong there.
+/// Why a record, or one game of it, could not be read: the file, the game
+/// of a file of several, the 1-based line and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct RecordError {
     /// The file as the user named it (or `-`).
     pub file: String,
+    /// The 1-based number of the game that does not read, when the file
+    /// holds several and the reader went on to the next (§10.16); `None`
+    /// when the error is the whole file's.
+    pub game: Option<usize>,
     /// The 1-based line of the problem; 0 when it concerns the whole file.
     pub line: usize,
     /// What is wrong, quoting the offending text.
     pub message: String,
+    /// The record is of a game that UHP does not describe (boardspace's
+    /// Ultimate Hive, §10.21): `replay` reports it as skipped, not as
+    /// unreadable.
+    pub not_a_uhp_game: bool,
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.message)
-        } else {
-            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        match (self.game, self.line) {
+            (Some(game), 0) => write!(f, "{}: game {game}: {}", self.file, self.message),
+            (Some(game), line) => {
+                write!(
+                    f,
+                    "{}: game {game}, line {line}: {}",
+                    self.file, self.message
+                )
+            }
+            (None, 0) => write!(f, "{}: {}", self.file, self.message),
+            (None, line) => write!(f, "{}:{line}: {}", self.file, self.message),
         }
     }
 }
@@ -68,8 +83,10 @@ impl RecordError {
     pub fn new(file: &str, line: usize, message: impl Into<String>) -> RecordError {
         RecordError {
             file: file.to_string(),
+            game: None,
             line,
             message: message.into(),
+            not_a_uhp_game: false,
         }
     }
 }

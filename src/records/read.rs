@@ -21,6 +21,11 @@ pub fn decode(bytes: &[u8]) -> String {
 /// SGF file starts (after blank space) with `(`, anything else is read as
 /// PGN. `file` names the file in errors.
 pub fn read(file: &str, bytes: &[u8]) -> Result<Vec<Record>, RecordError> {
+    if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
+        // §10.21: an archive is read by `replay`, as a folder, not as a record
+        let message = "a zip archive, not a record file: `replay` reads the records in it";
+        return Err(RecordError::new(file, 0, message));
+    }
     read_text(file, &decode(bytes))
 }
 
@@ -35,18 +40,21 @@ pub fn read_text(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
 }
 
 /// [`read_text`] one game at a time ([`pgn::read_each`]): each game is given
-/// to `sink` once read, so that a PGN archive is never held whole; an SGF
-/// file (one game) is read, then given. Games before an error have been
-/// given already. Returns the number of games.
+/// to `sink` once read, so that a PGN archive is never held whole; a game of
+/// several that does not read is given as its error (§10.16), and the
+/// reader goes on with the next. An SGF file (one game) is read, then
+/// given. The error returned is the whole file's (a file of one game that
+/// does not read, or that is no record); games before it have been given
+/// already. Returns the number of games read.
 pub fn read_each(
     file: &str,
     text: &str,
-    sink: &mut dyn FnMut(Record),
+    sink: &mut dyn FnMut(Result<Record, RecordError>),
 ) -> Result<usize, RecordError> {
     if text.trim_start().starts_with('(') {
         let games = sgf::read(file, text)?;
         let count = games.len();
-        games.into_iter().for_each(sink);
+        games.into_iter().map(Ok).for_each(sink);
         Ok(count)
     } else {
         pgn::read_each(file, text, sink)

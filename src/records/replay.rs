@@ -379,6 +379,12 @@ pub struct ReplaySummary {
     pub by_type: BTreeMap<GameType, Counts>,
     /// The files that are not records, with why, in the order added.
     pub unreadable: Vec<RecordError>,
+    /// The records of games that are not UHP's (Ultimate Hive, §10.21),
+    /// skipped: they fail the run only when [`ReplaySummary::strict`].
+    pub not_uhp: Vec<RecordError>,
+    /// Whether a record skipped as not a UHP game makes the run unclean
+    /// (`replay --strict`).
+    pub strict: bool,
 }
 
 /// The counts of a run, overall and by game type.
@@ -447,14 +453,24 @@ impl ReplaySummary {
         self.by_type.entry(game.game_type).or_default().add(game);
     }
 
-    /// Notes a file that is not a record.
+    /// Notes a file that is not a record, or a game that does not read
+    /// ([`RecordError::game`]); a record of a game that is not UHP's
+    /// ([`RecordError::not_a_uhp_game`]) is noted as skipped (§10.21).
     pub fn add_unreadable(&mut self, error: RecordError) {
-        self.unreadable.push(error);
+        if error.not_a_uhp_game {
+            self.not_uhp.push(error);
+        } else {
+            self.unreadable.push(error);
+        }
     }
 
     /// Whether every game is legal and ends as declared
-    /// ([`GameReport::is_clean`]), and every file read.
+    /// ([`GameReport::is_clean`]), every file read and, when
+    /// [`ReplaySummary::strict`], no record skipped as not a UHP game.
     pub fn is_clean(&self) -> bool {
-        self.unreadable.is_empty() && self.total.illegal == 0 && self.total.wrong_result == 0
+        self.unreadable.is_empty()
+            && self.total.illegal == 0
+            && self.total.wrong_result == 0
+            && (!self.strict || self.not_uhp.is_empty())
     }
 }

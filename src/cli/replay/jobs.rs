@@ -10,9 +10,10 @@ use hive_oracle::input::{RecordFileError, MAX_RECORD_FILE_BYTES};
 use hive_oracle::records::replay::GameReport;
 use hive_oracle::records::RecordError;
 
-/// What one file gave: its games, or why it is not a record or is too
-/// large for the memory at hand.
-pub(super) type FileResult = Result<Vec<GameReport>, RecordFileError>;
+/// What one file gave: its games, each replayed or why it does not read
+/// (§10.16), or why the file is not a record or is too large for the
+/// memory at hand.
+pub(super) type FileResult = Result<Vec<Result<GameReport, RecordError>>, RecordFileError>;
 
 /// Replays `files` with `replay_file` on `jobs` threads, `tick` called
 /// after each file, and gives each file's result to `report` (on this

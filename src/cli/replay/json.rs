@@ -29,7 +29,7 @@ use super::jobs::FileResult;
 /// a minor version only adds fields, a major one removes or retypes one.
 /// Major version 1 was the unversioned report of hive-oracle 0.2.0 (notes
 /// as strings, `ending` as Rust debug text, the result `not on the board`).
-pub(super) const FORMAT_VERSION: &str = "2.0";
+pub(super) const FORMAT_VERSION: &str = "2.1";
 
 /// The report of `hive-oracle replay --format json`: every game of every
 /// record file, the counts, the files that are not records and the paths a
@@ -52,6 +52,9 @@ struct ReplayReport {
     /// The paths a folder walk did not read (a FIFO, a device, a link to a
     /// folder), with why.
     skipped: Vec<SkippedPath>,
+    /// The records of games that UHP does not describe (Ultimate Hive),
+    /// skipped (§10.21): they fail the run only under `--strict`.
+    not_a_uhp_game: Vec<Unreadable>,
 }
 
 /// The counts of the run.
@@ -61,8 +64,11 @@ struct Summary {
     all: GameCounts,
     /// The games of each game type, by GameTypeString.
     by_game_type: BTreeMap<String, GameCounts>,
-    /// Files that are not records.
+    /// Files that are not records, and games that do not read in a file
+    /// of several (§10.16).
     unreadable: usize,
+    /// Records skipped as not of a UHP game type (§10.21).
+    not_a_uhp_game: usize,
 }
 
 /// The counts of a set of games.
@@ -244,6 +250,11 @@ struct IllegalGame {
 struct Unreadable {
     /// The file as named.
     file: String,
+    /// The 1-based number of the game that does not read, in a file of
+    /// several whose other games were read (§10.16); absent when the
+    /// whole file is unreadable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<usize>,
     /// The 1-based line of the problem; 0 when it concerns the whole file.
     line: usize,
     /// What is wrong there.
@@ -296,6 +307,7 @@ fn frame(summary: &ReplaySummary, skipped: &[Skipped]) -> ReplayReport {
                 .map(|(t, c)| (t.to_string(), counts(c)))
                 .collect(),
             unreadable: summary.unreadable.len(),
+            not_a_uhp_game: summary.not_uhp.len(),
         },
         games: Vec::new(),
         unreadable: summary.unreadable.iter().map(unreadable).collect(),
@@ -306,12 +318,14 @@ fn frame(summary: &ReplaySummary, skipped: &[Skipped]) -> ReplayReport {
                 why: s.why.clone(),
             })
             .collect(),
+        not_a_uhp_game: summary.not_uhp.iter().map(unreadable).collect(),
     }
 }
 
 fn unreadable(e: &RecordError) -> Unreadable {
     Unreadable {
         file: e.file.clone(),
+        game: e.game,
         line: e.line,
         message: e.message.clone(),
     }
@@ -406,10 +420,13 @@ pub(super) struct JsonReport {
 }
 
 impl JsonReport {
-    pub(super) fn new(spool: std::io::Result<std::fs::File>) -> JsonReport {
+    pub(super) fn new(spool: std::io::Result<std::fs::File>, strict: bool) -> JsonReport {
         JsonReport {
             spool: spool.map(std::io::BufWriter::new),
-            summary: ReplaySummary::default(),
+            summary: ReplaySummary {
+                strict,
+                ..ReplaySummary::default()
+            },
             too_large: false,
             games: 0,
         }
@@ -422,6 +439,14 @@ impl JsonReport {
             Err(error) => return not_replayed(&mut self.summary, &mut self.too_large, error),
         };
         for report in &games {
+            // §10.16: a game that does not read is listed as such
+            let report = match report {
+                Ok(report) => report,
+                Err(error) => {
+                    self.summary.add_unreadable(error.clone());
+                    continue;
+                }
+            };
             self.summary.add_game(report);
             let first = self.games == 0;
             self.games += 1;

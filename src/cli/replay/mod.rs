@@ -11,7 +11,8 @@ use clap::ValueEnum;
 
 use hive_oracle::fast::FastEngine;
 use hive_oracle::input::{
-    each_record, record_files, try_reserve, RecordFileError, RecordFiles, TooLargeForMemory,
+    each_record, record_files, try_reserve, GameRead, RecordFileError, RecordFiles, Skipped,
+    TooLargeForMemory,
 };
 use hive_oracle::records::replay::{replay, ReplayOptions};
 use hive_oracle::reference::ReferenceEngine;
@@ -40,8 +41,9 @@ enum ReplayFormat {
 /// The options of `replay`.
 #[derive(clap::Args)]
 pub struct ReplayArgs {
-    /// Record files, or folders searched recursively for .pgn and .sgf
-    /// files; `-` reads records from stdin (at most 64 MiB).
+    /// Record files, or folders searched recursively for .pgn, .sgf and
+    /// .zip files (a zip archive is read as a folder, §10.21); `-` reads
+    /// records from stdin (at most 64 MiB).
     #[arg(required_unless_present = "print_schema", value_name = "PATH")]
     paths: Vec<std::path::PathBuf>,
     /// The engine that replays the moves (a refusal is always explained
@@ -64,6 +66,10 @@ pub struct ReplayArgs {
     /// there declaring a draw agrees; no later ply is refused.
     #[arg(long)]
     repetition_draw: bool,
+    /// Fail (exit 1) on records skipped as not a UHP game type (Ultimate
+    /// Hive), which are otherwise reported and counted only.
+    #[arg(long)]
+    strict: bool,
     /// Print the JSON Schema of the JSON report and exit.
     #[arg(long)]
     print_schema: bool,
@@ -79,6 +85,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         jobs,
         verbose,
         repetition_draw,
+        strict,
         print_schema,
     } = args;
     allocator::share_one_arena();
@@ -87,34 +94,16 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         return output::status_after_report(written, ExitCode::SUCCESS, COULD_NOT_RUN);
     }
     let options = ReplayOptions { repetition_draw };
-    // `-`: the records on stdin, replayed first
-    let (dashes, paths): (Vec<PathBuf>, Vec<PathBuf>) = paths
-        .into_iter()
-        .partition(|path| path.as_os_str() == stdin::DASH);
-    let found = if paths.is_empty() {
-        Ok(RecordFiles::default())
-    } else {
-        record_files(&paths)
+    let Some((files, skipped, stdin_given)) = files_to_replay(paths) else {
+        return ExitCode::from(COULD_NOT_RUN);
     };
-    let RecordFiles { mut files, skipped } = match found {
-        Ok(found) => found,
-        Err(error) => {
-            output::say(&format!("error: {error}"));
-            return ExitCode::from(COULD_NOT_RUN);
-        }
-    };
-    if !dashes.is_empty() {
-        files.insert(0, PathBuf::from(stdin::DASH));
-    }
-    for skip in &skipped {
-        output::say(&format!("note: {skip}"));
-    }
     let bar = progress_bar(files.len());
     let started = Instant::now();
     let files_replayed = files.len();
     let ended = match format {
         ReplayFormat::Text => {
-            let mut report = TextReport::new(std::io::stdout().lock(), verbose, !dashes.is_empty());
+            let mut report =
+                TextReport::new(std::io::stdout().lock(), verbose, stdin_given, strict);
             replay_files(
                 &files,
                 &|path| replay_file(path, engine, options),
@@ -129,7 +118,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         }
         ReplayFormat::Json => {
             let spool = tempfile::tempfile();
-            let mut report = JsonReport::new(spool);
+            let mut report = JsonReport::new(spool, strict);
             replay_files(
                 &files,
                 &|path| replay_file(path, engine, options),
@@ -158,6 +147,8 @@ pub fn run(args: ReplayArgs) -> ExitCode {
             summary.total.games as f64 * 60.0 / seconds.max(1e-9)
         ));
     }
+    // §10.21: records of other games fail the run only under --strict
+    // (ReplaySummary::strict)
     let verdict = if too_large {
         ExitCode::from(COULD_NOT_RUN)
     } else if summary.is_clean() {
@@ -166,6 +157,35 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         ExitCode::FAILURE
     };
     output::status_after_report(written, verdict, COULD_NOT_RUN)
+}
+
+/// The files `paths` name, stdin (`-`) first if given, with the paths a
+/// folder walk skipped (each said on stderr) and whether stdin was given;
+/// `None` (said on stderr) when a path cannot be walked.
+fn files_to_replay(paths: Vec<PathBuf>) -> Option<(Vec<PathBuf>, Vec<Skipped>, bool)> {
+    // `-`: the records on stdin, replayed first
+    let (dashes, paths): (Vec<PathBuf>, Vec<PathBuf>) = paths
+        .into_iter()
+        .partition(|path| path.as_os_str() == stdin::DASH);
+    let found = if paths.is_empty() {
+        Ok(RecordFiles::default())
+    } else {
+        record_files(&paths)
+    };
+    let RecordFiles { mut files, skipped } = match found {
+        Ok(found) => found,
+        Err(error) => {
+            output::say(&format!("error: {error}"));
+            return None;
+        }
+    };
+    if !dashes.is_empty() {
+        files.insert(0, PathBuf::from(stdin::DASH));
+    }
+    for skip in &skipped {
+        output::say(&format!("note: {skip}"));
+    }
+    Some((files, skipped, !dashes.is_empty()))
 }
 
 /// A bar of the files replayed on a terminal's stderr; hidden elsewhere.
@@ -189,7 +209,7 @@ fn replay_file(path: &Path, engine: EngineChoice, options: ReplayOptions) -> Fil
     // asked for, so that a refusal is an error rather than an abort.
     let mut reports = Vec::new();
     let mut refused = None;
-    let sink = &mut |record: hive_oracle::records::Record| {
+    let sink = &mut |game: GameRead| {
         if refused.is_some() {
             return;
         }
@@ -197,10 +217,11 @@ fn replay_file(path: &Path, engine: EngineChoice, options: ReplayOptions) -> Fil
             refused = Some(error);
             return;
         }
-        reports.push(match engine {
+        // §10.16: a game that does not read is kept as its error
+        reports.push(game.map(|record| match engine {
             EngineChoice::Fast => replay::<FastEngine>(&record, options),
             EngineChoice::Reference => replay::<ReferenceEngine>(&record, options),
-        })
+        }))
     };
     if path.as_os_str() == stdin::DASH {
         stdin::each_record(sink)?;

@@ -36,12 +36,15 @@ pub(super) struct TextReport<W: Write> {
 }
 
 impl<W: Write> TextReport<W> {
-    pub(super) fn new(out: W, verbose: bool, stdin_given: bool) -> TextReport<W> {
+    pub(super) fn new(out: W, verbose: bool, stdin_given: bool, strict: bool) -> TextReport<W> {
         TextReport {
             out,
             verbose,
             stdin_given,
-            summary: ReplaySummary::default(),
+            summary: ReplaySummary {
+                strict,
+                ..ReplaySummary::default()
+            },
             too_large: false,
             wrote_games: false,
             written: Ok(()),
@@ -54,6 +57,14 @@ impl<W: Write> TextReport<W> {
         match file {
             Ok(games) => {
                 for game in &games {
+                    // §10.16: a game that does not read is listed as such
+                    let game = match game {
+                        Ok(game) => game,
+                        Err(error) => {
+                            self.summary.add_unreadable(error.clone());
+                            continue;
+                        }
+                    };
                     self.summary.add_game(game);
                     let text = self.game_text(game);
                     if !text.is_empty() {
@@ -278,6 +289,9 @@ fn closing_text(summary: &ReplaySummary, after_games: bool) -> String {
     for error in &summary.unreadable {
         push_line(&mut out, &format!("unreadable: {error}"));
     }
+    for error in &summary.not_uhp {
+        push_line(&mut out, &format!("skipped: not a UHP game type: {error}"));
+    }
     if after_games || !out.is_empty() {
         out.push('\n');
     }
@@ -298,7 +312,27 @@ fn closing_text(summary: &ReplaySummary, after_games: bool) -> String {
     }
     row(&mut out, "all", &summary.total);
     out.push_str(&results_text(&summary.total));
-    let _ = writeln!(out, "unreadable files: {}", summary.unreadable.len());
+    // §10.16: the games that do not read in files that hold others
+    let games = summary
+        .unreadable
+        .iter()
+        .filter(|e| e.game.is_some())
+        .count();
+    let _ = writeln!(
+        out,
+        "unreadable files: {}",
+        summary.unreadable.len() - games
+    );
+    if games > 0 {
+        let _ = writeln!(out, "unreadable games: {games}");
+    }
+    if !summary.not_uhp.is_empty() {
+        let _ = writeln!(
+            out,
+            "skipped: not a UHP game type: {}",
+            summary.not_uhp.len()
+        );
+    }
     out
 }
 

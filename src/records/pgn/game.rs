@@ -171,6 +171,7 @@ impl Game {
             }
             found => found,
         };
+        // §10.19: no game type given: Base, noted, naming an expansion piece
         let what = match &found {
             Some((_, line)) => format!("line {line}: empty GameType tag"),
             None => "no GameType tag".to_string(),

@@ -20,43 +20,80 @@ use crate::records::{Record, RecordError, RecordedMove};
 /// line that is no tag, ply, result or comment, a malformed or cut tag, a
 /// ply that is not a MoveString, an unknown GameType, a ply or result after
 /// the game's result line, a comment never closed, or a file with no tag,
-/// ply or result at all. Never panics.
+/// ply or result at all. In a file of several games the error names the
+/// game ([`RecordError::game`]). Never panics.
 pub fn read(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
     let mut games = Vec::new();
-    read_each(file, text, &mut |record| games.push(record))?;
-    Ok(games)
+    let mut first_error = None;
+    read_each(file, text, &mut |game| match game {
+        Ok(record) => games.push(record),
+        Err(error) => {
+            first_error.get_or_insert(error);
+        }
+    })?;
+    match first_error {
+        Some(error) => Err(error),
+        None => Ok(games),
+    }
 }
 
 /// [`read`] one game at a time: each game is given to `sink` as soon as its
-/// last line is read, so that only one game is held at once. Games before
-/// an error have been given already: a caller that wants all or nothing
-/// reads the file twice (the first time with a sink that drops them).
-/// Returns the number of games.
+/// last line is read, so that only one game is held at once. A game that
+/// does not read is given as its error, naming the game and the line
+/// (§10.16), and the reader resumes at the next tag line that follows a
+/// line other than a tag: the games after it are read as if it were not
+/// there. The error of a file of one game (or of no game) is the file's:
+/// it is returned, not given, and names no game; so is a file over
+/// [`MAX_GAMES_PER_FILE`]. Returns the number of games read.
 pub fn read_each(
     file: &str,
     text: &str,
-    sink: &mut dyn FnMut(Record),
+    sink: &mut dyn FnMut(Result<Record, RecordError>),
 ) -> Result<usize, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader {
         file,
         sink,
-        games: 0,
+        attempted: 0,
+        read: 0,
+        held: None,
+        skipping: false,
+        fatal: false,
         current: None,
         pending_notes: Vec::new(),
         pending_more: 0,
         comment: None,
         first_content: None,
     };
+    // whether the last line with text was a tag line
+    let mut after_tag = false;
     let mut lines = text.split('\n').enumerate().peekable();
     while let Some((index, raw)) = lines.next() {
+        let trimmed = raw.trim();
+        let tag_line = trimmed.starts_with('[') && trimmed.ends_with(']');
+        if reader.skipping {
+            // §10.16: the next game starts at a tag line after other text
+            if !tag_line || after_tag {
+                if !trimmed.is_empty() {
+                    after_tag = trimmed.starts_with('[');
+                }
+                continue;
+            }
+            reader.skipping = false;
+        }
+        if !trimmed.is_empty() {
+            after_tag = trimmed.starts_with('[');
+        }
         if let Err(mut e) = reader.line(index + 1, raw) {
-            if lines.peek().is_none() && !raw.trim().is_empty() {
+            if lines.peek().is_none() && !trimmed.is_empty() {
                 e.message.push_str(
                     " (the file ends on this line without a line break: is it cut short?)",
                 );
             }
-            return Err(e);
+            if reader.fatal {
+                return Err(e);
+            }
+            reader.fail_game(e);
         }
     }
     reader.finish()
@@ -65,10 +102,19 @@ pub fn read_each(
 /// The reader's state between lines.
 struct Reader<'a> {
     file: &'a str,
-    /// Where each finished game goes.
-    sink: &'a mut dyn FnMut(Record),
-    /// The games finished so far.
-    games: usize,
+    /// Where each game goes, read or not.
+    sink: &'a mut dyn FnMut(Result<Record, RecordError>),
+    /// The games ended so far, read or not: the last game's number.
+    attempted: usize,
+    /// The games read so far.
+    read: usize,
+    /// The error of game 1, held until a second game shows that the file
+    /// holds several (else it is the file's error).
+    held: Option<RecordError>,
+    /// After a game that does not read: skipping to the next game.
+    skipping: bool,
+    /// The error just returned ends the file (too many games).
+    fatal: bool,
     current: Option<Game>,
     /// Notes about comments read before the first game's first line.
     pending_notes: Vec<Note>,
@@ -81,6 +127,45 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// Gives a game ended to the sink, after the held error of game 1.
+    fn give(&mut self, game: Result<Record, RecordError>) {
+        if self.attempted > 1 {
+            if let Some(held) = self.held.take() {
+                (self.sink)(Err(held));
+            }
+        }
+        match game {
+            Err(error) if self.attempted == 1 => self.held = Some(error),
+            game => (self.sink)(game),
+        }
+    }
+
+    /// Ends the current game as read.
+    fn end_game(&mut self, game: Game) {
+        self.attempted += 1;
+        let ended = game.finish(self.file, self.attempted).map_err(|mut e| {
+            e.game = Some(self.attempted);
+            e
+        });
+        if ended.is_ok() {
+            self.read += 1;
+        }
+        self.give(ended);
+    }
+
+    /// Ends the current game as not read, at `error`, and skips to the
+    /// next game (§10.16).
+    fn fail_game(&mut self, mut error: RecordError) {
+        self.attempted += 1;
+        error.game = Some(self.attempted);
+        self.current = None;
+        self.comment = None;
+        self.pending_notes.clear();
+        self.pending_more = 0;
+        self.skipping = true;
+        self.give(Err(error));
+    }
+
     fn error(&self, line: usize, message: impl Into<String>) -> RecordError {
         RecordError::new(self.file, line, message)
     }
@@ -126,6 +211,7 @@ impl Reader<'_> {
                 // A tag is the whole line: a `{` inside its value is text.
                 return self.tag(line_no, line, rest);
             }
+            // §10.18: a comment may end a ply, and another ply follow it
             let (head, tail) = match rest.find('{') {
                 Some(i) => (rest[..i].trim(), &rest[i..]),
                 None => (rest, ""),
@@ -167,12 +253,11 @@ impl Reader<'_> {
     fn game_at(&mut self, line_no: usize, starts_new: bool) -> Result<&mut Game, RecordError> {
         if starts_new {
             if let Some(done) = self.current.take() {
-                let record = done.finish(self.file, self.games + 1)?;
-                self.games += 1;
-                (self.sink)(record);
+                self.end_game(done);
             }
         }
-        if self.current.is_none() && self.games >= MAX_GAMES_PER_FILE {
+        if self.current.is_none() && self.attempted >= MAX_GAMES_PER_FILE {
+            self.fatal = true;
             return Err(self.error(
                 line_no,
                 format!("too many games: a record file may hold at most {MAX_GAMES_PER_FILE}"),
@@ -189,6 +274,10 @@ impl Reader<'_> {
 
     /// A line starting with `[`.
     fn tag(&mut self, line_no: usize, line: &str, text: &str) -> Result<(), RecordError> {
+        // A tag after movetext starts a new game: the game before it ends
+        // here, whether or not this tag reads (§10.16).
+        let starts_new = self.current.as_ref().is_some_and(Game::has_movetext);
+        self.game_at(line_no, starts_new)?;
         let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
             return Err(self.error(
                 line_no,
@@ -214,7 +303,7 @@ impl Reader<'_> {
         }
         let value = if let Some(quoted) = value.strip_prefix('"') {
             match quoted.strip_suffix('"') {
-                Some(v) => v.trim(),
+                Some(v) => unescaped(v.trim()),
                 None => {
                     return Err(self.error(
                         line_no,
@@ -226,23 +315,21 @@ impl Reader<'_> {
                 }
             }
         } else {
-            value
+            value.to_string()
         };
         if key.eq_ignore_ascii_case("GameType") && !value.is_empty() {
             // Checked now, so that the error names this line.
-            if let Err(e) = parse_game_type(value) {
+            if let Err(e) = parse_game_type(&value) {
                 return Err(self.error(line_no, format!("tag GameType: {e}")));
             }
         }
-        let starts_new = self.current.as_ref().is_some_and(Game::has_movetext);
         let file = self.file;
-        let game = self.game_at(line_no, starts_new)?;
+        let game = self.game_at(line_no, false)?;
         if game.tags.len() >= MAX_TAGS_PER_GAME {
             let message = format!("too many tags: a game may have at most {MAX_TAGS_PER_GAME}");
             return Err(RecordError::new(file, line_no, message));
         }
-        game.tags
-            .push((key.to_string(), value.to_string(), line_no));
+        game.tags.push((key.to_string(), value, line_no));
         Ok(())
     }
 
@@ -342,29 +429,52 @@ impl Reader<'_> {
     }
 
     fn finish(mut self) -> Result<usize, RecordError> {
-        if let Some((start, text)) = &self.comment {
+        if let Some((start, text)) = self.comment.take() {
             let message = format!(
                 "the comment \"{{{}\" is never closed with \"}}\" (is the file cut short?)",
                 quote(text.trim())
             );
-            return Err(self.error(*start, message));
+            let error = self.error(start, message);
+            self.fail_game(error);
         }
-        match self.current.take() {
-            Some(game) => {
-                let record = game.finish(self.file, self.games + 1)?;
-                (self.sink)(record);
-                Ok(self.games + 1)
-            }
-            None => Err(match &self.first_content {
-                Some((line, text)) => self.error(
-                    *line,
-                    format!(
-                        "no tag, ply or result: not a PGN record; it starts with \"{}\"",
-                        quote(text)
-                    ),
+        if let Some(game) = self.current.take() {
+            self.end_game(game);
+        }
+        if let Some(mut error) = self.held.take() {
+            // a file of one game that does not read: the file's error
+            error.game = None;
+            return Err(error);
+        }
+        if self.attempted > 0 {
+            return Ok(self.read);
+        }
+        Err(match &self.first_content {
+            Some((line, text)) => self.error(
+                *line,
+                format!(
+                    "no tag, ply or result: not a PGN record; it starts with \"{}\"",
+                    quote(text)
                 ),
-                None => self.error(0, "the file is empty: no tag, ply or result"),
-            }),
-        }
+            ),
+            None => self.error(0, "the file is empty: no tag, ply or result"),
+        })
     }
+}
+
+/// A quoted tag value with its escapes undone (§10.17): `\\` is `\` and
+/// `\"` is `"`; any other backslash stands for itself.
+fn unescaped(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(&next) = chars.peek().filter(|&&n| n == '\\' || n == '"') {
+                out.push(next);
+                chars.next();
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
 }

@@ -6,12 +6,23 @@ use std::fmt::Write as _;
 
 use super::result::result_word;
 use crate::core::{escape_controls, GameType};
-use crate::records::{DeclaredResult, Record};
+use crate::records::{DeclaredResult, Format, Record};
+
+/// The SGF root properties a PGN keeps, under the tag names Mzinga's
+/// converter gives them (§10.17): the date as written, the game's name
+/// and the result as written.
+const SGF_TAGS: [(&str, &str); 3] = [
+    ("DT", "SgfDate"),
+    ("GN", "SgfGameName"),
+    ("RE", "SgfResult"),
+];
 
 /// Prints a record as a PGN in Mzinga's style: `[GameType "..."]` first,
 /// then `Date`, `Event`, `Site`, `Round`, `White`, `Black` and `Result`
 /// (the date, players and result from the record's fields, the others from
-/// its tags), then the record's other tags in order; a blank line; one
+/// its tags), then the record's other tags in order (for an SGF record,
+/// only `SgfDate`, `SgfGameName` and `SgfResult`, from its `DT`, `GN` and
+/// `RE`: §10.17); a blank line; one
 /// `N. move` line per ply from [`RecordedMove::uhp`](crate::records::RecordedMove::uhp); and for a decided
 /// result a blank line and the result word (`WhiteWins`, `BlackWins`,
 /// `Draw`).
@@ -58,16 +69,28 @@ pub fn write(record: &Record) -> String {
     if let Some(result) = result {
         tags.push(("Result".to_string(), result.to_string()));
     }
-    let written_from_fields = ["GameType", "Date", "White", "Black", "Result"];
-    for (i, (key, value)) in record.tags.iter().enumerate() {
-        if used[i]
-            || written_from_fields
-                .iter()
-                .any(|k| k.eq_ignore_ascii_case(key))
-        {
-            continue;
+    if record.format == Format::Sgf {
+        // §10.17: an SGF's root properties are no PGN tags; the three that
+        // say something beyond the fields take Mzinga's names, the others
+        // (GM, SU, P0, P1, ...) are the fields already written
+        for (property, key) in SGF_TAGS {
+            let value = record.tags.iter().find(|(k, _)| k == property);
+            if let Some((_, value)) = value.filter(|(_, v)| !v.trim().is_empty()) {
+                tags.push((key.to_string(), value.clone()));
+            }
         }
-        tags.push((key.clone(), value.clone()));
+    } else {
+        let written_from_fields = ["GameType", "Date", "White", "Black", "Result"];
+        for (i, (key, value)) in record.tags.iter().enumerate() {
+            if used[i]
+                || written_from_fields
+                    .iter()
+                    .any(|k| k.eq_ignore_ascii_case(key))
+            {
+                continue;
+            }
+            tags.push((key.clone(), value.clone()));
+        }
     }
     let moves: Vec<String> = record.moves.iter().map(|m| m.uhp.clone()).collect();
     write_game(record.game_type, &moves, &tags)
@@ -84,9 +107,10 @@ pub fn write(record: &Record) -> String {
 /// letter first is dropped); values are trimmed, a line break in one
 /// becomes a space, so that every tag stays one line, and any other control
 /// character but a tab is escaped ([`tag_text`]), so that no tag reaches a
-/// terminal raw. A `"` inside a value
-/// is written as it is: [`read`](super::read) strips only the outer quotes, so a value
-/// reads back unchanged when it is trimmed and on one line.
+/// terminal raw. A `\` or `"` inside a value is written escaped (`\\`,
+/// `\"`), as a strict PGN reader expects (§10.17), and
+/// [`read`](super::read) unescapes it, so a value reads back unchanged
+/// when it is trimmed and on one line.
 pub fn write_game(game_type: GameType, moves: &[String], tags: &[(String, String)]) -> String {
     let mut out = format!("[GameType \"{game_type}\"]\n");
     let mut result = None;
@@ -104,7 +128,7 @@ pub fn write_game(game_type: GameType, moves: &[String], tags: &[(String, String
         if key.eq_ignore_ascii_case("Result") {
             result = result_word(&value);
         }
-        let _ = writeln!(out, "[{key} \"{value}\"]");
+        let _ = writeln!(out, "[{key} \"{}\"]", escaped_quotes(&value));
     }
     out.push('\n');
     for (i, mv) in moves.iter().enumerate() {
@@ -143,4 +167,17 @@ pub fn tag_text(value: &str) -> String {
         .map(escape_controls)
         .collect::<Vec<_>>()
         .join("\t")
+}
+
+/// A tag value inside its quotes (§10.17): each `\` and `"` escaped with a
+/// backslash, as PGN writes them; the reader undoes it.
+fn escaped_quotes(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        if matches!(c, '\\' | '"') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -22,6 +22,7 @@ mod actions;
 mod board;
 mod cell;
 mod lexer;
+mod players;
 mod token;
 mod turns;
 
@@ -30,6 +31,7 @@ use crate::core::{Color, GameType};
 use super::{DeclaredResult, Ending, Format, Record, RecordError};
 use actions::{short, Action};
 use lexer::Property;
+use players::declared_result;
 
 /// Reads the game of a boardspace SGF file: its first game tree, the main
 /// line. `text` is decoded already ([`super::decode`]); `file` names the
@@ -172,8 +174,11 @@ impl Header {
         }
         let mut notes = Vec::new();
         let game_type = match find("SU") {
-            Some(su) => variant(&su.value)
-                .map_err(|why| RecordError::new(file, su.line, why.to_string()))?,
+            Some(su) => variant(&su.value).map_err(|why| RecordError {
+                // §10.21: Ultimate Hive is a game of its own, not a bad record
+                not_a_uhp_game: matches!(why, NotAVariant::Ultimate { .. }),
+                ..RecordError::new(file, su.line, why.to_string())
+            })?,
             None => {
                 notes.push(format!("line {tree_line}: no SU (variant): read as Base"));
                 GameType::BASE
@@ -308,68 +313,6 @@ fn player_value(property: &Property, player: usize) -> PlayerValue {
     PlayerValue::Other
 }
 
-/// The declared result of an `RE` text (section 3.9): the player whose id occurs
-/// in it as a word wins (the longer id when both occur); else a draw word;
-/// else unknown. The note says why a text gave no result.
-fn declared_result(
-    re: &str,
-    white: Option<&str>,
-    black: Option<&str>,
-) -> (DeclaredResult, Option<String>) {
-    let text = re.to_lowercase();
-    // an id counts where it stands as a word: "on" is not found in "won"
-    let as_word = |id: &str| {
-        text.match_indices(id).any(|(at, _)| {
-            let before = text[..at].chars().next_back();
-            let after = text[at + id.len()..].chars().next();
-            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-        })
-    };
-    let found = |id: Option<&str>| {
-        id.map(str::to_lowercase)
-            .filter(|id| !id.is_empty() && as_word(id))
-            .map(|id| id.chars().count())
-    };
-    match (found(white), found(black)) {
-        (Some(w), Some(b)) if w > b => return (DeclaredResult::WhiteWins, None),
-        (Some(w), Some(b)) if b > w => return (DeclaredResult::BlackWins, None),
-        (Some(_), None) => return (DeclaredResult::WhiteWins, None),
-        (None, Some(_)) => return (DeclaredResult::BlackWins, None),
-        (Some(_), Some(_)) => {
-            return (
-                DeclaredResult::Unknown,
-                Some(format!(
-                    "RE[{}] names both players alike: the result is unknown",
-                    short(re)
-                )),
-            )
-        }
-        (None, None) => {}
-    }
-    const DRAW_WORDS: [&str; 10] = [
-        "draw",
-        "nulle",
-        "remis",
-        "patta",
-        "tablas",
-        "empate",
-        "unentschieden",
-        "gelijkspel",
-        "oavgjort",
-        "ничья",
-    ];
-    if DRAW_WORDS.iter().any(|word| text.contains(word)) {
-        return (DeclaredResult::Draw, None);
-    }
-    (
-        DeclaredResult::Unknown,
-        Some(format!(
-            "RE[{}] names neither player nor a draw: the result is unknown",
-            short(re)
-        )),
-    )
-}
-
 /// The date stamp `yyyy-mm-dd` of a file stem
 /// (`HV-alice-bob-2018-11-02-0901`), as `yyyy.mm.dd`: the last such stamp
 /// of the name, without its folder and extension (section 3.1).
@@ -411,25 +354,6 @@ mod tests {
         for bad in ["hive-ultimate", "hive-", "hive-pp", "hive-x", "chess", ""] {
             assert!(variant(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn results() {
-        // section 3.9
-        let r = |re: &str| declared_result(re, Some("bob"), Some("bobby")).0;
-        assert_eq!(r("Game won by bobby"), DeclaredResult::BlackWins);
-        assert_eq!(r("Game won by bob"), DeclaredResult::WhiteWins);
-        assert_eq!(r("Partie gagnée par BOB"), DeclaredResult::WhiteWins);
-        assert_eq!(r("La partie est nulle"), DeclaredResult::Draw);
-        assert_eq!(r("Игру выиграл(а) кто-то."), DeclaredResult::Unknown);
-        assert_eq!(
-            declared_result("Game won by on", Some("a"), Some("on")).0,
-            DeclaredResult::BlackWins
-        );
-        assert_eq!(
-            declared_result("ann and joe", Some("ann"), Some("joe")).0,
-            DeclaredResult::Unknown
-        );
     }
 
     #[test]
