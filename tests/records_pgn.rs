@@ -802,7 +802,8 @@ fn write_game_converts_a_game_string() {
 // ---------------------------------------------------------------------------
 
 /// Ply numbers are not trusted (spec/sources/records-notes.md section 2.3): a wrong, repeated,
-/// missing or huge number is noted and the plies are read in file order;
+/// missing or huge number is noted (once: later plies are expected to follow it) and the plies
+/// are read in file order;
 /// `N.move` without a space is a ply too.
 #[test]
 fn ply_numbers_are_noted_not_trusted() {
@@ -816,6 +817,19 @@ fn ply_numbers_are_noted_not_trusted() {
             "line 2: ply numbered 1, expected 2: plies are read in file order",
             "line 3: ply numbered 7, expected 3: plies are read in file order",
             "line 4: ply numbered 99999999999999999999999, expected 4: plies are read in file order",
+        ]
+    );
+    // §10.22: a number that follows the previous ply's is in sequence, so one
+    // skipped number is one note, not one for each later ply (a real record
+    // with one skipped number gave 41 notes when every ply was compared with
+    // its place in the file); lenient-spellings.pgn pins the other case, one
+    // wrong number (4 written 5) and the next ply in place (5).
+    let r = one("1. wS1\n2. bS1 wS1-\n4. wQ -wS1\n5. bQ bS1-\n6. wA1 wQ-\n");
+    assert_eq!(
+        r.notes,
+        [
+            "no GameType tag: read as Base",
+            "line 3: ply numbered 4, expected 3: plies are read in file order",
         ]
     );
     let (line, message) = refused("[GameType \"Base\"]\n1. wS1\n2.\n");

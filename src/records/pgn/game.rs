@@ -34,6 +34,9 @@ pub(super) struct Game {
     /// The length of the game's GameString so far: its plies and the `;`
     /// before each, within [`MAX_RECORD_GAME_BYTES`].
     pub game_string_bytes: usize,
+    /// The number written before the last ply, when it read as a number:
+    /// the next ply is expected to follow it (§10.22).
+    pub last_ply_number: Option<u64>,
 }
 
 /// The most games read from one record file (the largest real archives
@@ -73,6 +76,7 @@ impl Game {
             result_line: None,
             notes: Vec::new(),
             more_notes: 0,
+            last_ply_number: None,
             game_string_bytes: 0,
         }
     }

@@ -389,15 +389,7 @@ impl Reader<'_> {
             return Err(RecordError::new(self.file, line_no, message));
         }
         let ply = game.moves.len() + 1;
-        if number.parse::<usize>().ok() != Some(ply) {
-            game.notes.push((
-                line_no,
-                format!(
-                    "line {line_no}: ply numbered {}, expected {ply}: plies are read in file order",
-                    quote(number)
-                ),
-            ));
-        }
+        note_ply_number(game, line_no, number, ply);
         let noted = normalise_ply(move_text, ply, line_no, &mut game.notes);
         cap_notes(&mut game.notes, &mut game.more_notes);
         match noted {
@@ -477,4 +469,27 @@ fn unescaped(value: &str) -> String {
         out.push(c);
     }
     out
+}
+
+/// Notes a ply whose number is out of sequence (§10.4: the plies are read in
+/// file order whatever their numbers). A number is in sequence when it is the
+/// ply's place in the file or follows the number of the ply before it
+/// (§10.22), so one skipped number is noted once, not with every later ply.
+fn note_ply_number(game: &mut Game, line_no: usize, number: &str, ply: usize) {
+    let written = number.parse::<u64>().ok();
+    let in_place = written == Some(ply as u64);
+    let follows_previous = matches!(
+        (written, game.last_ply_number),
+        (Some(n), Some(previous)) if Some(n) == previous.checked_add(1)
+    );
+    if !in_place && !follows_previous {
+        game.notes.push((
+            line_no,
+            format!(
+                "line {line_no}: ply numbered {}, expected {ply}: plies are read in file order",
+                quote(number)
+            ),
+        ));
+    }
+    game.last_ply_number = written;
 }
