@@ -1,7 +1,7 @@
 //! The integration tests, one test binary: each `tests/*.rs` file is a module
 //! here, so a fresh `cargo test` compiles and links the test code once instead
-//! of once per file (33 binaries, each linking the whole library and its
-//! dependencies, made linking most of a fresh run's time).
+//! of once per file (33 binaries before, each linking the whole library and its
+//! dependencies).
 //!
 //! Run one file's tests by its module name: `cargo test --test integration
 //! records_pgn::`. `tests/fuzz_replay.rs` stays a binary of its own: it reads
