@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use hive_oracle::core::escape_controls;
+use hive_oracle::core::{escape_controls, GameType};
 use hive_oracle::records::replay::{
     Counts, GameReport, IllegalPly, Note, Outcome, ReplaySummary, ResultCheck,
 };
@@ -307,8 +307,12 @@ fn closing_text(summary: &ReplaySummary, after_games: bool) -> String {
         "{:<10} {:>6} {:>6} {:>8} {:>12} {:>8}",
         "game type", "games", "legal", "illegal", "wrong result", "plies"
     );
-    for (game_type, c) in &summary.by_type {
-        row(&mut out, &game_type.to_string(), c);
+    // In the order UHP lists the game types (§1.4), not the map's order of
+    // expansion flags, which put Base+P before Base+L.
+    for game_type in GameType::ALL {
+        if let Some(c) = summary.by_type.get(&game_type) {
+            row(&mut out, &game_type.to_string(), c);
+        }
     }
     row(&mut out, "all", &summary.total);
     out.push_str(&results_text(&summary.total));
