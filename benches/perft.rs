@@ -13,10 +13,10 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use hive_oracle::core::{GameType, RulesOptions};
-use hive_oracle::fast::FastEngine;
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::{perft_threads, Rules};
+use hive_oracle_rules::core::{GameType, RulesOptions};
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::{perft_threads, Rules};
 
 /// Counts the leaves of a fresh game of `R` and checks the published count.
 fn count<R: Rules>(game_type: GameType, depth: u32, expected: u64) -> u64 {

@@ -16,13 +16,13 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use hive_oracle::core::notation::parse_game_type;
-use hive_oracle::core::{BoardView, Bug, Color, Hex, Move, Piece, RulesOptions};
-use hive_oracle::explain::{play_explained, verdict};
-use hive_oracle::fast::FastEngine;
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::Rules;
-use hive_oracle::uhp::{EngineChoice, Session};
+use hive_oracle_rules::core::notation::parse_game_type;
+use hive_oracle_rules::core::{BoardView, Bug, Color, Hex, Move, Piece, RulesOptions};
+use hive_oracle_rules::explain::{play_explained, verdict};
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::Rules;
+use hive_oracle_rules::uhp::{EngineChoice, Session};
 
 /// Midgame positions: after this many random plies of Base+MLP.
 const PLIES: std::ops::Range<usize> = 30..90;

@@ -7,11 +7,11 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use hive_oracle::core::notation::parse_game_type;
-use hive_oracle::core::RulesOptions;
-use hive_oracle::fast::FastEngine;
-use hive_oracle::rules::Rules;
-use hive_oracle::uhp::{EngineChoice, Session};
+use hive_oracle_rules::core::notation::parse_game_type;
+use hive_oracle_rules::core::RulesOptions;
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::rules::Rules;
+use hive_oracle_rules::uhp::{EngineChoice, Session};
 
 /// Twenty plies of Base+MLP with every expansion piece on the board.
 const MIDGAME: &str = "newgame Base+MLP;InProgress;White[11];wB1;bS1 -wB1;wA1 wB1\\;bG1 \\bS1;wB2 wA1/;bQ /bG1;wQ wB2-;bM bG1/;wP /wA1;bS2 bQ\\;wG1 wB2\\;bA1 bM-;wL wQ/;bA1 -wL;wL -bA1;bB1 -bQ;wQ bA1-;bP bM/;wS1 wG1\\;bA2 -bB1";

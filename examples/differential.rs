@@ -1,8 +1,8 @@
 //! Differential-test your own engine against the reference, in process, the
-//! way an engine author would: implement `hive_oracle::rules::Rules` for your
+//! way an engine author would: implement `hive_oracle_rules::rules::Rules` for your
 //! engine (here the crate's own fast engine stands in for it), play seeded
 //! random games on both engines at once, and compare them at every ply with
-//! `hive_oracle::agreement::compare_engines` (legal moves as absolute moves,
+//! `hive_oracle_rules::agreement::compare_engines` (legal moves as absolute moves,
 //! state, turn, history, GameString). On a disagreement it prints what
 //! differs and the GameString that shows it, and exits with status 1.
 //!
@@ -12,12 +12,12 @@
 
 use std::process::ExitCode;
 
-use hive_oracle::agreement::compare_engines;
-use hive_oracle::core::splitmix::SplitMix64;
-use hive_oracle::core::{GameType, RulesOptions};
-use hive_oracle::fast::FastEngine;
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::agreement::compare_engines;
+use hive_oracle_rules::core::splitmix::SplitMix64;
+use hive_oracle_rules::core::{GameType, RulesOptions};
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::Rules;
 
 /// Plays one random game of `game_type` on `Mine` and the reference at once;
 /// `Err` with what differs and where.

@@ -1,8 +1,8 @@
 //! Run the built-in case corpus (tests/cases/, every leaf clause of the
 //! rules) on your own engine, in process, with no UHP server: write a small
-//! adapter implementing `hive_oracle::cases::CaseEngine` (load a GameString,
+//! adapter implementing `hive_oracle_rules::cases::CaseEngine` (load a GameString,
 //! list the legal moves, play and undo a move, tell the state, count perft)
-//! on plain move strings, and hand each case to `hive_oracle::cases::run_case`.
+//! on plain move strings, and hand each case to `hive_oracle_rules::cases::run_case`.
 //! Moves are compared as moves, not as strings: your engine may spell a
 //! destination any way UHP allows.
 //!
@@ -18,10 +18,10 @@
 
 use std::process::ExitCode;
 
-use hive_oracle::cases::{builtin_corpus, run_case, CaseEngine, Refused};
-use hive_oracle::core::{GameState, RulesOptions};
-use hive_oracle::fast::FastEngine;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::cases::{builtin_corpus, run_case, CaseEngine, Refused};
+use hive_oracle_rules::core::{GameState, RulesOptions};
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::rules::Rules;
 
 /// Your engine, as seen from outside: GameStrings and MoveStrings in,
 /// strings out, errors as text.

@@ -15,10 +15,10 @@ use std::process::ExitCode;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use hive_oracle::core::{GameType, RulesOptions};
-use hive_oracle::fast::FastEngine;
-use hive_oracle::records::pgn::write_game;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::core::{GameType, RulesOptions};
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::records::pgn::write_game;
+use hive_oracle_rules::rules::Rules;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// The spec files that define clauses, read at build time.
-pub(crate) const SPEC_FILES: [&str; 3] = [
+pub const SPEC_FILES: [&str; 3] = [
     include_str!("../spec/rules.md"),
     include_str!("../spec/notation.md"),
     include_str!("../spec/game-records.md"),
@@ -23,7 +23,7 @@ pub(crate) const SPEC_FILES: [&str; 3] = [
 
 /// `spec/rulings.md`, one section per disputed point: a heading
 /// `## <anchor>`, then a line `**Summary.** …`.
-pub(crate) const RULINGS: &str = include_str!("../spec/rulings.md");
+pub const RULINGS: &str = include_str!("../spec/rulings.md");
 
 /// The ruling behind a clause: the section of `spec/rulings.md` that its
 /// `Ruling:` line names, and that section's one-line summary.
@@ -40,7 +40,7 @@ pub struct Ruling {
 /// The ruling that argues a clause (`"§5.6"` → `beetle-height-gates`);
 /// `None` for a clause with no `Ruling:` line or that the spec does not
 /// define.
-pub(crate) fn clause_ruling(clause: &str) -> Option<Ruling> {
+pub fn clause_ruling(clause: &str) -> Option<Ruling> {
     let anchor = ruling_anchors().get(clause).copied()?;
     let summary = ruling_summaries().get(anchor).copied().unwrap_or("");
     Some(Ruling { anchor, summary })
@@ -90,8 +90,39 @@ fn ruling_summaries() -> &'static BTreeMap<&'static str, &'static str> {
 /// The short title of a clause, written after its label in the spec, such as
 /// `"Spider never revisits"` for `"§6.4.2"`; the empty string for a clause the
 /// spec does not define. The title is a slice of the embedded spec text.
-pub(crate) fn clause_title(clause: &str) -> &'static str {
+pub fn clause_title(clause: &str) -> &'static str {
     titles().get(clause).copied().unwrap_or("")
+}
+
+/// Whether the spec defines `clause` (`"§6.4.2"`): what a test of a
+/// package built on this one checks of every clause its code cites.
+pub fn is_defined(clause: &str) -> bool {
+    titles().contains_key(clause)
+}
+
+/// What is wrong with citing `clause` (`"§6.4"`) in code or a test, if
+/// anything: the spec defines no such clause, or it is a group of clauses
+/// (cite the most specific one), or it is withdrawn (cite its successor:
+/// spec/README.md, "Stability"). `None` for a live leaf clause.
+pub fn citation_problem(clause: &str) -> Option<String> {
+    let group = format!("{clause}.");
+    let has_children = titles().keys().any(|k| k.starts_with(&group));
+    match titles().get(clause) {
+        _ if has_children => Some(format!(
+            "{clause} has sub-clauses: cite the most specific one"
+        )),
+        None => Some(format!("{clause} is no clause of the spec")),
+        Some(title) if title.starts_with("withdrawn") => Some(format!(
+            "{clause} is withdrawn: cite the clause it names ({title})"
+        )),
+        Some(_) => None,
+    }
+}
+
+/// Every clause the spec defines, in the spec's order of numbers as text
+/// (`§10.1` sorts before `§2.1`).
+pub fn defined_clauses() -> impl Iterator<Item = &'static str> {
+    titles().keys().copied()
 }
 
 /// Clause (`"§6.4.2"`) → title, from every label line of the spec files,
@@ -109,7 +140,7 @@ fn titles() -> &'static BTreeMap<&'static str, &'static str> {
 
 /// The clause and title of a label line, `[§N.M] title` or `[§N.M.K] title`
 /// (the title empty when the line has none); `None` for any other line.
-pub(crate) fn label_line(line: &'static str) -> Option<(&'static str, &'static str)> {
+pub fn label_line(line: &'static str) -> Option<(&'static str, &'static str)> {
     let rest = line.strip_prefix('[')?;
     let (clause, title) = rest.split_once(']')?;
     let number = clause.strip_prefix('§')?;

@@ -1,8 +1,10 @@
-//! hive-oracle: a trusted rules oracle for the board game Hive (base game plus
-//! Mosquito, Ladybug and Pillbug). The rules are written as numbered clauses
-//! in `spec/`; a reference engine follows them clause by clause, and a fast
-//! engine is checked against it on every position. Engine authors use the
-//! crate to settle rules questions and to check their move generators.
+//! hive-oracle-rules: the rules library of hive-oracle, a trusted rules
+//! oracle for the board game Hive (base game plus Mosquito, Ladybug and
+//! Pillbug). The rules are written as numbered clauses in `spec/`; a
+//! reference engine follows them clause by clause, and a fast engine is
+//! checked against it on every position. Engine authors use the crate to
+//! settle rules questions and to check their move generators; the command
+//! line and the checker of other UHP engines are the `hive-oracle` package.
 //!
 //! # Modules, by layer
 //!
@@ -15,50 +17,42 @@
 //!    types, rules options, absolute moves, game states, UHP notation;
 //! 1. [`rules`]: the small [`rules::Rules`] trait both engines implement,
 //!    and what is written once against it: GameStrings, perft and divide;
-//!    `clauses`: the spec's clause titles and rulings, read from `spec/`;
+//!    [`clauses`]: the spec's clause titles and rulings, read from `spec/`;
 //! 2. [`reference`](mod@reference): the reference engine, written for the
 //!    reader, one file per chapter of the spec; [`fast`]: the incremental
 //!    engine written for speed, which agrees with the reference on every
 //!    position;
-//! 3. [`cases`]: the engine-neutral case corpus (`tests/cases/*.toml`) and
-//!    the one runner that drives any engine through it; [`render`]: ASCII
-//!    and SVG pictures of a position (`hive-oracle render`); [`search`]: the
+//! 3. [`cases`]: the engine-neutral case corpus (`tests/cases/*.toml`,
+//!    built in) and the one runner that drives any engine through it;
+//!    [`render`]: ASCII and SVG pictures of a position; [`search`]: the
 //!    game-tree search behind `bestmove`; [`agreement`]: what "two engines
 //!    agree on a position" means, for the differential tests and
 //!    `hive-oracle selfcheck`;
-//! 4. [`explain`]: why a move is legal or illegal, clause by clause
-//!    (`hive-oracle explain`);
+//! 4. [`explain`]: why a move is legal or illegal, clause by clause;
 //! 5. [`records`]: game records (PGN-style files and boardspace SGF) read
-//!    into typed records, written as PGN, and replayed with a report
-//!    (`hive-oracle replay`, `convert`);
-//! 6. [`input`]: what game a user gave (a GameTypeString, a GameString, a
-//!    record file and which game and ply of it, a pasted record) and the
-//!    limits on it, for every command and the web page; `output_file`
-//!    (feature `check`): the one writer of the files the tool writes,
-//!    checked at the start and replaced whole after the run;
-//! 7. [`uhp`]: the Universal Hive Protocol engine session (`hive-oracle uhp`);
-//! 8. `faults` (feature `faults`, test support): our own engine made wrong
-//!    in one known way, to prove that `check` finds each fault;
-//! 9. `check` (feature `check`): checking another UHP engine against the
-//!    rules (`hive-oracle check`);
-//! 10. `fuzzing` (feature `fuzzing`): the properties of the cargo-fuzz
-//!     targets in `fuzz/`, replayed by `cargo test`; `web` (feature `web`):
-//!     the bindings of the web page in `web/`, built for WebAssembly.
+//!    from their bytes, written as PGN, and replayed with a report; a game
+//!    given as text (a GameTypeString, a GameString, a record);
+//! 6. [`uhp`]: the Universal Hive Protocol engine session, on any reader
+//!    and writer;
+//! 7. `faults` (feature `faults`, test support): our own UHP session made
+//!    wrong in one known way, to prove that `hive-oracle check` finds each
+//!    fault;
+//! 8. `fuzzing` (feature `fuzzing`): the properties of the cargo-fuzz
+//!    targets in `fuzz/`, replayed by `cargo test`.
 //!
-//! The binary (`src/main.rs`, `src/cli/`) sits above them all.
+//! Nothing here opens a file, starts a process or reads an archive: the
+//! command line, the checker of other engines and the readers of folders
+//! and zip archives are the `hive-oracle` package's (`tool/`), and the web
+//! page's bindings the `hive-oracle-web` package's (`web/`).
 //!
 //! # Cargo features
 //!
-//! The default build is the tool: `cli` (the `hive-oracle` binary, which
-//! brings `check`) and `fuzzing`. With `default-features = false` the crate
-//! is the rules library alone (core, rules, both engines, cases, explain,
-//! render, uhp, search), without clap, indicatif, serde_json, schemars, rand
-//! or arbitrary; add `features = ["check"]` for the checker. The `faults`
-//! feature is test support only: `cargo test` turns it on (the package is
-//! its own dev-dependency with it), a default build leaves it out.
+//! None by default: the library is the rules with three dependencies
+//! (thiserror, serde and toml, for the case corpus). `fuzzing` adds the
+//! fuzz targets' properties (and `arbitrary`); `faults` is test support.
 //!
 //! ```toml
-//! hive-oracle = { version = "0.2", default-features = false }
+//! hive-oracle-rules = "0.3"
 //! ```
 //!
 //! # Example
@@ -67,9 +61,9 @@
 //! (§9.31) and printed back:
 //!
 //! ```
-//! use hive_oracle::reference::ReferenceEngine;
-//! use hive_oracle::rules::{perft, Rules};
-//! use hive_oracle::core::{GameType, RulesOptions};
+//! use hive_oracle_rules::reference::ReferenceEngine;
+//! use hive_oracle_rules::rules::{perft, Rules};
+//! use hive_oracle_rules::core::{GameType, RulesOptions};
 //!
 //! let mut game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
 //! assert_eq!(perft(&mut game, 2), 96);
@@ -91,9 +85,7 @@
 
 pub mod agreement;
 pub mod cases;
-#[cfg(feature = "check")]
-pub mod check;
-pub(crate) mod clauses;
+pub mod clauses;
 pub mod core;
 pub mod explain;
 pub mod fast;
@@ -101,14 +93,9 @@ pub mod fast;
 pub mod faults;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
-pub mod input;
-#[cfg(feature = "check")]
-pub mod output_file;
 pub mod records;
 pub mod reference;
 pub mod render;
 pub mod rules;
 pub mod search;
 pub mod uhp;
-#[cfg(feature = "web")]
-pub mod web;

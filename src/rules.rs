@@ -135,8 +135,8 @@ pub trait Rules: BoardView + Clone + Sized {
     /// each of the six cells next to wS1.
     ///
     /// ```
-    /// use hive_oracle::reference::ReferenceEngine;
-    /// use hive_oracle::rules::Rules;
+    /// use hive_oracle_rules::reference::ReferenceEngine;
+    /// use hive_oracle_rules::rules::Rules;
     ///
     /// let game = ReferenceEngine::load("Base;InProgress;Black[1];wS1")?;
     /// let moves = game.valid_move_strings();
@@ -145,7 +145,7 @@ pub trait Rules: BoardView + Clone + Sized {
     /// assert!(!moves.iter().any(|mv| mv.starts_with("bQ")));
     /// // The same moves as values, for an engine's own comparisons.
     /// assert_eq!(game.legal_moves().len(), moves.len());
-    /// # Ok::<(), hive_oracle::rules::LoadError>(())
+    /// # Ok::<(), hive_oracle_rules::rules::LoadError>(())
     /// ```
     fn valid_move_strings(&self) -> Vec<String> {
         let mut moves: Vec<String> = self
@@ -214,9 +214,9 @@ pub trait Rules: BoardView + Clone + Sized {
 /// the fast engine; [`divide`] splits a count by root move.
 ///
 /// ```
-/// use hive_oracle::core::{GameType, RulesOptions};
-/// use hive_oracle::fast::FastEngine;
-/// use hive_oracle::rules::{divide, perft, Rules};
+/// use hive_oracle_rules::core::{GameType, RulesOptions};
+/// use hive_oracle_rules::fast::FastEngine;
+/// use hive_oracle_rules::rules::{divide, perft, Rules};
 ///
 /// let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
 /// assert_eq!(perft(&mut game, 1), 4);

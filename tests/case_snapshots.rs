@@ -8,15 +8,14 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
-use std::path::PathBuf;
 
-use hive_oracle::cases::{load_corpus, Case};
-use hive_oracle::core::notation::parse_piece;
-use hive_oracle::core::{Hex, Move};
-use hive_oracle::explain::{move_cells, verdict};
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::render::ascii;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::cases::{builtin_corpus, Case};
+use hive_oracle_rules::core::notation::parse_piece;
+use hive_oracle_rules::core::{Hex, Move};
+use hive_oracle_rules::explain::{move_cells, verdict};
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::render::ascii;
+use hive_oracle_rules::rules::Rules;
 
 /// The text of one case's snapshot.
 fn render_case(id: &str, case: &Case) -> String {
@@ -55,7 +54,7 @@ fn render_case(id: &str, case: &Case) -> String {
     }
     let piece = case.piece.as_deref().and_then(|p| parse_piece(p).ok());
     if let Some(p) = piece {
-        if let Some(at) = hive_oracle::core::BoardView::location(&game, p) {
+        if let Some(at) = hive_oracle_rules::core::BoardView::location(&game, p) {
             cells.insert(at);
         }
     }
@@ -107,8 +106,7 @@ fn render_case(id: &str, case: &Case) -> String {
 
 #[test]
 fn every_case_as_a_picture_with_its_moves_and_explanations() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let corpus = load_corpus(&dir).unwrap_or_else(|e| panic!("the corpus does not load: {e}"));
+    let corpus = builtin_corpus().unwrap_or_else(|e| panic!("the corpus does not load: {e}"));
     let filter = std::env::var("HIVE_ORACLE_CASE").unwrap_or_default();
     for loaded in corpus.iter().filter(|c| c.id().contains(&filter)) {
         let id = loaded.id();

@@ -37,11 +37,11 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use hive_oracle::agreement::compare_engines;
-use hive_oracle::core::{GameState, GameType, Hex, Move, Piece, RulesOptions};
-use hive_oracle::fast::FastEngine;
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::agreement::compare_engines;
+use hive_oracle_rules::core::{GameState, GameType, Hex, Move, Piece, RulesOptions};
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::Rules;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 
@@ -74,7 +74,7 @@ struct Snapshot {
 }
 
 /// Compares everything the engines must agree on in the current position
-/// (`hive_oracle::agreement::compare_engines`) and returns the snapshot of
+/// (`hive_oracle_rules::agreement::compare_engines`) and returns the snapshot of
 /// it; `Err` says what differs.
 fn compare(fast: &Fast, model: &Model) -> Result<Snapshot, String> {
     let agreement =

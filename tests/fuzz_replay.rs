@@ -1,6 +1,6 @@
 //! The fuzz corpora replayed on stable Rust: every file under
 //! `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/` goes through
-//! `hive_oracle::fuzzing::Target::replay`, which decodes it as the cargo-fuzz
+//! `hive_oracle_rules::fuzzing::Target::replay`, which decodes it as the cargo-fuzz
 //! target does and checks the same property. Each regression also has a
 //! named test below whose comment gives the root cause of the bug it found.
 //!
@@ -17,11 +17,11 @@ use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use hive_oracle::cases::{load_corpus, Case, LoadedCase};
-use hive_oracle::core::{BoardView, GameType, Move, RulesOptions};
-use hive_oracle::fuzzing::{GameSetup, Step, Target};
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::cases::{builtin_corpus, Case, LoadedCase};
+use hive_oracle_rules::core::{BoardView, GameType, Move, RulesOptions};
+use hive_oracle_rules::fuzzing::{GameSetup, Step, Target};
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::Rules;
 
 /// The committed corpus must hold at least this many files in all.
 const MIN_CORPUS_FILES: usize = 20;
@@ -275,8 +275,7 @@ const NOTATION_SEEDS: &[(&str, &str)] = &[
 
 /// The seed files, by target name and file name.
 fn seed_corpus() -> Vec<(Target, String, Vec<u8>)> {
-    let loaded = load_corpus(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases"))
-        .expect("the case corpus");
+    let loaded = builtin_corpus().expect("the case corpus");
     let cases: Vec<Case> = loaded.iter().map(|l| l.case.clone()).collect();
     let mut seeds = Vec::new();
     notation_seeds(&loaded, &mut seeds);
@@ -332,7 +331,7 @@ fn notation_seeds(loaded: &[LoadedCase], seeds: &mut Vec<(Target, String, Vec<u8
                 lines.push(mv.clone());
             }
         }
-        lines.truncate(hive_oracle::fuzzing::MAX_NOTATION_LINES);
+        lines.truncate(hive_oracle_rules::fuzzing::MAX_NOTATION_LINES);
         seeds.push((
             Target::Notation,
             format!("case-{}.txt", case.name),

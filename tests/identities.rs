@@ -16,9 +16,9 @@
 use crate::common;
 
 use common::cases;
-use hive_oracle::core::{GameType, RulesOptions};
-use hive_oracle::fast::FastEngine as Fast;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::core::{GameType, RulesOptions};
+use hive_oracle_rules::fast::FastEngine as Fast;
+use hive_oracle_rules::rules::Rules;
 use quickcheck::{QuickCheck, TestResult};
 
 /// A random game on the fast engine alone: the game type and options from

@@ -3,38 +3,30 @@
 //! of once per file (33 binaries before, each linking the whole library and its
 //! dependencies).
 //!
-//! Run one file's tests by its module name: `cargo test --test integration
-//! records_pgn::`. `tests/fuzz_replay.rs` stays a binary of its own: it reads
-//! `fuzz/`, which the published package does not ship.
+//! Run one file's tests by its module name: `cargo test -p hive-oracle-rules
+//! --test integration records_pgn::`. `tests/fuzz_replay.rs` stays a binary
+//! of its own: it reads `fuzz/`, which the published package does not ship.
+//! These are the rules package's tests, in process and on its own files;
+//! the command line's are the tool's (`tool/tests/`).
 
-// Shared helpers: processes and games (`common`), the two engines side by
-// side (`engines`, whose `on_both_engines!` the rules files use), and the
-// documented-commands test that `cli` runs (`documented`).
+// Shared helpers: games (`common`), the two engines side by side
+// (`engines`, whose `on_both_engines!` the rules files use) and the layout
+// checks (`layout`).
 mod common;
 #[macro_use]
 mod engines;
-mod documented;
+// The layout tests' machinery, shared with the tool's (`boundaries`).
+mod layout;
 
 mod boundaries;
 mod case_snapshots;
 mod cases;
-mod check;
-mod check_faults;
-mod check_gate;
-mod check_probes;
-mod check_proof;
-mod check_scale;
-mod check_schema;
-mod cli;
 mod differential;
-mod hostile_cli;
-mod hostile_engines;
 mod identities;
 mod notation;
 mod perft;
 mod provenance;
 mod records_pgn;
-mod records_replay;
 mod records_sgf;
 mod refusals;
 mod render_explain;
@@ -45,6 +37,4 @@ mod rules_placement;
 mod search;
 mod spec_coverage;
 mod uhp;
-mod uhp_client;
 mod uhp_faults;
-mod web_page;

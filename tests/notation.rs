@@ -7,13 +7,13 @@ use crate::engines;
 
 use common::*;
 use engines::{assert_illegal, assert_legal, legal, legal_for};
-use hive_oracle::core::notation::{
+use hive_oracle_rules::core::notation::{
     parse_game_state, parse_game_string, parse_game_type, parse_move, parse_piece, parse_turn,
     MoveSpec, Target, Turn,
 };
-use hive_oracle::core::{Color, GameState, GameType, Hex, Move, RulesOptions};
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::{LoadError, Rules};
+use hive_oracle_rules::core::{Color, GameState, GameType, Hex, Move, RulesOptions};
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::{LoadError, Rules};
 use proptest::prelude::*;
 
 const FOUR_PLIES: &str = "Base;InProgress;White[3];wS1;bG1 -wS1;wA1 wS1/;bG2 /bG1";
@@ -143,7 +143,7 @@ fn every_glyph_names_its_side_of_the_reference() {
     let g = game(FOUR_PLIES);
     let at = |piece: &str| {
         let p = parse_piece(piece).expect("piece");
-        hive_oracle::core::BoardView::location(&g, p).expect("on board")
+        hive_oracle_rules::core::BoardView::location(&g, p).expect("on board")
     };
     assert_eq!(at("wS1"), Hex::new(0, 0));
     assert_eq!(at("bG1"), Hex::new(-1, 0));

@@ -4,10 +4,10 @@
 //! They pin the whole move generator at once: placement (§3.3–§3.6), the
 //! queen rules (§4.2, §4.3, §4.5) and, from depth 5 on, movement.
 
-use hive_oracle::core::{GameType, RulesOptions};
-use hive_oracle::fast::FastEngine;
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::{divide, perft, perft_threads, Rules};
+use hive_oracle_rules::core::{GameType, RulesOptions};
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::{divide, perft, perft_threads, Rules};
 
 /// A Base+MLP position from a random game, both pillbugs and both
 /// mosquitoes on the board.
@@ -80,7 +80,7 @@ fn every_game_type_to_depth_3() {
         ("Base+MLP", [1, 7, 294, 6678]),
     ];
     for (name, want) in expected {
-        let game_type = hive_oracle::core::notation::parse_game_type(name).expect("game type");
+        let game_type = hive_oracle_rules::core::notation::parse_game_type(name).expect("game type");
         assert_eq!(counts(game_type, 3), want, "{name}");
     }
 }

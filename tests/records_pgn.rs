@@ -1,4 +1,4 @@
-//! The PGN-style record reader and writer (`hive_oracle::records::pgn`;
+//! The PGN-style record reader and writer (`hive_oracle_rules::records::pgn`;
 //! spec/game-records.md chapter 10, spec/sources/records-notes.md section 2):
 //! what `records::read` returns for every test record under
 //! `tests/records/pgn/` (listed in `tests/records/README.md`), that the legal
@@ -12,11 +12,11 @@ use crate::common;
 use common::game_from_choices;
 use std::path::Path;
 
-use hive_oracle::core::notation::parse_game_string;
-use hive_oracle::core::{GameState, GameType, RulesOptions};
-use hive_oracle::records::{self, pgn, DeclaredResult, Ending, Format, Record};
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::core::notation::parse_game_string;
+use hive_oracle_rules::core::{GameState, GameType, RulesOptions};
+use hive_oracle_rules::records::{self, pgn, DeclaredResult, Ending, Format, Record};
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::Rules;
 use proptest::prelude::*;
 
 const DIR: &str = "tests/records/pgn";
@@ -1262,7 +1262,7 @@ fn too_many_games_or_tags_are_refused() {
 #[test]
 fn games_are_given_one_at_a_time_and_a_bad_game_loses_no_other() {
     // `read_each` hands each game over as its last line is read (replay holds
-    // one game at a time); `input::each_record` gives a game that does not
+    // one game at a time); `records::read_each` gives a game that does not
     // read as its error, with its number and line, after the games before
     // it (§10.16).
     let good = "[Site \"x\"]\n1. wS1\n".repeat(3);
@@ -1272,18 +1272,14 @@ fn games_are_given_one_at_a_time_and_a_bad_game_loses_no_other() {
     });
     assert_eq!(count, Ok(3));
     assert_eq!(seen, [Ok((1, 1)), Ok((2, 3)), Ok((3, 5))]);
-    let dir = std::env::temp_dir().join(format!("each-record-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let path = dir.join("bad.pgn");
-    std::fs::write(&path, format!("{good}[Site \"y\"]\n1. nonsense\n")).expect("a file");
+    let bad = format!("{good}[Site \"y\"]\n1. nonsense\n");
     let mut given = Vec::new();
-    let read = hive_oracle::input::each_record(&path, &mut |game| {
+    let read = hive_oracle_rules::records::read_each("bad.pgn", &bad, &mut |game| {
         given.push(game.map(|r| r.index).map_err(|e| (e.game, e.line)))
     });
     // four games given, the fourth as its error (game 4, line 8)
     assert_eq!(read, Ok(4));
     assert_eq!(given, [Ok(1), Ok(2), Ok(3), Err((Some(4), 8))]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 proptest! {
@@ -1387,12 +1383,12 @@ fn a_game_without_a_game_type_is_base_noted_and_an_expansion_piece_named() {
         expansion.notes,
         ["line 1: empty GameType tag: read as Base, although line 6 names an expansion piece (\"wM -wS1\"), which Base does not have"]
     );
-    let refused = hive_oracle::input::replay_record::<ReferenceEngine>(&expansion, None)
+    let refused = hive_oracle_rules::records::replay_record::<ReferenceEngine>(&expansion, None)
         .expect_err("Base has no mosquito");
     assert!(
         matches!(
             refused,
-            hive_oracle::input::InputError::IllegalPly {
+            hive_oracle_rules::records::GameTextError::IllegalPly {
                 ply: 3,
                 line: 6,
                 ..

@@ -1,5 +1,5 @@
 //! boardspace SGF records (spec/game-records.md; `src/records/sgf/`): what
-//! `hive_oracle::records::read` returns for every file of
+//! `hive_oracle_rules::records::read` returns for every file of
 //! `tests/records/sgf/` (made up for these tests: each game was played on the
 //! reference engine, then written in an era's dialect; the folder's README
 //! lists what each file exercises), that every legal game replays on the
@@ -7,10 +7,10 @@
 //! actions written inline for the paths no file takes, and that no text
 //! makes the reader panic.
 
-use hive_oracle::core::{Color, GameState, GameType, RulesOptions};
-use hive_oracle::records::{self, sgf, DeclaredResult, Ending, Format, Record, RecordError};
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::core::{Color, GameState, GameType, RulesOptions};
+use hive_oracle_rules::records::{self, sgf, DeclaredResult, Ending, Format, Record, RecordError};
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::Rules;
 use proptest::prelude::*;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/records/sgf/");

@@ -13,13 +13,13 @@
 
 use std::collections::BTreeSet;
 
-use hive_oracle::core::BoardView;
-use hive_oracle::core::{GameType, Hex, Move, Piece, RulesOptions};
-use hive_oracle::explain::{play_explained, play_explained_slow, PlayRefused};
-use hive_oracle::fast::FastEngine;
-use hive_oracle::reference::judge::{judge, Judgement};
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::core::BoardView;
+use hive_oracle_rules::core::{GameType, Hex, Move, Piece, RulesOptions};
+use hive_oracle_rules::explain::{play_explained, play_explained_slow, PlayRefused};
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::reference::judge::{judge, Judgement};
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::Rules;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -280,7 +280,7 @@ const THROW_GAMES: u64 = 96;
 fn throw_positions() -> Vec<ReferenceEngine> {
     let pillbug_types: Vec<GameType> = GameType::ALL
         .into_iter()
-        .filter(|t| t.has_bug(hive_oracle::core::Bug::Pillbug))
+        .filter(|t| t.has_bug(hive_oracle_rules::core::Bug::Pillbug))
         .collect();
     let mut games = Vec::new();
     for index in 0..THROW_GAMES {
@@ -296,8 +296,7 @@ fn throw_positions() -> Vec<ReferenceEngine> {
             ReferenceEngine::load(&fast.game_string()).expect("the reference engine loads it"),
         );
     }
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let corpus = hive_oracle::cases::load_corpus(&dir).expect("the case corpus loads");
+    let corpus = hive_oracle_rules::cases::builtin_corpus().expect("the case corpus loads");
     for loaded in corpus
         .iter()
         .filter(|c| c.id().starts_with("pillbug.toml") || c.id().starts_with("mosquito.toml"))
@@ -350,7 +349,7 @@ fn the_throw_judgement_is_the_legal_throw_set() {
             match judge(&position, mv) {
                 Judgement::Legal { ways, .. } => {
                     assert!(legal.contains(&mv), "judge granted {mv} in {}", at());
-                    let thrown: Vec<&Vec<hive_oracle::explain::Fact>> = ways
+                    let thrown: Vec<&Vec<hive_oracle_rules::explain::Fact>> = ways
                         .iter()
                         .filter(|w| w.first().is_some_and(|f| f.clauses == ["§6.8.2"]))
                         .collect();

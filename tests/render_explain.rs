@@ -2,20 +2,20 @@
 //! a position (insta snapshots, `tests/snapshots/render_explain_*.snap`), the
 //! SVG picture (well-formed XML, one hexagon per occupied cell), `explain`
 //! for refusals (the groups of One Hive, the pieces of a gate) and for legal
-//! moves (the granting clause), and the `render` and `explain` commands,
-//! bad input included.
+//! moves (the granting clause). The `render` and `explain` commands are the
+//! tool's (`tool/tests/render_explain.rs`).
 //!
 //! Update the snapshots with `INSTA_UPDATE=always cargo test --test integration render_explain::`
 //! (or `cargo insta review`), then read the diff.
 
 use crate::common;
 
-use common::{game, run, stderr, stdout};
-use hive_oracle::core::{GameType, Hex, Move, RulesOptions};
-use hive_oracle::explain::{explain_move, explain_position, grants, verdict};
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::render;
-use hive_oracle::rules::Rules;
+use common::game;
+use hive_oracle_rules::core::{GameType, Hex, Move, RulesOptions};
+use hive_oracle_rules::explain::{explain_move, explain_position, grants, verdict};
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::render;
+use hive_oracle_rules::rules::Rules;
 
 /// `wQ wS1 bS1 bQ` in a line; lifting `wS1` splits it (spec §5.3 example).
 const LINE: &str = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
@@ -91,7 +91,7 @@ fn ascii_picture_of_a_pocket_and_of_an_empty_board() {
 fn ascii_picture_is_deterministic_for_both_engines() {
     // §2.4: the picture depends only on the stacks, whichever engine holds them
     let reference = game(HEIGHT_GATE);
-    let fast = hive_oracle::fast::FastEngine::load(HEIGHT_GATE).expect("loads");
+    let fast = hive_oracle_rules::fast::FastEngine::load(HEIGHT_GATE).expect("loads");
     assert_eq!(
         render::ascii(&reference, &[Hex::ORIGIN]),
         render::ascii(&fast, &[Hex::ORIGIN])
@@ -459,93 +459,6 @@ fn explain_position_of_a_finished_game() {
     assert!(text.contains("§8.2"), "{text}");
 }
 
-// ---------------------------------------------------------------------------
-// The command line
-// ---------------------------------------------------------------------------
-
-#[test]
-fn render_prints_the_picture_and_writes_the_svg() {
-    // §2.4, §2.5: the picture of a position with stacks
-    let dir = std::env::temp_dir().join(format!("hive-oracle-render-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join("gate.svg");
-    let out = run(&[
-        "render",
-        HEIGHT_GATE,
-        "--svg",
-        file.to_str().expect("utf-8 path"),
-        "--move",
-        "wB1 bS1",
-        "--highlight",
-        "(0,1); bB1",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
-    assert_eq!(
-        text,
-        render::ascii(
-            &game(HEIGHT_GATE),
-            &[
-                Hex::new(0, 1),
-                Hex::new(1, -1),
-                Hex::new(0, 0),
-                Hex::new(1, 0)
-            ]
-        )
-    );
-    let svg = std::fs::read_to_string(&file).expect("svg written");
-    check_xml(&svg).expect("well-formed");
-    assert_eq!(count(&svg, "class=\"arrow\""), 1);
-    assert_eq!(count(&svg, "class=\"highlight\""), 4);
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn explain_command_explains_moves_and_positions() {
-    // §5.3: a refusal; §6.1 a legal queen step
-    let out = run(&["explain", LINE, "wS1 wQ/"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("leaves two groups: {bQ, bS1} and {wQ}"));
-    let out = run(&["explain", LINE, r"wQ \wS1"]);
-    assert!(
-        stdout(&out).starts_with(r"legal: wQ \wS1"),
-        "{}",
-        stdout(&out)
-    );
-    assert!(stdout(&out).contains("§6.1 Queen Bee — "));
-    let out = run(&["explain", LINE]);
-    assert!(out.status.success());
-    assert!(stdout(&out).contains("legal moves: 22"), "{}", stdout(&out));
-    // §4.2: the options reach the explanation
-    let out = run(&["explain", "Base", "wQ"]);
-    assert!(stdout(&out).contains("§4.2"), "{}", stdout(&out));
-    let out = run(&["explain", "Base", "wQ", "--standard-opening"]);
-    assert!(stdout(&out).starts_with("legal: wQ"), "{}", stdout(&out));
-}
-
-#[test]
-fn bad_input_gets_a_message_and_exit_status_one() {
-    // §9.14: unreadable input is reported, never a panic
-    for args in [
-        vec!["explain", "Bsae"],
-        vec!["explain", "Base;InProgress;White[2];wS1;bQ wS1-"],
-        vec!["explain", LINE, "wQ zz"],
-        vec!["explain", LINE, "wQ bA3-"],
-        vec!["explain", LINE, ""],
-        vec!["render", "Base;Foo"],
-        vec!["render", LINE, "--highlight", "1,"],
-        vec!["render", LINE, "--highlight", "wA1"],
-        vec!["render", LINE, "--highlight", "xyz"],
-        vec!["render", LINE, "--move", "wQ"],
-    ] {
-        let out = run(&args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stdout(&out));
-        let err = stderr(&out);
-        assert!(err.starts_with("error: "), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
-    }
-}
-
 #[test]
 fn a_position_says_which_pieces_of_the_reserve_are_held_back_and_why() {
     // §4.2: at the start, the tournament opening keeps the queen in the
@@ -656,8 +569,7 @@ const DISPUTES: &[(&str, &str, &str, &str)] = &[
 /// (`render_explain_dispute_*`).
 #[test]
 fn every_classic_dispute_is_settled_in_one_call() {
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let corpus = hive_oracle::cases::load_corpus(&dir).expect("the corpus loads");
+    let corpus = hive_oracle_rules::cases::builtin_corpus().expect("the corpus loads");
     for &(id, text, clause, fact) in DISPUTES {
         let loaded = corpus
             .iter()
@@ -688,8 +600,7 @@ fn every_classic_dispute_is_settled_in_one_call() {
 /// immune wS1 takes away no move, so ply 19 is another position.
 #[test]
 fn explain_of_a_position_shows_its_repetitions_and_the_immune_piece() {
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let corpus = hive_oracle::cases::load_corpus(&dir).expect("the corpus loads");
+    let corpus = hive_oracle_rules::cases::builtin_corpus().expect("the corpus loads");
     let id = "options.toml::immunity-that-removes-a-move-distinguishes-positions";
     let loaded = corpus.iter().find(|c| c.id() == id).expect("the case");
     let g = ReferenceEngine::load_with(&loaded.case.game, loaded.case.options.into())

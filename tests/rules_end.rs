@@ -21,11 +21,11 @@ use crate::engines;
 use std::collections::BTreeMap;
 
 use engines::*;
-use hive_oracle::core::notation::{parse_game_state, parse_piece};
-use hive_oracle::core::{Color, GameState, Hex, Move, Piece, RulesOptions};
-use hive_oracle::reference::board::Board;
-use hive_oracle::reference::end::{queen_is_surrounded, surround_result};
-use hive_oracle::rules::{LoadError, Rules};
+use hive_oracle_rules::core::notation::{parse_game_state, parse_piece};
+use hive_oracle_rules::core::{Color, GameState, Hex, Move, Piece, RulesOptions};
+use hive_oracle_rules::reference::board::Board;
+use hive_oracle_rules::reference::end::{queen_is_surrounded, surround_result};
+use hive_oracle_rules::rules::{LoadError, Rules};
 
 const REPETITION: RulesOptions = RulesOptions {
     tournament_opening: true,

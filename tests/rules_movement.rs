@@ -27,9 +27,9 @@ use crate::engines;
 use std::collections::BTreeSet;
 
 use engines::*;
-use hive_oracle::core::notation::parse_piece;
-use hive_oracle::core::{Bug, Color, GameType, Move, RulesOptions};
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::core::notation::parse_piece;
+use hive_oracle_rules::core::{Bug, Color, GameType, Move, RulesOptions};
+use hive_oracle_rules::rules::Rules;
 
 // ---------------------------------------------------------------------------
 // Helpers local to this file

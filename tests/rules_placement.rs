@@ -21,9 +21,9 @@ use crate::engines;
 use std::collections::BTreeMap;
 
 use engines::*;
-use hive_oracle::core::notation::{parse_move, parse_piece};
-use hive_oracle::core::{Bug, Color, GameState, GameType, Hex, Move, Piece, RulesOptions};
-use hive_oracle::rules::{perft, Rules};
+use hive_oracle_rules::core::notation::{parse_move, parse_piece};
+use hive_oracle_rules::core::{Bug, Color, GameState, GameType, Hex, Move, Piece, RulesOptions};
+use hive_oracle_rules::rules::{perft, Rules};
 
 /// The standard opening: tournament opening off, everything else default.
 const STANDARD_OPENING: RulesOptions = RulesOptions {

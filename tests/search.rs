@@ -1,14 +1,14 @@
-//! `bestmove` as a library: `hive_oracle::search::best_move`
+//! `bestmove` as a library: `hive_oracle_rules::search::best_move`
 //! on the fast engine. Each test says what it pins. Positions are GameStrings
 //! with legal histories; the ones of `tests/rules_end.rs` are reused, and the
 //! others were checked with `hive-oracle validmoves` and `hive-oracle play`.
 
 use std::time::{Duration, Instant};
 
-use hive_oracle::core::{Color, GameState, GameType, Move, RulesOptions};
-use hive_oracle::fast::FastEngine;
-use hive_oracle::rules::Rules;
-use hive_oracle::search::{best_move, SearchLimits, SearchResult, TranspositionTable, MATE};
+use hive_oracle_rules::core::{Color, GameState, GameType, Move, RulesOptions};
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::rules::Rules;
+use hive_oracle_rules::search::{best_move, SearchLimits, SearchResult, TranspositionTable, MATE};
 
 /// Black's queen has five occupied neighbours; `wA1 -bG2` fills the sixth
 /// and is White's only winning move (`hive-oracle play` prints WhiteWins;

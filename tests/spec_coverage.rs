@@ -573,8 +573,7 @@ fn every_ruling_links_cases_that_exist() {
     // spec/rulings.md links each ruling to the cases that pin it
     let text = read(&root().join("spec/rulings.md"));
     let link = Regex::new(r"tests/cases/([a-z0-9-]+\.toml)::([a-z0-9-]+)").expect("regex");
-    let dir = root().join("tests/cases");
-    let corpus = hive_oracle::cases::load_corpus(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let corpus = hive_oracle_rules::cases::builtin_corpus().unwrap_or_else(|e| panic!("{e}"));
     let ids: BTreeSet<String> = corpus.iter().map(|c| c.id()).collect();
     let record_file = Regex::new(r"tests/records/[a-z0-9]+/[A-Za-z0-9._-]+").expect("regex");
     let mut problems = Vec::new();
@@ -758,9 +757,9 @@ fn presented_as_refused(after: &str) -> bool {
 
 /// The rules options an example's text asks for (rules.md, "Conventions
 /// used by the examples": default rules unless the example says otherwise).
-fn example_options(text: &str) -> hive_oracle::core::RulesOptions {
+fn example_options(text: &str) -> hive_oracle_rules::core::RulesOptions {
     let lower = text.to_lowercase();
-    hive_oracle::core::RulesOptions {
+    hive_oracle_rules::core::RulesOptions {
         tournament_opening: !lower.contains("standard opening"),
         repetition_draw: lower.contains("repetition"),
     }
@@ -812,8 +811,7 @@ fn every_leaf_clause_has_an_example() {
 fn every_cases_line_names_cases_that_pin_the_clause() {
     // a `Cases:` line names cases that exist and that
     // cite the clause in their `clauses` field (spec/cases.md).
-    let dir = root().join("tests/cases");
-    let corpus = hive_oracle::cases::load_corpus(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let corpus = hive_oracle_rules::cases::builtin_corpus().unwrap_or_else(|e| panic!("{e}"));
     let clauses_of: BTreeMap<String, Vec<String>> = corpus
         .iter()
         .map(|c| (c.id(), c.case.clauses.clone()))
@@ -842,7 +840,7 @@ fn every_cases_line_names_cases_that_pin_the_clause() {
                 count += 1;
                 let id = format!("{}::{}", &c[1], &c[2]);
                 let cited = format!("§{}", block.label);
-                if !dir.join(&c[1]).is_file() {
+                if !root().join("tests/cases").join(&c[1]).is_file() {
                     problems.push(format!("{place}: tests/cases/{} does not exist", &c[1]));
                 } else if let Some(clauses) = clauses_of.get(&id) {
                     if !clauses.contains(&cited) {
@@ -875,8 +873,8 @@ fn every_example_game_string_loads() {
     // its text names ("repetition" turns the repetition draw on, "standard
     // opening" turns the tournament opening off). In chapter 9 a string the
     // text calls refused ("`…` is refused") must be refused instead.
-    use hive_oracle::reference::ReferenceEngine;
-    use hive_oracle::rules::Rules;
+    use hive_oracle_rules::reference::ReferenceEngine;
+    use hive_oracle_rules::rules::Rules;
     let game_string = game_string_regex();
     let mut problems = Vec::new();
     let (mut loaded, mut refused) = (0, 0);

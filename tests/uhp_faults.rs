@@ -2,20 +2,16 @@
 //! `src/faults/`), which the checker's tests run against: each rule
 //! fault really shows in a concrete position (and the engine without the
 //! fault is right there), each notation and protocol fault makes the session
-//! or the binary misbehave as documented. Positions are the verified ones of
+//! misbehave as documented. The faults of the process (crashes, hangs, exits)
+//! act in the tool's binary and are tested there (`tool/tests/uhp_faults.rs`). Positions are the verified ones of
 //! `tests/cases/*.toml` or are built here move by move.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use hive_oracle::faults::{Fault, FaultySession};
-use hive_oracle::uhp::{EngineChoice, LineHandler, Session};
+use hive_oracle_rules::faults::{Fault, FaultySession};
+use hive_oracle_rules::uhp::{EngineChoice, LineHandler, Session};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-
-const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
 /// tests/cases/spider.toml "spider-never-steps-back".
 const SPIDER: &str = "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wS2 -wQ;bG1 bQ-";
@@ -173,112 +169,6 @@ fn fault_names_round_trip() {
         assert_eq!(fault.name().parse::<Fault>(), Ok(fault));
     }
     assert!("no-such-fault".parse::<Fault>().is_err());
-}
-
-/// The binary with `--fault` (or without), fed `input` and run to its end.
-fn run_binary(fault: Option<&str>, input: impl AsRef<[u8]>) -> (Option<i32>, String) {
-    let mut command = Command::new(BIN);
-    command.arg("uhp");
-    if let Some(fault) = fault {
-        command.args(["--fault", fault]);
-    }
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    // the engine may exit before reading everything: ignore a broken pipe
-    let _ = stdin.write_all(input.as_ref());
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
-}
-
-#[test]
-fn fault_option_is_hidden() {
-    let help = Command::new(BIN).args(["uhp", "--help"]).output().unwrap();
-    assert!(!String::from_utf8_lossy(&help.stdout).contains("--fault"));
-}
-
-#[test]
-fn missing_ok() {
-    let input = "info\n".repeat(7) + "exit\n";
-    let count_ok = |out: &str| out.lines().filter(|l| *l == "ok").count();
-    let (status, out) = run_binary(Some("missing-ok"), &input);
-    assert_eq!(status, Some(0));
-    // banner + 7 responses, one of them (the sixth) without ok
-    assert_eq!(count_ok(&out), 7, "{out}");
-    let lines: Vec<&str> = out.lines().collect();
-    // banner (3 lines), five full responses (3 lines each), then the sixth
-    assert_eq!(
-        &lines[18..20],
-        &[hive_oracle::uhp::ID, "Mosquito;Ladybug;Pillbug"]
-    );
-    assert_eq!(lines[20], hive_oracle::uhp::ID);
-    let (_, out) = run_binary(None, &input);
-    assert_eq!(count_ok(&out), 8);
-}
-
-const SIX_PLIES: &str =
-    "newgame Base\nplay wS1\nplay bS1 wS1-\nplay wQ -wS1\nplay bQ bS1-\nplay wA1 -wQ\nplay bA1 bQ-\n";
-
-#[test]
-fn crash_mid_game() {
-    let input = format!("{SIX_PLIES}play wG1 -wA1\nvalidmoves\n");
-    let (status, out) = run_binary(Some("crash-mid-game"), &input);
-    assert_eq!(status, Some(101));
-    // the six plies were answered, then nothing
-    let last = out.lines().rev().nth(1).unwrap();
-    assert!(last.ends_with("bA1 bQ-"), "{out}");
-    let (status, out) = run_binary(None, &input);
-    assert_eq!(status, Some(0));
-    assert!(out.contains("wG1 -wA1"), "{out}");
-}
-
-#[test]
-fn hang() {
-    let input = "newgame Base\nplay wS1\nplay bS1 wS1-\nplay wQ -wS1\nplay bQ bS1-\nvalidmoves\n";
-    let mut child = Command::new(BIN)
-        .args(["uhp", "--fault", "hang"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    stdin.flush().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut lines = Vec::new();
-    while let Ok(Ok(line)) = receiver.recv_timeout(Duration::from_secs(1)) {
-        lines.push(line);
-    }
-    let still_running = child.try_wait().unwrap().is_none();
-    child.kill().unwrap();
-    child.wait().unwrap();
-    drop(stdin);
-    assert!(still_running);
-    // banner, newgame and four plays answered; validmoves never
-    assert_eq!(lines.iter().filter(|l| *l == "ok").count(), 6, "{lines:?}");
-    assert!(lines.last().is_some_and(|l| l == "ok"));
-    assert!(lines.iter().rev().nth(1).unwrap().ends_with("bQ bS1-"));
-
-    let (status, out) = run_binary(None, input);
-    assert_eq!(status, Some(0));
-    assert_eq!(out.lines().filter(|l| *l == "ok").count(), 7);
 }
 
 // ---------------------------------------------------------------------------
@@ -439,21 +329,6 @@ fn newgame_refusal_loses_game() {
     assert_eq!(fresh.game_string(), None);
     // an accepted newgame is as usual
     assert_eq!(ask(&mut fresh, &format!("newgame {SPIDER}")), SPIDER);
-}
-
-#[test]
-fn exit_on_non_utf8() {
-    let input = b"newgame Base\nplay wS1\n\r\n\nplay bS1 \xff\nvalidmoves\n";
-    let (status, out) = run_binary(Some("exit-on-non-utf8"), input);
-    assert_eq!(status, Some(1));
-    // blank lines are still ignored; the line with \xff gets no answer at all
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 3 + 2 + 2, "{out}");
-    assert_eq!(lines[5], "Base;InProgress;Black[1];wS1");
-    let (status, out) = run_binary(None, input);
-    assert_eq!(status, Some(0));
-    assert!(out.contains("err the line is not valid UTF-8"), "{out}");
-    assert!(out.contains("bA1 -wS1;"), "{out}");
 }
 
 /// wB1 climbed onto wQ; White to move.

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Builds the web page into web/dist/: the crate's rules library compiled to
-# WebAssembly (feature `web`, without the command line's dependencies), the
+# Builds the web page into web/dist/: the package hive-oracle-web (the page's
+# bindings, on the rules package alone) compiled to WebAssembly, the
 # JavaScript glue made by `wasm-bindgen`, and the page's own four files.
 # Needs the wasm32-unknown-unknown target and the `wasm-bindgen` command at the
 # version Cargo.lock gives for the wasm-bindgen crate (.ci/run installs both).
@@ -17,11 +17,10 @@ if [ "$have" != "$want" ]; then
     exit 1
 fi
 
-cargo rustc --lib --profile wasm --target wasm32-unknown-unknown \
-    --no-default-features --features web --crate-type cdylib
+cargo build -p hive-oracle-web --lib --locked --profile wasm --target wasm32-unknown-unknown
 rm -rf web/dist
 mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist --out-name hive_oracle \
-    target/wasm32-unknown-unknown/wasm/hive_oracle.wasm
+    target/wasm32-unknown-unknown/wasm/hive_oracle_web.wasm
 cp web/index.html web/app.js web/board.js web/style.css web/dist/
 echo "web/dist: $(wc -c < web/dist/hive_oracle_bg.wasm) bytes of WebAssembly"

@@ -1,8 +1,8 @@
-//! The corpus built into the library and the binary, so that an installed
+//! The corpus built into the library (and so into the binary), so that an installed
 //! `hive-oracle check` runs every case from any directory.
 
 use super::case::LoadedCase;
-use super::files::{parse_corpus_file, CorpusFile, ParseError};
+use super::text::{parse_corpus_file, CorpusFile, ParseError};
 
 /// The corpus built into the library and the binary: every file of
 /// `tests/cases/`, name and text, in file-name order, so that an installed
@@ -68,8 +68,8 @@ pub fn builtin_corpus() -> Result<Vec<LoadedCase>, ParseError> {
 }
 
 /// The files of the built-in corpus ([`BUILTIN_CORPUS`]), each with its
-/// name, text and cases, as [`read_corpus_files`](super::read_corpus_files)
-/// gives those of a folder.
+/// name, text and cases, as `hive-oracle check --corpus DIR` reads those
+/// of a folder.
 pub fn builtin_corpus_files() -> Result<Vec<CorpusFile>, ParseError> {
     BUILTIN_CORPUS
         .iter()

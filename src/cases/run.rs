@@ -238,8 +238,8 @@ impl Setup {
 /// implement [`CaseEngine`] on its move strings (`examples/own_engine.rs`).
 ///
 /// ```
-/// use hive_oracle::cases::{builtin_corpus, run_case, RulesEngine};
-/// use hive_oracle::fast::FastEngine;
+/// use hive_oracle_rules::cases::{builtin_corpus, run_case, RulesEngine};
+/// use hive_oracle_rules::fast::FastEngine;
 ///
 /// let mut engine = RulesEngine::<FastEngine>::refusing_only();
 /// for loaded in builtin_corpus()? {

@@ -21,7 +21,7 @@ fn is_unsafe(c: char) -> bool {
 /// text it did not write itself through this one function.
 ///
 /// ```
-/// use hive_oracle::core::escape_controls;
+/// use hive_oracle_rules::core::escape_controls;
 ///
 /// assert_eq!(escape_controls("wS1"), "wS1");
 /// assert_eq!(escape_controls("a\nFAKE: 0 problems"), "a\\x0aFAKE: 0 problems");

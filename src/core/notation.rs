@@ -441,7 +441,7 @@ pub(crate) fn move_spec_text(spec: MoveSpec) -> String {
 }
 
 /// The target text naming the cell in `direction` from `reference` (§2.2, §9.21).
-pub(crate) fn target_text(reference: Piece, direction: Direction) -> String {
+pub fn target_text(reference: Piece, direction: Direction) -> String {
     match direction {
         Direction::East => format!("{reference}-"),
         Direction::West => format!("-{reference}"),

@@ -25,7 +25,7 @@ pub const fn splitmix64(state: u64) -> u64 {
 /// A SplitMix64 generator.
 ///
 /// ```
-/// use hive_oracle::core::splitmix::SplitMix64;
+/// use hive_oracle_rules::core::splitmix::SplitMix64;
 ///
 /// let mut a = SplitMix64::new(7);
 /// let mut b = SplitMix64::new(7);

@@ -74,9 +74,9 @@ pub fn grants(game: &ReferenceEngine, mv: Move) -> Vec<Vec<Fact>> {
 /// (§5.3 One Hive), while placing wA1 next to wQ is legal.
 ///
 /// ```
-/// use hive_oracle::explain::verdict;
-/// use hive_oracle::reference::ReferenceEngine;
-/// use hive_oracle::rules::Rules;
+/// use hive_oracle_rules::explain::verdict;
+/// use hive_oracle_rules::reference::ReferenceEngine;
+/// use hive_oracle_rules::rules::Rules;
 ///
 /// let game = ReferenceEngine::load("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")?;
 /// let refused = verdict(&game, game.parse_move("wS1 wQ/")?);

@@ -4,27 +4,23 @@
 //!
 //! # Test support behind the `faults` feature
 //!
-//! This module, and the `--fault` option of the binary, exist only with the
-//! non-default Cargo feature `faults`. They are test support, not part of
-//! the tool: `cargo build` and `cargo install` leave them out, and the
-//! library's default public API holds nothing of them (the UHP session in
-//! `uhp` does not know this module). The test suite turns the feature on
-//! through a dev-dependency of the package on itself,
-//! `hive-oracle = { path = ".", features = ["faults"] }` in `Cargo.toml`:
-//! `cargo test`, `cargo bench` and `cargo clippy --all-targets` build the
-//! library and the binary with it, so that the checker's tests
-//! (`tests/check_faults.rs`, `tests/hostile_engines.rs`) run
-//! `hive-oracle uhp --fault NAME` as an engine, and `tests/uhp_faults.rs`
-//! drives a [`FaultySession`] in process.
+//! This module exists only with the non-default Cargo feature `faults`. It
+//! is test support, not part of the rules: no default build has it, and the
+//! `hive-oracle` tool has the `--fault` option only with its own `faults`
+//! feature, which turns this one on. The test suites turn the features on
+//! through dev-dependencies of the packages on themselves (this package's
+//! `tests/uhp_faults.rs` drives a [`FaultySession`] in process; the tool's
+//! checker tests run `hive-oracle uhp --fault NAME` as an engine).
 //!
 //! # A decorator around the real session
 //!
 //! The real session ([`Session`](crate::uhp::Session)) holds no fault. A
 //! [`FaultySession`] wraps one: it passes every line on to it, except the
 //! few commands that its fault answers otherwise, and rewrites the answers
-//! where the fault shows. [`run_with_fault`] drives it with the real loop
-//! ([`serve`](crate::uhp::serve), the loop of [`run`](crate::uhp::run)),
-//! adding the faults that end or block the process. The session lends the
+//! where the fault shows. The tool's `hive-oracle uhp --fault NAME` drives
+//! it with the real loop ([`serve`](crate::uhp::serve)), adding the faults
+//! that end or block the process, which need a process of their own and so
+//! are the tool's. The session lends the
 //! decorator its answers, its options and its game, and two crate-private
 //! points that exist only with the feature: the game to change in place (to
 //! apply a move the rules refuse) and to replace.
@@ -59,22 +55,22 @@
 //! * `notation.rs`: what the engine prints (`validmoves`, the GameString)
 //!   and the letter case it reads;
 //! * `bestmove.rs`: an illegal answer, or a late one;
-//! * `session.rs`: the decorator, [`FaultySession`];
-//! * `process.rs`: the faults of the process and its streams, and
-//!   [`run_with_fault`].
+//! * `session.rs`: the decorator, [`FaultySession`].
+//!
+//! The faults of the process and its streams (exits, hangs, floods, stderr)
+//! are named in the table here and act in the tool
+//! (`tool/src/cli/faulty_process.rs`).
 
 mod bestmove;
 mod notation;
-mod process;
 mod rules;
 mod session;
 mod table;
 
-pub use process::run_with_fault;
+pub use notation::ESCAPE_CODES;
 pub use session::FaultySession;
 pub use table::{Area, Fault, UnknownFault};
 
-/// The moves a fault adds in a position, for the shrinker's tests
-/// (`check/shrink/tests.rs`), which shrink games that show a fault.
-#[cfg(test)]
-pub(crate) use rules::extra_moves;
+/// The moves a fault adds in a position, for the tests of the tool's
+/// shrinker, which shrink games that show a fault.
+pub use rules::extra_moves;

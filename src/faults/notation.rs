@@ -13,14 +13,14 @@ use crate::uhp::reply::quote;
 use crate::uhp::Game;
 
 /// Terminal escape codes: clear the screen, set the window title, red text.
-pub(super) const ESCAPE_CODES: &str = "\x1b[2J\x1b]0;pwned\x07\x1b[31mwQ";
+pub const ESCAPE_CODES: &str = "\x1b[2J\x1b]0;pwned\x07\x1b[31mwQ";
 
 /// How many entries repeated-moves and junk-moves list.
 const JUNK_ENTRIES: usize = 100_000;
 
 /// The `validmoves` list with the fault applied: the moves it adds, and
 /// under drop-one-move the last one omitted.
-pub(super) fn valid_move_strings(fault: Fault, game: &Game) -> Vec<String> {
+pub(super) fn valid_move_strings(fault: Fault, game: &Game, order_seed: u64) -> Vec<String> {
     let mut moves = game.valid_move_strings();
     let extra = extra_moves(fault, game);
     if !extra.is_empty() {
@@ -34,8 +34,9 @@ pub(super) fn valid_move_strings(fault: Fault, game: &Game) -> Vec<String> {
         moves.pop();
     }
     if fault == Fault::ShuffledDropOneMove {
-        // the same set in an order drawn from the process id (Fisher–Yates)
-        let mut rng = SplitMix64::new(u64::from(std::process::id()));
+        // the same set in an order drawn from the session's order seed
+        // (Fisher–Yates): the process id when run as a process
+        let mut rng = SplitMix64::new(order_seed);
         for i in (1..moves.len()).rev() {
             moves.swap(i, rng.below(i + 1));
         }

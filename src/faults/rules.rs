@@ -36,7 +36,7 @@ pub(super) fn reference_of(game: &Game) -> ReferenceEngine {
 
 /// The moves the fault adds to the legal moves of the position (none that
 /// the rules allow, none for a fault that adds no move or a finished game).
-pub(crate) fn extra_moves(fault: Fault, game: &Game) -> BTreeSet<Move> {
+pub fn extra_moves(fault: Fault, game: &Game) -> BTreeSet<Move> {
     let Some(added_moves) = added_moves(fault) else {
         return BTreeSet::new();
     };

@@ -22,12 +22,13 @@ use crate::uhp::{EngineChoice, Game, LineHandler, OptionName, Session};
 /// a real [`Session`] behind a decorator that answers a few commands itself
 /// and rewrites some answers. The faults that end or block the process
 /// or act on its streams (crash-mid-game, hang, exit-on-non-utf8, the
-/// floods, stderr) act only in `run_with_fault`,
-/// so that a `FaultySession` of any fault can be driven in process.
+/// floods, stderr) act only in the tool's `hive-oracle uhp --fault`, which
+/// runs a `FaultySession` as a process, so that a `FaultySession` of any
+/// fault can be driven in process.
 ///
 /// ```
-/// use hive_oracle::faults::{Fault, FaultySession};
-/// use hive_oracle::uhp::{EngineChoice, Session};
+/// use hive_oracle_rules::faults::{Fault, FaultySession};
+/// use hive_oracle_rules::uhp::{EngineChoice, Session};
 ///
 /// let mut faulty = FaultySession::new(EngineChoice::Fast, Fault::WrongGameString);
 /// let mut plain = Session::new(EngineChoice::Fast);
@@ -43,6 +44,9 @@ pub struct FaultySession {
     session: Session,
     /// The non-blank lines handled so far (missing-ok).
     commands: usize,
+    /// The seed of the order shuffled-drop-one-move lists its moves in
+    /// ([`FaultySession::with_order_seed`]).
+    order_seed: u64,
 }
 
 impl FaultySession {
@@ -66,7 +70,17 @@ impl FaultySession {
             fault,
             session,
             commands: 0,
+            order_seed: 0,
         }
+    }
+
+    /// The same session with the seed of the order in which
+    /// shuffled-drop-one-move lists its moves: the process id when
+    /// `hive-oracle uhp --fault` runs it as a process, so that two engine
+    /// processes list one position in different orders; 0 by default.
+    pub fn with_order_seed(mut self, seed: u64) -> FaultySession {
+        self.order_seed = seed;
+        self
     }
 
     /// The fault.
@@ -98,7 +112,7 @@ impl FaultySession {
     }
 
     /// The response to a line longer than [`MAX_LINE_BYTES`](crate::uhp::MAX_LINE_BYTES).
-    pub(crate) fn long_line_reply(&self) -> Vec<String> {
+    pub fn long_line_reply(&self) -> Vec<String> {
         self.session.long_line_reply()
     }
 
@@ -287,7 +301,7 @@ impl FaultySession {
         let mut reply = self.session.handle_line(line);
         if !is_refusal(&reply) {
             if let (Some(first), Some(game)) = (reply.first_mut(), self.session.game()) {
-                *first = valid_move_strings(self.fault, game).join(";");
+                *first = valid_move_strings(self.fault, game, self.order_seed).join(";");
             }
         }
         reply

@@ -22,7 +22,7 @@
 //! resulting GameString) that reproduces it.
 //!
 //! ```
-//! use hive_oracle::fuzzing::{check_notation, decode, NotationInput, Target};
+//! use hive_oracle_rules::fuzzing::{check_notation, decode, NotationInput, Target};
 //!
 //! let bytes = b"Base;InProgress;White[2];wS1\nbS1 wS1-";
 //! let input: NotationInput = decode(bytes).expect("every byte string is a notation input");

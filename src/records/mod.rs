@@ -10,11 +10,17 @@
 //! [`RecordError`] naming the file, the line and what is wrong; no input
 //! makes a reader panic.
 
+mod game_text;
 pub mod pgn;
 mod read;
 pub mod replay;
 pub mod sgf;
 
+pub use game_text::{
+    check_game_string_length, load_game_string, nth_record, nth_record_game, one_game,
+    record_game, record_ply, replay_record, GameText, GameTextError, NthRecord, PlyProblem,
+    RecordPly, MAX_GAME_STRING_BYTES, PASTED_RECORD,
+};
 pub use read::{decode, read, read_each, read_text};
 
 use std::fmt;

@@ -102,7 +102,7 @@ impl Board {
     }
 
     /// The empty cells adjacent to at least one occupied cell.
-    pub(crate) fn empty_cells_touching_hive(&self) -> BTreeSet<Hex> {
+    pub fn empty_cells_touching_hive(&self) -> BTreeSet<Hex> {
         self.occupied_cells()
             .flat_map(|hex| hex.neighbours())
             .filter(|&n| !self.is_occupied(n))

@@ -25,10 +25,10 @@ use crate::rules::IllegalMove;
 /// is empty when the sentence names none.
 ///
 /// ```
-/// use hive_oracle::core::Hex;
-/// use hive_oracle::explain::verdict;
-/// use hive_oracle::reference::ReferenceEngine;
-/// use hive_oracle::rules::Rules;
+/// use hive_oracle_rules::core::Hex;
+/// use hive_oracle_rules::explain::verdict;
+/// use hive_oracle_rules::reference::ReferenceEngine;
+/// use hive_oracle_rules::rules::Rules;
 ///
 /// // §5.5: the ant's way into the pocket passes between wB1 and wS2.
 /// let game = ReferenceEngine::load(r"Base;InProgress;White[9];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wG1 wQ-;bG1 /bQ;wG2 wS1\;bG2 -bQ;wB1 wG1\;bA1 -bG2;wS2 wG2\;bA2 -bA1;wG3 wS1/;bA3 -bA2;wA1 -wS2;bB1 -bA3").unwrap();

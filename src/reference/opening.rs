@@ -4,7 +4,7 @@ use super::board::Board;
 use crate::core::{Bug, Color, Piece, RulesOptions};
 
 /// The turn number of the side to move: its n-th ply, passes included (§4.4).
-pub(crate) fn turn_number(plies: usize) -> usize {
+pub fn turn_number(plies: usize) -> usize {
     1 + plies / 2
 }
 

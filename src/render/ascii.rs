@@ -48,12 +48,12 @@ fn cell_list(cells: &[Hex]) -> String {
 /// highlighted cells, all in axial coordinates `(q, r)`.
 ///
 /// ```
-/// use hive_oracle::reference::ReferenceEngine;
-/// use hive_oracle::rules::Rules;
-/// use hive_oracle::core::Hex;
+/// use hive_oracle_rules::reference::ReferenceEngine;
+/// use hive_oracle_rules::rules::Rules;
+/// use hive_oracle_rules::core::Hex;
 ///
 /// let game = ReferenceEngine::load("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
-/// let picture = hive_oracle::render::ascii(&game, &[Hex::new(1, 0)]);
+/// let picture = hive_oracle_rules::render::ascii(&game, &[Hex::new(1, 0)]);
 /// assert!(picture.contains(" wS1    [bS1]"));
 /// ```
 pub fn ascii(view: &impl BoardView, highlight: &[Hex]) -> String {

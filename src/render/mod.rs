@@ -18,9 +18,7 @@ mod ascii;
 mod svg;
 
 pub use ascii::ascii;
-#[cfg(feature = "check")]
-pub(crate) use svg::xml_escape;
-pub use svg::{svg, svg_clickable};
+pub use svg::{svg, svg_clickable, xml_escape};
 
 use crate::core::BoardView;
 use crate::core::{Hex, Piece};
@@ -96,13 +94,13 @@ pub struct OutsidePicture {
 /// (outside its [`Frame`]), naming the first one and the allowed range.
 ///
 /// ```
-/// use hive_oracle::core::Hex;
-/// use hive_oracle::reference::ReferenceEngine;
-/// use hive_oracle::rules::Rules;
+/// use hive_oracle_rules::core::Hex;
+/// use hive_oracle_rules::reference::ReferenceEngine;
+/// use hive_oracle_rules::rules::Rules;
 ///
 /// let game = ReferenceEngine::load("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
-/// assert!(hive_oracle::render::check_highlight(&game, &[Hex::new(6, 0)]).is_ok());
-/// let refused = hive_oracle::render::check_highlight(&game, &[Hex::new(7, 0)]).unwrap_err();
+/// assert!(hive_oracle_rules::render::check_highlight(&game, &[Hex::new(6, 0)]).is_ok());
+/// let refused = hive_oracle_rules::render::check_highlight(&game, &[Hex::new(7, 0)]).unwrap_err();
 /// assert!(refused.to_string().contains("q from -5 to 6 and r from -5 to 5"), "{refused}");
 /// ```
 pub fn check_highlight(view: &impl BoardView, cells: &[Hex]) -> Result<(), OutsidePicture> {

@@ -10,7 +10,7 @@ use crate::core::{Color, Hex, Piece};
 
 /// Escapes text for XML character data and attribute values (the SVG here,
 /// the JUnit report of `check`); characters XML 1.0 cannot hold are replaced.
-pub(crate) fn xml_escape(text: &str) -> String {
+pub fn xml_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -35,9 +35,9 @@
 //! clone of the caller's game, which is never changed.
 //!
 //! ```
-//! use hive_oracle::fast::FastEngine;
-//! use hive_oracle::rules::Rules;
-//! use hive_oracle::search::{best_move, SearchLimits, TranspositionTable};
+//! use hive_oracle_rules::fast::FastEngine;
+//! use hive_oracle_rules::rules::Rules;
+//! use hive_oracle_rules::search::{best_move, SearchLimits, TranspositionTable};
 //!
 //! let game = FastEngine::load("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-").unwrap();
 //! let mut table = TranspositionTable::new(16);

@@ -18,7 +18,7 @@
 //! * `serve.rs`: the loop over the input and output streams.
 //!
 //! ```
-//! use hive_oracle::uhp::{EngineChoice, Session};
+//! use hive_oracle_rules::uhp::{EngineChoice, Session};
 //!
 //! let mut session = Session::new(EngineChoice::Fast);
 //! assert_eq!(session.handle_line(b"newgame Base"), ["Base;NotStarted;White[1]", "ok"]);

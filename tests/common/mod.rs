@@ -1,12 +1,12 @@
 //! Helpers shared by the tests: load a position on the reference engine,
 //! a repeatable generator for random games, the case counts of the property
-//! tests, and running the binary. The move-set assertions, written once for
-//! any engine, are in `tests/engines/mod.rs`.
+//! tests. The move-set assertions, written once for any engine, are in
+//! `tests/engines/mod.rs`.
 #![allow(dead_code)]
 
-use hive_oracle::core::RulesOptions;
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::Rules;
+use hive_oracle_rules::core::RulesOptions;
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::Rules;
 
 /// Loads a GameString with the default rules options; the test fails with the
 /// loader's message if the history is not legal.
@@ -37,24 +37,6 @@ impl Lcg {
     }
 }
 
-/// Runs the `hive-oracle` binary with `args`.
-pub fn run(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// What a run printed on stdout.
-pub fn stdout(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// What a run printed on stderr.
-pub fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 /// Random games of the main property in a default run.
 pub const DEFAULT_GAMES: u32 = 128;
 
@@ -76,7 +58,7 @@ pub fn cases(default: u32) -> u32 {
 /// picking among the legal moves of its position (`choice % count`): the
 /// shape proptest shrinks well.
 pub fn game_from_choices(
-    game_type: hive_oracle::core::GameType,
+    game_type: hive_oracle_rules::core::GameType,
     options: RulesOptions,
     choices: &[u16],
 ) -> ReferenceEngine {

@@ -13,12 +13,12 @@
 use std::any::Any;
 use std::collections::BTreeSet;
 
-use hive_oracle::core::notation::parse_piece;
-use hive_oracle::core::{GameState, GameType, Move, RulesOptions};
-use hive_oracle::fast::FastEngine;
-use hive_oracle::reference::board::Board;
-use hive_oracle::reference::ReferenceEngine;
-use hive_oracle::rules::{IllegalMove, Rules};
+use hive_oracle_rules::core::notation::parse_piece;
+use hive_oracle_rules::core::{GameState, GameType, Move, RulesOptions};
+use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::reference::board::Board;
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::{IllegalMove, Rules};
 
 use crate::common::Lcg;
 
@@ -56,12 +56,12 @@ macro_rules! on_both_engines {
 
             #[test]
             fn reference() {
-                run::<hive_oracle::reference::ReferenceEngine>();
+                run::<hive_oracle_rules::reference::ReferenceEngine>();
             }
 
             #[test]
             fn fast() {
-                run::<hive_oracle::fast::FastEngine>();
+                run::<hive_oracle_rules::fast::FastEngine>();
             }
         }
     )*};

@@ -1,0 +1,86 @@
+//! Why what a user gave is not a game: each message names the input (the
+//! file, the game of it, the ply and its line) and what is wrong there.
+
+use hive_oracle_rules::core::notation::NotationError;
+use hive_oracle_rules::records::{GameTextError, RecordError};
+
+use super::limits::MAX_RECORD_FILE_BYTES;
+
+/// Why a GameString, a game type or a record file gives no game. `Display`
+/// gives the message the command line shows.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The game as text gives no game: too long, not a game type, refused
+    /// by the rules, a record that does not read, a game or ply not in it.
+    #[error(transparent)]
+    Text(#[from] GameTextError),
+    /// A command line's game argument without a `;` that is neither a
+    /// GameTypeString (§9.15) nor the path of a file: a mistyped path
+    /// (`gmae.pgn`) or game type (`Bsae`).
+    #[error("{text} is neither a file nor a game type: there is no such file, and {why}")]
+    NeitherFileNorGameType {
+        /// The argument as the user gave it.
+        text: String,
+        /// Why it is not a GameTypeString.
+        why: NotationError,
+    },
+    /// A file or folder that cannot be read.
+    #[error("cannot read {path}: {source}")]
+    CannotRead {
+        /// The path as the user gave it.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A path given as a record file that names something else: a folder,
+    /// a FIFO, a device or a socket (read, it would block or never end).
+    #[error("{path} is {kind}, not a regular file: a record must be a file")]
+    NotARegularFile {
+        /// The path as the user gave it.
+        path: String,
+        /// What it is ("a FIFO (named pipe)", "a character device"…).
+        kind: &'static str,
+    },
+    /// A record file over [`MAX_RECORD_FILE_BYTES`], refused unread.
+    #[error("{path} is {bytes} bytes long; the limit for a record file is {MAX_RECORD_FILE_BYTES} bytes (64 MiB)")]
+    RecordFileTooLarge {
+        /// The path as the user gave it.
+        path: String,
+        /// Its size.
+        bytes: u64,
+    },
+    /// The allocator refused the memory to hold a record file.
+    #[error("{0}")]
+    TooLargeForMemory(super::memory::TooLargeForMemory),
+    /// A zip archive given where one record file is read (§10.21): only
+    /// `replay` reads the records in an archive, as a folder.
+    #[error("{file} is a zip archive, not a record file: `replay` reads the records in it (§10.21); extract the record to name one of its games")]
+    ZipArchive {
+        /// The archive as the user named it.
+        file: String,
+    },
+    /// A folder given to `replay` that holds no record file.
+    #[error("{path} holds no record file (.pgn, .sgf or .zip)")]
+    NoRecordFile {
+        /// The folder.
+        path: String,
+    },
+    /// A path that names neither a file nor a folder.
+    #[error("{path}: no such file or folder")]
+    NoSuchPath {
+        /// The path.
+        path: String,
+    },
+}
+
+impl From<NotationError> for InputError {
+    fn from(error: NotationError) -> InputError {
+        InputError::Text(error.into())
+    }
+}
+
+impl From<RecordError> for InputError {
+    fn from(error: RecordError) -> InputError {
+        InputError::Text(error.into())
+    }
+}

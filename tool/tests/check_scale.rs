@@ -1,0 +1,390 @@
+//! `check` on real positions and across machines: `check --records`
+//! replays game records on the engine under check (validmoves compared as
+//! sets, the record's move played, the printed GameString replayed), and
+//! `check --shard I/N` with `check-merge` splits a check into slices whose
+//! merged report is the report of the whole run. The engines are our own
+//! (`hive-oracle uhp`), clean or with a deliberate fault (`--fault NAME`,
+//! `src/faults/`); the records are those of `tests/records/` (see its
+//! README).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_hive-oracle")
+}
+
+fn repo(path: &str) -> String {
+    crate::common::repository(path)
+        .display()
+        .to_string()
+}
+
+/// A scratch folder of its own for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "hive-oracle-check-scale-{}-{name}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Runs `hive-oracle ARGS` in `dir`.
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("hive-oracle runs")
+}
+
+/// Runs `check ARGS --format json --out FILE` in `dir`: the exit code and
+/// the report.
+fn check_json(dir: &Path, file: &str, args: &[&str]) -> (Option<i32>, Value) {
+    let out = dir.join(file);
+    let mut all: Vec<&str> = vec!["check"];
+    all.extend(args);
+    let out_text = out.display().to_string();
+    all.extend(["--format", "json", "--out", &out_text]);
+    let output = run_in(dir, &all);
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| {
+        panic!(
+            "no report ({e}); stderr: {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    let report = serde_json::from_str(&text).expect("the report is JSON");
+    (output.status.code(), report)
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The skip reasons of a report.
+fn skip_reasons(report: &Value) -> Vec<String> {
+    report["skipped"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s["reason"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Our engine agrees with the rules at every position of every legal test
+/// record (tests/records/README.md), so the check passes; the files that
+/// do not read and the plies the rules refuse are listed with why, never
+/// dropped.
+#[test]
+fn the_test_records_run_clean_on_our_engine() {
+    let dir = scratch("records-clean");
+    let records = repo("tests/records");
+    let (code, report) = check_json(&dir, "clean.json", &["--records", &records]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["findings"].as_array().map(Vec::len), Some(0));
+    let s = &report["summary"];
+    // records alone: no corpus case, no random game
+    assert_eq!(s["corpus_cases"], 0);
+    assert_eq!(s["games"], 0);
+    // 85 games read: the 45 legal or illegal made-up test games (2 of them
+    // in zip/archive.zip, 1 the repetition draw of replay/) and the 38 real
+    // ones (tests/records/real/); 12 do not read: 9 files, a game of
+    // pgn/second-game-unreadable.pgn, and the Ultimate Hive and truncated
+    // entries of the archive (tests/records/README.md and sgf/README.md)
+    assert_eq!(s["record_games"], 85, "{s:#}");
+    assert_eq!(s["record_games_skipped"], 12, "{s:#}");
+    let plies = s["record_plies"].as_u64().unwrap_or(0);
+    assert!(plies > 400, "{s:#}");
+    // one move set per position: every ply and each game's final position
+    assert!(s["validmoves_compared"].as_u64().unwrap_or(0) >= plies + 85);
+    assert!(s["game_strings_replayed"].as_u64().unwrap_or(0) >= plies);
+    let reasons = skip_reasons(&report);
+    for unreadable in [
+        "truncated-mid-tag.pgn:3",
+        "truncated-mid-move.pgn:11",
+        "unknown-gametype-letter.pgn:1",
+        "sgf/truncated.sgf",
+        "not-sgf-lisp.sgf",
+    ] {
+        assert!(
+            reasons
+                .iter()
+                .any(|r| r.starts_with("the record file does not read") && r.contains(unreadable)),
+            "{unreadable} not listed: {reasons:#?}"
+        );
+    }
+    // the illegal ply of illegal-move.pgn (One Hive, §5.3) is refused by
+    // the engine too, and what follows it is listed as not checked
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r.contains("illegal-move.pgn game 1: ply 14")
+                && r.contains("§5.3")
+                && r.contains("not checked")),
+        "{reasons:#?}"
+    );
+    assert!(s["illegal_probes"].as_u64().unwrap_or(0) >= 2);
+    assert_eq!(strings(&report["run"]["records"]), vec![records]);
+}
+
+/// A fault engine whose `validmoves` omits a move (`drop-one-move`, §5.9)
+/// is caught at a record's position: the finding names the record game,
+/// shows the record's position and reproduces from it; the replay goes on
+/// after the finding, so every position of the record shows it.
+#[test]
+fn a_fault_engine_shows_a_finding_at_a_record_position() {
+    let dir = scratch("records-fault");
+    let engine = format!("{} uhp --fault drop-one-move", bin());
+    let record = repo("tests/records/pgn/two-games.pgn");
+    let (code, report) = check_json(
+        &dir,
+        "fault.json",
+        &["--engine", &engine, "--records", &record],
+    );
+    assert_eq!(code, Some(1), "{report:#}");
+    let groups = report["findings"].as_array().cloned().unwrap_or_default();
+    let missing = groups
+        .iter()
+        .find(|g| g["kind"] == "missing-moves")
+        .unwrap_or_else(|| panic!("no missing-moves cause: {report:#}"));
+    let shortest = &missing["shortest"];
+    assert!(
+        shortest["test"]
+            .as_str()
+            .is_some_and(|t| t.ends_with("two-games.pgn game 1")),
+        "{shortest:#}"
+    );
+    assert!(shortest["reproduce"]
+        .as_str()
+        .is_some_and(|r| r.contains("validmoves")));
+    // both games, 13 and 15 plies: seen at (nearly) every position, not
+    // only the first (the omitted move differs, so it is several causes)
+    let tests: Vec<&str> = groups
+        .iter()
+        .filter(|g| g["kind"] == "missing-moves")
+        .flat_map(|g| g["seen_in"].as_array().into_iter().flatten())
+        .filter_map(|s| s["test"].as_str())
+        .collect();
+    assert!(tests.len() > 20, "seen {} times: {report:#}", tests.len());
+    assert!(tests.iter().any(|t| t.ends_with("two-games.pgn game 2")));
+}
+
+/// A path that is neither a file nor a folder, and a folder without record
+/// files, stop the check before it runs (exit 2), naming the path.
+#[test]
+fn records_that_are_not_there_stop_the_check() {
+    let dir = scratch("records-missing");
+    let out = run_in(&dir, &["check", "--records", "no-such-folder"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--records") && err.contains("no-such-folder"),
+        "{err}"
+    );
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).expect("empty folder");
+    let out = run_in(&dir, &["check", "--records", "empty"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("holds no record file"), "{err}");
+}
+
+/// The report without what may differ between a sharded and an unsharded
+/// run: the timings and the run parameters.
+fn comparable(report: &Value) -> Value {
+    let mut report = report.clone();
+    if let Some(map) = report.as_object_mut() {
+        map.remove("timings");
+        map.remove("run");
+    }
+    report
+}
+
+/// Runs `check-merge FILES --format json --out merged.json` in `dir`: the
+/// exit code, the report (Null when none) and stderr.
+fn merge_json(dir: &Path, files: &[&str]) -> (Option<i32>, Value, String) {
+    let out = dir.join("merged.json");
+    let _ = std::fs::remove_file(&out);
+    let mut args: Vec<&str> = vec!["check-merge"];
+    args.extend(files);
+    let out_text = out.display().to_string();
+    args.extend(["--format", "json", "--out", &out_text]);
+    let output = run_in(dir, &args);
+    let report = std::fs::read_to_string(&out)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(Value::Null);
+    (
+        output.status.code(),
+        report,
+        String::from_utf8_lossy(&output.stderr).to_string(),
+    )
+}
+
+/// Three shards of a check that finds several causes (a fault engine whose
+/// `validmoves` omits a move, `drop-one-move`, §5.9, over corpus cases,
+/// random games and records), merged in any order, give the report of the
+/// unsharded run, but for its timings and run parameters: the same causes
+/// in the same order with the same instances and shortest instance, the
+/// same counts, skips and notes.
+#[test]
+fn three_shards_merged_are_the_whole_check() {
+    let dir = scratch("shards");
+    let engine = format!("{} uhp --fault drop-one-move", bin());
+    let records = repo("tests/records/pgn");
+    let common = [
+        "--engine",
+        &engine,
+        "--corpus",
+        "builtin",
+        "--games",
+        "4",
+        "--max-plies",
+        "30",
+        "--seed",
+        "5",
+        "--records",
+        &records,
+    ];
+    let (code, whole) = check_json(&dir, "whole.json", &common);
+    assert_eq!(code, Some(1), "the fault is found");
+    let causes = whole["findings"].as_array().map(Vec::len).unwrap_or(0);
+    assert!(causes >= 2, "several causes to order: {causes}");
+    let mut shard_files = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let mut args: Vec<&str> = common.to_vec();
+        args.extend(["--shard", &shard]);
+        let file = format!("shard{i}.json");
+        let (_, report) = check_json(&dir, &file, &args);
+        assert_eq!(report["shard"]["index"], i);
+        // each shard runs about a third of the units
+        let ran = report["shard"]["tests"]
+            .as_array()
+            .map(Vec::len)
+            .unwrap_or(0);
+        let all = report["shard"]["units"]
+            .as_array()
+            .map(Vec::len)
+            .unwrap_or(0);
+        assert!(ran * 3 <= all + 3 && ran * 3 + 3 >= all, "{ran} of {all}");
+        shard_files.push(file);
+    }
+    // in any order
+    let (code, merged, err) =
+        merge_json(&dir, &[&shard_files[2], &shard_files[0], &shard_files[1]]);
+    assert_eq!(code, Some(1), "the merge fails as the check does: {err}");
+    assert_eq!(comparable(&merged), comparable(&whole));
+}
+
+/// Reports that are not every shard of one check are refused with exit 2
+/// and a message saying why: a shard missing or given twice, another
+/// seed, another shard count, a report of an unsharded run, a file that
+/// is not a report; `--shard` itself must read as I/N.
+#[test]
+fn reports_of_different_checks_are_not_merged() {
+    let dir = scratch("refusals");
+    let base = ["--no-corpus", "--games", "1", "--max-plies", "4"];
+    let run = |file: &str, more: &[&str]| {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend(more);
+        check_json(&dir, file, &args)
+    };
+    run("s1.json", &["--shard", "1/2"]);
+    run("s2-seed9.json", &["--shard", "2/2", "--seed", "9"]);
+    run("s1-of3.json", &["--shard", "1/3"]);
+    run("whole.json", &[]);
+    std::fs::write(dir.join("junk.json"), "{\"not\": \"a report\"}").expect("write");
+    for (files, says) in [
+        (&["s1.json"][..], "shard(s) 2 of 2 missing"),
+        (&["s1.json", "s1.json"][..], "shard 1/2 is given twice"),
+        (&["s1.json", "s2-seed9.json"][..], "(`seed`) differ"),
+        (&["s1.json", "s1-of3.json"][..], "shard counts (2 and 3)"),
+        (&["whole.json"][..], "not a shard's report"),
+        (&["junk.json"][..], "not a JSON report"),
+        (&["absent.json"][..], "absent.json: cannot read"),
+    ] {
+        let (code, report, err) = merge_json(&dir, files);
+        assert_eq!(code, Some(2), "{files:?}: {err}");
+        assert_eq!(report, Value::Null, "{files:?}: no report");
+        assert!(err.contains(says), "{files:?}: {err}");
+    }
+    for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
+        let out = run_in(&dir, &["check", "--shard", bad]);
+        assert_eq!(out.status.code(), Some(2), "--shard {bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("expected I/N"), "--shard {bad}: {err}");
+    }
+}
+
+/// Reports can evolve: a report carries its `format_version` (MAJOR.MINOR);
+/// `check-merge` reads shard reports with fields it does not know (a newer
+/// minor version adds some) and refuses another major version, or a report
+/// without a version (hive-oracle 0.2.0), saying which and what to do.
+#[test]
+fn shard_reports_with_unknown_fields_merge_and_another_major_version_is_refused() {
+    let dir = scratch("format-version");
+    let base = ["--no-corpus", "--games", "1", "--max-plies", "4"];
+    for i in 1..=2 {
+        let shard = format!("{i}/2");
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend(["--shard", &shard]);
+        let (_, report) = check_json(&dir, &format!("s{i}.json"), &args);
+        assert_eq!(report["format_version"], "1.0");
+    }
+    let edit = |from: &str, to: &str, change: &dyn Fn(&mut Value)| {
+        let text = std::fs::read_to_string(dir.join(from)).expect("a shard report");
+        let mut report: Value = serde_json::from_str(&text).expect("JSON");
+        change(&mut report);
+        std::fs::write(dir.join(to), report.to_string()).expect("write");
+    };
+    let newer = |report: &mut Value| {
+        report["format_version"] = serde_json::json!("1.7");
+        report["a_new_section"] = serde_json::json!({"added": true});
+        report["summary"]["a_new_count"] = serde_json::json!(3);
+        report["run"]["a_new_option"] = serde_json::json!("on");
+    };
+    edit("s1.json", "s1-newer.json", &newer);
+    edit("s2.json", "s2-newer.json", &newer);
+    let (code, merged, err) = merge_json(&dir, &["s1-newer.json", "s2-newer.json"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        merged["format_version"], "1.0",
+        "the merge writes its own format"
+    );
+    edit("s2.json", "s2-major.json", &|r| {
+        r["format_version"] = serde_json::json!("2.0")
+    });
+    edit("s2.json", "s2-none.json", &|r| {
+        if let Some(map) = r.as_object_mut() {
+            map.remove("format_version");
+        }
+    });
+    for (file, says) in [
+        ("s2-major.json", "format_version \"2.0\""),
+        (
+            "s2-none.json",
+            "no format_version (a report of hive-oracle 0.2.0",
+        ),
+    ] {
+        let (code, report, err) = merge_json(&dir, &["s1.json", file]);
+        assert_eq!(code, Some(2), "{file}: {err}");
+        assert_eq!(report, Value::Null, "{file}: no report");
+        assert!(
+            err.contains(says) && err.contains("reads check reports of format 1.x"),
+            "{file}: {err}"
+        );
+    }
+}
