@@ -100,7 +100,7 @@ pub fn is_defined(clause: &str) -> bool {
     titles().contains_key(clause)
 }
 
-/// What is wrong with citing `clause` (`"§6.4"`) in code or a test, if
+/// What is wrong with citing `clause` (such as `"§6.4.2"`) in code or a test, if
 /// anything: the spec defines no such clause, or it is a group of clauses
 /// (cite the most specific one), or it is withdrawn (cite its successor:
 /// spec/README.md, "Stability"). `None` for a live leaf clause.

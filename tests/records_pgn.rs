@@ -1277,8 +1277,8 @@ fn games_are_given_one_at_a_time_and_a_bad_game_loses_no_other() {
     let read = hive_oracle_rules::records::read_each("bad.pgn", &bad, &mut |game| {
         given.push(game.map(|r| r.index).map_err(|e| (e.game, e.line)))
     });
-    // four games given, the fourth as its error (game 4, line 8)
-    assert_eq!(read, Ok(4));
+    // four games given, the fourth as its error (game 4, line 8); three read
+    assert_eq!(read, Ok(3));
     assert_eq!(given, [Ok(1), Ok(2), Ok(3), Err((Some(4), 8))]);
 }
 
@@ -1396,4 +1396,39 @@ fn a_game_without_a_game_type_is_base_noted_and_an_expansion_piece_named() {
         ),
         "{refused}"
     );
+}
+
+#[test]
+fn a_third_occurrence_is_noted_under_the_repetition_draw_and_no_ply_refused() {
+    // §10.20: tests/records/replay/repetition-draw.pgn (made up) shuffles both
+    // queens back and forth; after ply 12 the position stands for the third
+    // time (§8.7.2). Without the option the game is legal to its end and
+    // nothing is noted; with it the replay notes ply 12, where the record
+    // ends, so its declared draw agrees on the board.
+    use hive_oracle_rules::records::replay::{replay, NoteKind, Outcome, ReplayOptions};
+    let record = games("../replay/repetition-draw.pgn").remove(0);
+    let plain = replay::<ReferenceEngine>(&record, ReplayOptions::default());
+    let watched = replay::<ReferenceEngine>(
+        &record,
+        ReplayOptions {
+            repetition_draw: true,
+        },
+    );
+    let third = |report: &records::replay::GameReport| match report.outcome {
+        Outcome::Legal {
+            third_occurrence, ..
+        } => third_occurrence,
+        Outcome::Illegal(_) => panic!("no ply of the record is refused"),
+    };
+    assert_eq!(third(&plain), None);
+    assert!(plain.notes.iter().all(|n| n.kind != NoteKind::Repetition));
+    assert_eq!(third(&watched), Some(12));
+    let noted: Vec<_> = watched
+        .notes
+        .iter()
+        .filter(|n| n.kind == NoteKind::Repetition)
+        .collect();
+    assert_eq!(noted.len(), 1, "{:?}", watched.notes);
+    assert_eq!(noted[0].ply, Some(12));
+    assert!(watched.is_clean(), "the declared draw agrees: {watched:?}");
 }

@@ -384,7 +384,12 @@ fn variants_hive_pl_reads_as_base_lp_ultimate_and_unknown_are_refused() {
         e.message.contains("hive-ultimate") && e.message.contains("not a UHP game"),
         "{e}"
     );
+    // §10.21: Ultimate Hive is marked as another game, so that a replay
+    // skips and counts it instead of calling the file unreadable; an
+    // unknown variant is not
+    assert!(e.not_a_uhp_game, "{e:?}");
     let e = error("variant-unknown.sgf");
+    assert!(!e.not_a_uhp_game, "{e:?}");
     assert_eq!(e.line, 3);
     assert!(
         e.message.contains("\"hive-pmx\" is not a UHP game type"),

@@ -704,3 +704,48 @@ fn perft_beyond_its_leaf_budget_is_refused() {
         ["perft(1) = 7", "perft(2) = 294", "ok"]
     );
 }
+
+/// §9.35: `validmoves` names each legal move once, in positions of the
+/// whole case corpus on both engines: as many strings as legal moves, no
+/// string twice, and no two strings that resolve to the same move.
+#[test]
+fn validmoves_names_each_legal_move_once() {
+    use hive_oracle_rules::reference::ReferenceEngine;
+    use hive_oracle_rules::rules::Rules;
+    let corpus = hive_oracle_rules::cases::builtin_corpus().expect("the corpus reads");
+    let mut positions = 0;
+    for loaded in &corpus {
+        let case = &loaded.case;
+        let Ok(reference) = ReferenceEngine::load_with(&case.game, case.options.into()) else {
+            continue;
+        };
+        if reference.state().is_over() {
+            continue;
+        }
+        let options = case.options;
+        for engine in [EngineChoice::Fast, EngineChoice::Reference] {
+            let mut session = Session::new(engine);
+            for (name, on) in [
+                ("TournamentOpening", options.tournament_opening),
+                ("RepetitionDraw", options.repetition_draw),
+            ] {
+                let set = format!("options set {name} {}", if on { "True" } else { "False" });
+                session.handle_line(set.as_bytes());
+            }
+            let loaded_reply = session.handle_line(format!("newgame {}", case.game).as_bytes());
+            assert_eq!(loaded_reply.last().map(String::as_str), Some("ok"));
+            let reply = session.handle_line(b"validmoves");
+            let listed: Vec<&str> = reply[0].split(';').filter(|m| *m != "pass").collect();
+            let moves: std::collections::BTreeSet<_> = listed
+                .iter()
+                .map(|text| reference.parse_move(text).expect("a listed move reads"))
+                .collect();
+            assert_eq!(moves.len(), listed.len(), "{}: {}", loaded.id(), reply[0]);
+            let legal = reference.legal_moves();
+            let passing = legal.len() == 1 && reply[0] == "pass";
+            assert!(passing || moves.len() == legal.len(), "{}", loaded.id());
+            positions += 1;
+        }
+    }
+    assert!(positions > 300, "only {positions} positions");
+}

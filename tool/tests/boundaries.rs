@@ -78,9 +78,10 @@ fn the_rules_are_reached_by_the_package_name_only() {
     let mut found = Vec::new();
     for (prefix, src) in [("tool/src", package("src")), ("web/src", web())] {
         for (file, text) in &read_crate(&src, |_| false).files {
-            for pair in tokens(text).windows(2) {
-                if pair[0].text == "path" && pair[1].text == "=" {
-                    found.push(format!("{prefix}/{file}:{}: #[path]", pair[0].line));
+            for attribute in tokens(text).windows(4) {
+                let words: Vec<&str> = attribute.iter().map(|t| t.text.as_str()).collect();
+                if words == ["#", "[", "path", "="] {
+                    found.push(format!("{prefix}/{file}:{}: #[path]", attribute[0].line));
                 }
             }
         }

@@ -2,12 +2,12 @@
 //! reports have their documented shape, and broken engines give the right
 //! findings and exit statuses.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
 fn check(args: &[&str]) -> Output {
-    Command::new(BIN)
+    crate::common::command(BIN)
         .arg("check")
         .args(args)
         .current_dir(crate::common::root())
@@ -249,7 +249,7 @@ fn shell(command: &str) -> String {
         Some(rest) => format!("{BIN} {rest}"),
         None => command.to_string(),
     };
-    let out = Command::new("sh").arg("-c").arg(&command).output().unwrap();
+    let out = crate::common::command("sh").arg("-c").arg(&command).output().unwrap();
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 

@@ -5,7 +5,6 @@
 //! checked in `tests/check.rs`; 200 clean games are an `#[ignore]`d test here.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_hive-oracle")
@@ -29,7 +28,7 @@ fn check(
         .filter(char::is_ascii_alphanumeric)
         .collect();
     let out: PathBuf = dir.join(format!("{name}-{games}-{seed}.json"));
-    let status = Command::new(bin())
+    let status = crate::common::command(bin())
         .args([
             "check",
             "--engine",

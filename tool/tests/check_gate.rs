@@ -5,7 +5,7 @@
 //! with a baseline; chosen cases run alone.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
@@ -18,7 +18,7 @@ fn temp(name: &str) -> PathBuf {
 
 /// Runs `check` in `dir` (outside the repository) with `args` and `env`.
 fn check_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    Command::new(BIN)
+    crate::common::command(BIN)
         .arg("check")
         .args(args)
         .envs(env.iter().copied())

@@ -5,7 +5,6 @@
 //! own UHP engine, clean or with a deliberate fault (`uhp --fault NAME`,
 //! `src/faults/`).
 
-use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
@@ -20,7 +19,7 @@ const PERFT_CASES: &[&str] = &[
 /// Runs `check --games 0 --format json` on `engine` with `extra`
 /// arguments: its exit code and its report.
 fn check(engine: &str, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
-    let out = Command::new(BIN)
+    let out = crate::common::command(BIN)
         .args([
             "check", "--engine", engine, "--games", "0", "--format", "json",
         ])
@@ -282,7 +281,7 @@ fn an_ignored_exit_is_a_finding() {
 #[test]
 fn an_engine_that_never_answers_its_banner_is_exit_2_with_its_stderr() {
     let engine = "sh -c 'echo fatal: cannot open weights.bin >&2; exit 3'";
-    let out = Command::new(BIN)
+    let out = crate::common::command(BIN)
         .args(["check", "--engine", engine, "--games", "1"])
         .current_dir(crate::common::root())
         .output()

@@ -6,7 +6,7 @@
 //! (`uhp --fault NAME`, src/faults/).
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use serde_json::Value;
 
@@ -39,7 +39,7 @@ fn sent(finding: &Value) -> Vec<&str> {
 
 /// Runs a shell command; its stdout.
 fn shell(command: &str) -> String {
-    let out: Output = Command::new("sh")
+    let out: Output = crate::common::command("sh")
         .args(["-c", command])
         .output()
         .expect("sh runs");
@@ -49,7 +49,7 @@ fn shell(command: &str) -> String {
 /// The `validmoves` answer of one fresh `uhp --fault FAULT` process in
 /// the position after `wS1`, as listed.
 fn listed_once(fault: &str) -> Vec<String> {
-    let mut child = Command::new(BIN)
+    let mut child = crate::common::command(BIN)
         .args(["uhp", "--fault", fault])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -135,7 +135,7 @@ fn a_pipe_that_does_not_reproduce_is_not_printed_and_says_why() {
     }
     // the text report says so where the pipe would be
     let engine = format!("'{BIN}' uhp --fault crash-under-check");
-    let out = Command::new(BIN)
+    let out = crate::common::command(BIN)
         .args(["check", "--engine", &engine, "--no-corpus", "--games", "1"])
         .output()
         .expect("the binary runs");
@@ -217,7 +217,7 @@ fn fresh_dir(name: &str) -> std::path::PathBuf {
 /// `check` on the engine command line `engine` with `args`, as JSON; the
 /// exit status.
 fn check_with(engine: &str, args: &[&str]) -> (Option<i32>, Value) {
-    let out = Command::new(BIN)
+    let out = crate::common::command(BIN)
         .args(["check", "--engine", engine, "--format", "json"])
         .args(args)
         .current_dir(crate::common::root())
@@ -364,7 +364,7 @@ fn a_protocol_probe_pipe_holds_the_earlier_lines_of_its_process() {
     // the reproduce file holds what the pipe sends, byte for byte
     let pipe = probe["reproduce"].as_str().expect("a pipe");
     let (printf, _) = pipe.split_once(" | ").expect("printf | engine");
-    let input = Command::new("sh")
+    let input = crate::common::command("sh")
         .args(["-c", printf])
         .output()
         .expect("sh runs")
@@ -378,7 +378,7 @@ fn a_protocol_probe_pipe_holds_the_earlier_lines_of_its_process() {
     // the POSIX command, run by sh, crashes the engine again (status 101)
     let sh_command = probe["reproduce_sh"].as_str().expect("a sh command");
     assert!(sh_command.ends_with(&format!("< '{file}'")), "{sh_command}");
-    let status = Command::new("sh")
+    let status = crate::common::command("sh")
         .args(["-c", sh_command])
         .stdout(Stdio::null())
         .status()

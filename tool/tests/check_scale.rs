@@ -8,7 +8,7 @@
 //! README).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
@@ -34,7 +34,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Runs `hive-oracle ARGS` in `dir`.
 fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(bin())
+    crate::common::command(bin())
         .args(args)
         .current_dir(dir)
         .output()

@@ -5,12 +5,11 @@
 //! every section: causes, verdicts, stderr, skips) must validate against it,
 //! and so must a report with fields a newer minor format version adds.
 
-use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
 fn check(args: &[&str]) -> String {
-    let out = Command::new(BIN)
+    let out = crate::common::command(BIN)
         .arg("check")
         .args(args)
         .current_dir(std::env::temp_dir())

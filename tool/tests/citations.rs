@@ -66,7 +66,8 @@ fn every_citation_of_the_tool_and_the_page_names_a_live_leaf_clause() {
         } else {
             files(&dir, &["rs", "toml", "txt", "sh"])
         };
-        for path in found {
+        // this file cites wrong clauses on purpose, in the test of the check
+        for path in found.into_iter().filter(|p| !p.ends_with("tool/tests/citations.rs")) {
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             for (line, clause) in citations(&text) {
                 checked += 1;
@@ -77,7 +78,7 @@ fn every_citation_of_the_tool_and_the_page_names_a_live_leaf_clause() {
             }
         }
     }
-    assert!(checked > 500, "only {checked} citations found");
+    assert!(checked > 300, "only {checked} citations found");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

@@ -48,7 +48,7 @@ fn spawn(args: &[&str], stdin: Stdio, stdout: Stdio, memory_kib: u64) -> Child {
 /// and its value: `-v KiB`, `-t CPU-seconds`) with the given stdout.
 fn spawn_limited(args: &[&str], stdin: Stdio, stdout: Stdio, limits: &[&str]) -> Child {
     let limits: String = limits.iter().map(|l| format!("ulimit {l} && ")).collect();
-    Command::new("sh")
+    crate::common::command("sh")
         .arg("-c")
         .arg(format!("{limits}exec \"$0\" \"$@\""))
         .arg(BIN)
@@ -651,7 +651,7 @@ fn a_record_too_large_for_memory_is_refused_with_status_2() {
     let small = put(&dir, "a.pgn", &game);
     let large = put(&dir, "b.pgn", &game.repeat(40));
     let run = |args: &[&str]| {
-        let output = Command::new(BIN)
+        let output = crate::common::command(BIN)
             .args(args)
             .env(hive_oracle::input::ALLOCATION_LIMIT_VARIABLE, "8192")
             .output()

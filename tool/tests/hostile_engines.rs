@@ -123,7 +123,7 @@ fn check_in(dir: &Path, args: &[&str], out: bool) -> Run {
     let stderr_path = dir.join("stderr.txt");
     let report_path = dir.join("report.json");
     let _ = std::fs::remove_file(&report_path);
-    let mut command = Command::new("sh");
+    let mut command = crate::common::command("sh");
     command
         .arg("-c")
         .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))

@@ -6,7 +6,7 @@
 
 use std::fs;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use hive_oracle_rules::uhp::{EngineChoice, Session};
 
@@ -51,7 +51,7 @@ fn documented_session_is_what_the_engine_prints() {
 
 /// The binary as a UHP engine, given `input` and then the end of its input.
 fn spawn_binary(input: &[u8]) -> std::process::Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
+    let mut child = crate::common::command(crate::common::BIN)
         .args(["uhp", "--engine", "fast"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -5,7 +5,7 @@
 //! package's, tested in process in its `tests/uhp_faults.rs`.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -13,7 +13,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
 /// The binary with `--fault` (or without), fed `input` and run to its end.
 fn run_binary(fault: Option<&str>, input: impl AsRef<[u8]>) -> (Option<i32>, String) {
-    let mut command = Command::new(BIN);
+    let mut command = crate::common::command(BIN);
     command.arg("uhp");
     if let Some(fault) = fault {
         command.args(["--fault", fault]);
@@ -37,7 +37,7 @@ fn run_binary(fault: Option<&str>, input: impl AsRef<[u8]>) -> (Option<i32>, Str
 
 #[test]
 fn fault_option_is_hidden() {
-    let help = Command::new(BIN).args(["uhp", "--help"]).output().unwrap();
+    let help = crate::common::command(BIN).args(["uhp", "--help"]).output().unwrap();
     assert!(!String::from_utf8_lossy(&help.stdout).contains("--fault"));
 }
 
@@ -79,7 +79,7 @@ fn crash_mid_game() {
 #[test]
 fn hang() {
     let input = "newgame Base\nplay wS1\nplay bS1 wS1-\nplay wQ -wS1\nplay bQ bS1-\nvalidmoves\n";
-    let mut child = Command::new(BIN)
+    let mut child = crate::common::command(BIN)
         .args(["uhp", "--fault", "hang"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -1,4 +1,4 @@
-// The browser driver of tests/web_page.rs: opens the built page in Debian's
+// The browser driver of web/tests/web_page.rs: opens the built page in Debian's
 // Chromium (headless, through playwright-core), does the clicks the plan asks
 // for and writes down what the page shows. It asserts nothing: the Rust test
 // compares the observations with the reference engine's answers.

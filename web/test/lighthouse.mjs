@@ -10,7 +10,7 @@
 // fold of the page open (grants, position listing, spec; a snapshot run).
 // Prints each score and every failed audit with its elements, and exits 1
 // if an accessibility score is below 0.98 (best practices are printed for
-// information). tests/web_page.rs runs it.
+// information). web/tests/web_page.rs runs it.
 //
 //   node web/test/lighthouse.mjs [DIR]
 //

@@ -26,7 +26,7 @@
 //!
 //! ```no_run
 //! use std::time::Duration;
-//! use crate::check::client::UhpClient;
+//! use hive_oracle::check::client::UhpClient;
 //!
 //! let mut engine = UhpClient::spawn("target/release/hive-oracle uhp", Duration::from_secs(5))?;
 //! println!("{} supports {:?}", engine.id(), engine.capabilities());

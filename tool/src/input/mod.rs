@@ -19,7 +19,7 @@
 //! * `limits.rs`: the limits.
 //!
 //! ```
-//! use crate::input::{load_game, GameInput};
+//! use hive_oracle::input::{load_game, GameInput};
 //! use hive_oracle_rules::core::RulesOptions;
 //! use hive_oracle_rules::records::GameText;
 //! use hive_oracle_rules::reference::ReferenceEngine;

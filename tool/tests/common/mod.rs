@@ -5,6 +5,14 @@
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
+/// A command for `program` run in the repository's top folder ([`root`]),
+/// so that `tests/records/…` names the test records there.
+pub fn command(program: impl AsRef<std::ffi::OsStr>) -> std::process::Command {
+    let mut command = std::process::Command::new(program);
+    command.current_dir(root());
+    command
+}
+
 /// Runs the `hive-oracle` binary with `args` in the repository's top folder
 /// ([`root`]), so that `tests/records/…` names the test records there.
 pub fn run(args: &[&str]) -> std::process::Output {
