@@ -34,7 +34,7 @@
 //! let moves = engine.validmoves()?;
 //! assert_eq!(moves.len(), 4);
 //! engine.exit();
-//! # Ok::<(), crate::check::client::ClientError>(())
+//! # Ok::<(), hive_oracle::check::client::ClientError>(())
 //! ```
 
 use std::fmt;
