@@ -15,7 +15,7 @@
 # the end (set FUZZ_SCRATCH=DIR to keep them), so the committed corpus is left alone.
 # Exit status: 1 when a target finds a crash (libFuzzer saves the input under
 # fuzz/artifacts/TARGET/ and prints it; see fuzz/regressions/README.md for what to do with it)
-# or does not build; 0 when every target ran clean, and also when fuzzing is skipped because
+# or the targets do not build; 0 when every target ran clean, and also when fuzzing is skipped because
 # there is no nightly toolchain or cargo-fuzz cannot be installed (a message says so).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,6 +60,18 @@ fi
 cargo +nightly --version
 cargo +nightly fuzz --version
 
+# Every target is built once, in one build (cargo-fuzz's flags: coverage
+# instrumentation, release with debug assertions and overflow checks on; -s
+# none: no AddressSanitizer, which finds nothing in a crate without unsafe code
+# and halves the speed), then the built binaries are run: a `cargo fuzz run`
+# per target would check the build again before each run.
+if ! cargo +nightly fuzz build -s none --debug-assertions; then
+    echo "fuzz: FAILED: the fuzz targets do not build"
+    exit 1
+fi
+host=$(rustc +nightly -vV | sed -n 's/^host: //p')
+built="fuzz/target/$host/release"
+
 scratch="${FUZZ_SCRATCH:-}"
 if [[ -z "$scratch" ]]; then
     scratch="$(mktemp -d)"
@@ -68,14 +80,12 @@ fi
 
 for target in "${targets[@]}"; do
     echo "== fuzz $target for $what"
-    mkdir -p "$scratch/$target"
-    # -s none: no AddressSanitizer, which finds nothing in a crate without unsafe code and
-    # halves the speed; debug assertions and overflow checks stay on (cargo-fuzz's default).
+    mkdir -p "$scratch/$target" "fuzz/artifacts/$target"
     # -timeout=10: an input that takes 10 s is a finding (each input's work is bounded).
-    if ! cargo +nightly fuzz run -s none "$target" \
+    if ! "$built/$target" -artifact_prefix="fuzz/artifacts/$target/" \
         "$scratch/$target" "fuzz/corpus/$target" "fuzz/regressions/$target" \
-        -- "${budget[@]}" -timeout=10 -print_final_stats=1; then
-        echo "fuzz: FAILED: $target found a crash or did not build (see above; the input is under fuzz/artifacts/$target/)"
+        "${budget[@]}" -timeout=10 -print_final_stats=1; then
+        echo "fuzz: FAILED: $target found a crash (see above; the input is under fuzz/artifacts/$target/)"
         exit 1
     fi
 done

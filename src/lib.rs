@@ -83,6 +83,12 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// The Rust example of README.md ("Use it from Rust"), run as a doc test so
+/// that the README shows code that compiles and passes.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
 pub mod agreement;
 pub mod cases;
 pub mod clauses;

@@ -1066,7 +1066,7 @@ fn clause_index() -> String {
         "This file is generated from the label lines of the spec files by the test \
          `the_clause_index_is_current` of `tests/spec_coverage.rs`; do not edit it. \
          After adding, withdrawing or retitling a clause, regenerate it with \
-         `{UPDATE_INDEX_VAR}=1 cargo test --test integration spec_coverage::`.\n\n"
+         `{UPDATE_INDEX_VAR}=1 cargo test -p hive-oracle-rules --test integration spec_coverage::`.\n\n"
     ));
     out.push_str(
         "A clause number is never reused or renumbered (`README.md`, \"Stability\"), so a \
@@ -1111,7 +1111,7 @@ fn the_clause_index_is_current() {
     }
     panic!(
         "{INDEX_FILE} is not the index of the spec's label lines; regenerate it with \
-         `{UPDATE_INDEX_VAR}=1 cargo test --test integration spec_coverage::`:\n{}",
+         `{UPDATE_INDEX_VAR}=1 cargo test -p hive-oracle-rules --test integration spec_coverage::`:\n{}",
         problems.join("\n")
     );
 }
