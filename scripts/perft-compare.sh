@@ -33,9 +33,15 @@ base_dir="${PERF_BASE_DIR:-target/perf-base}"
 if [[ ! -d "$base_dir" ]]; then
     git worktree add --detach "$base_dir" "$base_commit" >/dev/null
 fi
-git -C "$base_dir" checkout --quiet --detach "$base_commit"
+git -C "$base_dir" checkout --quiet --force --detach "$base_commit"
+# The base lies inside this workspace's folder: an empty [workspace] table
+# makes it a workspace of its own (a scratch change, undone by the checkout
+# above at the next run).
+if ! grep -q '^\[workspace\]' "$base_dir/Cargo.toml"; then
+    printf '\n[workspace]\n' >> "$base_dir/Cargo.toml"
+fi
 echo "building this checkout ($(git rev-parse --short HEAD)) and the base ($base_commit)..."
-cargo build --release --quiet
+cargo build --release --quiet -p hive-oracle
 (cd "$base_dir" && CARGO_TARGET_DIR=target cargo build --release --quiet)
 new_bin="target/release/hive-oracle"
 base_bin="$base_dir/target/release/hive-oracle"
