@@ -16,7 +16,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 use hive_oracle::check::client::{resolve_moves, UhpClient};
-use hive_oracle::check::seed::{game_rng, pick};
+use hive_oracle::check::given::seed::{game_rng, pick};
 use hive_oracle_rules::core::{GameType, RulesOptions};
 use hive_oracle_rules::fast::FastEngine;
 use hive_oracle_rules::reference::ReferenceEngine;

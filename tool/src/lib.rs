@@ -5,7 +5,7 @@
 //! `hive-oracle` command line, the checker of other UHP engines
 //! ([`check`]), the files, folders, zip archives and standard input it reads
 //! ([`input`]), the files it writes ([`output_file`]) and the reports of
-//! `check` and `replay`.
+//! `check` and `replay` ([`reports`]).
 //!
 //! # Modules, by layer
 //!
@@ -19,7 +19,10 @@
 //!    writes, checked at the start and replaced whole after the run;
 //! 1. [`check`]: checking another UHP engine against the rules
 //!    (`hive-oracle check`);
-//! 2. `cli`: the commands of the binary (`src/main.rs` calls
+//! 2. [`reports`]: the reports of `check` and `replay` in one frame (a
+//!    versioned JSON report with its schema, a text report ending with the
+//!    verdict), and the merge of a sharded check's reports;
+//! 3. `cli`: the commands of the binary (`src/main.rs` calls
 //!    [`cli_main`]).
 //!
 //! # The rules, re-exported
@@ -43,14 +46,15 @@ pub mod check;
 mod cli;
 pub mod input;
 pub mod output_file;
+pub mod reports;
 
 pub use cli::main as cli_main;
 
+#[cfg(feature = "faults")]
+#[doc(no_inline)]
+pub use hive_oracle_rules::faults;
 /// The rules package's modules under their 0.2 paths, for one version.
 #[doc(no_inline)]
 pub use hive_oracle_rules::{
     agreement, cases, core, explain, fast, records, reference, render, rules, search, uhp,
 };
-#[cfg(feature = "faults")]
-#[doc(no_inline)]
-pub use hive_oracle_rules::faults;

@@ -1,11 +1,11 @@
 //! The shape of the tool's `src/` and of the web page's bindings: the
-//! layers of the crate, no cycle between files, and files and functions a
-//! reader can hold. The machinery is the rules package's
+//! layers of the crate, the wings of the checker, no cycle between files,
+//! and files and functions a reader can hold. The machinery is the rules package's
 //! (`tests/layout/`), included from the repository.
 //!
 //! The tool's layers, lowest first: what a user gave (`input`), the files
-//! the tool writes (`output_file`), the checker (`check`), the command line
-//! (`cli`). The rules are another package, reached by its name
+//! the tool writes (`output_file`), the checker (`check`), the reports of
+//! `check` and `replay` (`reports`), the command line (`cli`). The rules are another package, reached by its name
 //! (`hive_oracle_rules::`), never by a file path.
 
 use std::fs;
@@ -25,8 +25,17 @@ const LAYERS: &[&[&str]] = &[
     &["output_file"],
     // checking another UHP engine
     &["check"],
+    // the reports of check and replay, in one frame
+    &["reports"],
     // the commands of the binary
     &["cli"],
+];
+
+/// The checker's wings (folders of `src/check/`) and its top files, in
+/// the order of `src/check/mod.rs`: a file of one may use only files of its
+/// own and of those before it.
+const CHECK_WINGS: &[&str] = &[
+    "client", "findings", "given", "units", "proof", "jobs", "run",
 ];
 
 /// The longest file, in lines.
@@ -64,11 +73,45 @@ fn every_module_uses_only_lower_layers() {
 }
 
 #[test]
+fn the_checkers_wings_use_only_the_wings_before_them() {
+    let tool = read_crate(&package("src"), |_| false);
+    let mut found = Vec::new();
+    // the wing of a file of check/ (none for check/mod.rs and other modules)
+    let wing = |file: &str, found: &mut Vec<String>| {
+        let module = file_module(file);
+        let name = module.get(1).filter(|_| module[0] == "check")?;
+        let place = CHECK_WINGS.iter().position(|w| w == name);
+        if place.is_none() {
+            found.push(format!("tool/src/{file}: in no wing of CHECK_WINGS"));
+        }
+        place
+    };
+    for (file, uses) in tool.file_graph() {
+        let Some(from) = wing(&file, &mut found) else {
+            continue;
+        };
+        for (target, line) in uses {
+            match wing(&target, &mut Vec::new()) {
+                Some(to) if to > from => found.push(format!(
+                    "tool/src/{file}:{line}: {} uses {}, a later wing",
+                    CHECK_WINGS[from], CHECK_WINGS[to]
+                )),
+                _ => {}
+            }
+        }
+    }
+    assert_none("uses of a later wing of the checker", &found);
+}
+
+#[test]
 fn no_cycle_between_files() {
     let tool = read_crate(&package("src"), |_| false);
     assert_none("cycles between the tool's files", &cycle_report(&tool));
     let bindings = read_crate(&web(), |_| false);
-    assert_none("cycles between the web bindings' files", &cycle_report(&bindings));
+    assert_none(
+        "cycles between the web bindings' files",
+        &cycle_report(&bindings),
+    );
 }
 
 #[test]

@@ -249,7 +249,11 @@ fn shell(command: &str) -> String {
         Some(rest) => format!("{BIN} {rest}"),
         None => command.to_string(),
     };
-    let out = crate::common::command("sh").arg("-c").arg(&command).output().unwrap();
+    let out = crate::common::command("sh")
+        .arg("-c")
+        .arg(&command)
+        .output()
+        .unwrap();
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 

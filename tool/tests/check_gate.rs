@@ -134,10 +134,9 @@ fn the_built_in_corpus_runs_from_any_folder_and_names_itself() {
     );
     let report = json(&out);
     assert_eq!(out.status.code(), Some(0), "{report:#}");
-    let on_disk =
-        hive_oracle_rules::cases::builtin_corpus()
-            .expect("loads")
-            .len();
+    let on_disk = hive_oracle_rules::cases::builtin_corpus()
+        .expect("loads")
+        .len();
     assert_eq!(report["run"]["corpus"]["name"], "built-in");
     assert_eq!(report["run"]["corpus"]["cases"], on_disk);
     assert!(report["run"]["corpus"]["hash"]

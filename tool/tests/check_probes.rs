@@ -5,7 +5,6 @@
 //! own UHP engine, clean or with a deliberate fault (`uhp --fault NAME`,
 //! `src/faults/`).
 
-
 const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
 /// The corpus cases with perft counts that `check` runs here: Base, Base+MLP

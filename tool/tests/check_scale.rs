@@ -17,9 +17,7 @@ fn bin() -> &'static str {
 }
 
 fn repo(path: &str) -> String {
-    crate::common::repository(path)
-        .display()
-        .to_string()
+    crate::common::repository(path).display().to_string()
 }
 
 /// A scratch folder of its own for one test.

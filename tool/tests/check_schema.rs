@@ -5,7 +5,6 @@
 //! every section: causes, verdicts, stderr, skips) must validate against it,
 //! and so must a report with fields a newer minor format version adds.
 
-
 const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
 fn check(args: &[&str]) -> String {
@@ -19,8 +18,7 @@ fn check(args: &[&str]) -> String {
 }
 
 fn committed() -> String {
-    let path =
-        crate::common::repository("spec/check-report.schema.json");
+    let path = crate::common::repository("spec/check-report.schema.json");
     std::fs::read_to_string(path).expect("spec/check-report.schema.json exists")
 }
 

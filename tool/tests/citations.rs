@@ -67,7 +67,10 @@ fn every_citation_of_the_tool_and_the_page_names_a_live_leaf_clause() {
             files(&dir, &["rs", "toml", "txt", "sh"])
         };
         // this file cites wrong clauses on purpose, in the test of the check
-        for path in found.into_iter().filter(|p| !p.ends_with("tool/tests/citations.rs")) {
+        for path in found
+            .into_iter()
+            .filter(|p| !p.ends_with("tool/tests/citations.rs"))
+        {
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             for (line, clause) in citations(&text) {
                 checked += 1;
@@ -88,5 +91,8 @@ fn a_citation_of_a_group_or_of_no_clause_is_a_problem() {
     assert!(citation_problem("§6.4").is_some());
     assert!(citation_problem("§6.4.2").is_none());
     assert!(citation_problem("§99.1").is_some());
-    assert_eq!(citations("a §5.3, §6.4.2. and §"), [(1, "§5.3".to_string()), (1, "§6.4.2".to_string())]);
+    assert_eq!(
+        citations("a §5.3, §6.4.2. and §"),
+        [(1, "§5.3".to_string()), (1, "§6.4.2".to_string())]
+    );
 }

@@ -437,7 +437,8 @@ fn a_dash_reads_the_game_from_stdin_in_every_command_that_takes_one() {
         );
     }
     // §10.14: a record piped in is read as the record file it came from
-    let record = std::fs::read(crate::common::repository("tests/records/pgn/crlf.pgn")).expect("the test record");
+    let record = std::fs::read(crate::common::repository("tests/records/pgn/crlf.pgn"))
+        .expect("the test record");
     let piped = run_with_stdin(&["convert", "-"], &record);
     let given = run(&["convert", "tests/records/pgn/crlf.pgn"]);
     assert!(piped.status.success(), "{}", stderr(&piped));
@@ -478,7 +479,10 @@ fn an_illegal_game_read_from_stdin_is_explained_from_stdin() {
     // §10.14: the explain command of a game piped to `replay -` names `-`,
     // not the name "stdin" the report gives the records, and says that the
     // same records must be piped to it again.
-    let record = std::fs::read(crate::common::repository("tests/records/pgn/illegal-move.pgn")).expect("the test record");
+    let record = std::fs::read(crate::common::repository(
+        "tests/records/pgn/illegal-move.pgn",
+    ))
+    .expect("the test record");
     let out = run_with_stdin(&["replay", "-"], &record);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
@@ -500,7 +504,8 @@ fn an_illegal_game_read_from_stdin_is_explained_from_stdin() {
 fn replay_reads_records_from_stdin_given_as_a_dash() {
     // §10.14: a record piped to `replay -` is replayed as the file it came
     // from, named stdin; a text that is not a record is an unreadable file
-    let record = std::fs::read(crate::common::repository("tests/records/pgn/crlf.pgn")).expect("the test record");
+    let record = std::fs::read(crate::common::repository("tests/records/pgn/crlf.pgn"))
+        .expect("the test record");
     let piped = run_with_stdin(&["replay", "-"], &record);
     let given = run(&["replay", "tests/records/pgn/crlf.pgn"]);
     assert_eq!(piped.status.code(), Some(0), "{}", stderr(&piped));

@@ -11,9 +11,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+use hive_oracle::input::{load_game, GameInput};
 use hive_oracle_rules::core::Hex;
 use hive_oracle_rules::fast::FastEngine;
-use hive_oracle::input::{load_game, GameInput};
 use hive_oracle_rules::records::MAX_GAME_STRING_BYTES;
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::render;
@@ -645,7 +645,9 @@ fn record_files_over_the_limit_are_refused_unread() {
 #[test]
 fn a_record_too_large_for_memory_is_refused_with_status_2() {
     let dir = scratch("memory");
-    let game = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/records/pgn/hivegame-trailing-spaces.pgn"
+    let game = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/records/pgn/hivegame-trailing-spaces.pgn"
     ))
     .expect("the record");
     let small = put(&dir, "a.pgn", &game);
@@ -769,7 +771,9 @@ fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
     let case = put(
         &corpus,
         "queen-bee.toml",
-        &std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/cases/queen-bee.toml"
+        &std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/cases/queen-bee.toml"
         ))
         .expect("the case file"),
     );
@@ -881,7 +885,9 @@ fn render_never_writes_its_picture_over_the_record_drawn() {
     let record = put(
         &dir,
         "game.pgn",
-        &std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/records/pgn/crlf.pgn"
+        &std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/records/pgn/crlf.pgn"
         ))
         .expect("the record"),
     );

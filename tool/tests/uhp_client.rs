@@ -1,4 +1,4 @@
-//! The UHP client (`src/check/client.rs`): against our own engine
+//! The UHP client (`src/check/client/`): against our own engine
 //! (`hive-oracle uhp`), and against small misbehaving fixture engines written
 //! as `sh -c` scripts: silent at start-up, hanging, crashing, CRLF, garbage.
 //! Every test checks that the engine process is gone once the client is.

@@ -37,7 +37,10 @@ fn run_binary(fault: Option<&str>, input: impl AsRef<[u8]>) -> (Option<i32>, Str
 
 #[test]
 fn fault_option_is_hidden() {
-    let help = crate::common::command(BIN).args(["uhp", "--help"]).output().unwrap();
+    let help = crate::common::command(BIN)
+        .args(["uhp", "--help"])
+        .output()
+        .unwrap();
     assert!(!String::from_utf8_lossy(&help.stdout).contains("--fault"));
 }
 

@@ -7,11 +7,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::check::case_unit;
-use crate::check::games;
-use crate::check::record_set::RecordUnit;
-use crate::check::record_unit;
-use crate::check::worker::{Context, UnitResult, Worker};
+use crate::check::given::record_set::RecordUnit;
+use crate::check::units::case_unit;
+use crate::check::units::games;
+use crate::check::units::record_unit;
+use crate::check::units::worker::{Context, UnitResult, Worker};
 
 /// After this many units in a row whose engine failed (crash, timeout, flood
 /// of output), the rest is skipped: the engine is unusable.

@@ -11,13 +11,13 @@
 
 use std::collections::BTreeSet;
 
-use crate::check::answer::{ClientError, Response};
+use crate::check::client::answer::{ClientError, Response};
 use crate::check::client::UhpClient;
-use crate::check::config::Config;
-use crate::check::finding::{Finding, Kind};
-use crate::check::group::FindingGroup;
-use crate::check::judge::state_and_turn;
-use crate::check::quote::{quote, shell_quote, MAX_DETAIL_BYTES, MAX_QUOTE_BYTES};
+use crate::check::findings::finding::{Finding, Kind};
+use crate::check::findings::group::FindingGroup;
+use crate::check::findings::quote::{quote, shell_quote, MAX_DETAIL_BYTES, MAX_QUOTE_BYTES};
+use crate::check::given::config::Config;
+use crate::check::units::judge::state_and_turn;
 
 /// What a fresh engine did with a pipe's lines.
 struct Replay {

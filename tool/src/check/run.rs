@@ -5,20 +5,20 @@
 
 use std::time::{Duration, Instant};
 
-use crate::check::baseline::Baseline;
 use crate::check::client::{Capabilities, ClientError};
-use crate::check::config::{Config, DeclaredRules};
-use crate::check::finding::{Finding, Severity};
-use crate::check::group::{group, FindingGroup};
-use crate::check::jobs::{run_units, Unit, UnitResults, MAX_CONSECUTIVE_FAILURES};
-use crate::check::probes::protocol_unit;
-use crate::check::proof::prove_all;
-use crate::check::reproduce::name_files;
-use crate::check::summary::{
-    CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo, ShardInfo, Skip, Summary, TestCase,
-    Timings, REPORT_FORMAT_VERSION,
+use crate::check::findings::baseline::{Baseline, STALE_BASELINE_NOTE};
+use crate::check::findings::finding::Finding;
+use crate::check::findings::group::{group, FindingGroup};
+use crate::check::findings::reproduce::name_files;
+use crate::check::findings::summary::{
+    count_causes, passes, CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo, ShardInfo, Skip,
+    Summary, TestCase, Timings, REPORT_FORMAT_VERSION,
 };
-use crate::check::worker::{Context, UnitResult, Worker};
+use crate::check::given::config::{Config, DeclaredRules};
+use crate::check::jobs::{run_units, Unit, UnitResults, MAX_CONSECUTIVE_FAILURES};
+use crate::check::proof::prove_all;
+use crate::check::units::probes::protocol_unit;
+use crate::check::units::worker::{Context, UnitResult, Worker};
 use hive_oracle_rules::core::{GameType, RulesOptions};
 
 /// Runs the whole check. An `Err` means the check could not run (exit 2):
@@ -282,40 +282,6 @@ fn grade(
         }
     }
     passes(groups, config.strict_notation)
-}
-
-/// The start of the note on a baseline entry no cause matched.
-pub(crate) const STALE_BASELINE_NOTE: &str = "baseline entry not seen in this run: ";
-
-/// Counts the causes in `summary`: by severity, known, and by kind.
-pub(crate) fn count_causes(groups: &[FindingGroup], summary: &mut Summary) {
-    summary.causes = 0;
-    summary.errors = 0;
-    summary.advisories = 0;
-    summary.known = 0;
-    summary.causes_by_kind.clear();
-    for g in groups {
-        summary.causes += 1;
-        match g.severity {
-            Severity::Error => summary.errors += 1,
-            Severity::Advisory => summary.advisories += 1,
-        }
-        if g.known {
-            summary.known += 1;
-        }
-        *summary
-            .causes_by_kind
-            .entry(g.kind.name().to_string())
-            .or_default() += 1;
-    }
-}
-
-/// Whether the causes let the check pass: no error (and, with
-/// `strict_notation`, no advisory) that the baseline does not list.
-pub(crate) fn passes(groups: &[FindingGroup], strict_notation: bool) -> bool {
-    !groups
-        .iter()
-        .any(|g| !g.known && (g.severity == Severity::Error || strict_notation))
 }
 
 /// The name of every unit of the whole check, in unit order (the protocol

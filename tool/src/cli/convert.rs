@@ -7,8 +7,8 @@ use std::io::Write;
 use clap::ValueEnum;
 
 use crate::input;
-use hive_oracle_rules::records::NthRecord;
 use hive_oracle_rules::records::pgn;
+use hive_oracle_rules::records::NthRecord;
 use hive_oracle_rules::rules::Rules;
 
 use super::output::{self, Stop};

@@ -7,6 +7,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use super::output::{self, Stop};
 use super::{check, convert, manual, position, replay, selfcheck, uhp, FAILURE, USAGE_ERROR};
+use crate::check::given::CheckOptions;
 
 /// What `--version` and `-V` print after the name: the version, the commit
 /// it was built from ("unknown" outside a git checkout) and the enabled
@@ -55,7 +56,7 @@ enum Command {
     /// seeded random games. Exit 0: it passes (no error, and no advisory
     /// with --strict-notation, that the baseline does not list); 1: it
     /// fails; 2: the check could not run.
-    Check(Box<check::CheckArgs>),
+    Check(Box<CheckOptions>),
     /// Merge the JSON reports of the shards of one check (`check --shard
     /// I/N`) into the report of the whole check. Exit 0: it passes; 1: it
     /// fails; 2: the reports are not the shards of one check.

@@ -23,7 +23,6 @@ mod uhp;
 
 pub use dispatch::main;
 
-
 /// The exit status of bad input and of a command that fails (README).
 pub const FAILURE: u8 = 1;
 /// The exit status of a usage error in any command: an unknown option, a

@@ -45,9 +45,7 @@ impl From<crate::input::InputError> for Stop {
     /// memory at hand is a command that could not run (status 2).
     fn from(error: crate::input::InputError) -> Stop {
         match error {
-            crate::input::InputError::TooLargeForMemory(_) => {
-                Stop::CouldNotRun(error.to_string())
-            }
+            crate::input::InputError::TooLargeForMemory(_) => Stop::CouldNotRun(error.to_string()),
             error => Stop::Refused(error.to_string()),
         }
     }

@@ -5,14 +5,14 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
+use crate::input::{self, GameInput, InputError};
+use crate::output_file::{refuse_same_files, NamedInput, PendingFile};
 use hive_oracle_rules::core::notation::parse_piece;
 use hive_oracle_rules::core::view::BoardView;
 use hive_oracle_rules::core::{escape_controls, escape_controls_in_lines, Hex, RulesOptions};
 use hive_oracle_rules::explain::{explain_move, explain_position, move_cells, play_explained};
 use hive_oracle_rules::fast::FastEngine;
-use crate::input::{self, GameInput, InputError};
 use hive_oracle_rules::records::{GameTextError, RecordPly};
-use crate::output_file::{refuse_same_files, NamedInput, PendingFile};
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::render;
 use hive_oracle_rules::rules::{divide, perft_threads, Rules};

@@ -14,10 +14,9 @@ use hive_oracle_rules::rules::Rules;
 
 use crate::input::{self, InputError, RecordFileError, MAX_RECORD_FILE_BYTES};
 
-/// The argument that stands for stdin.
-pub const DASH: &str = "-";
-/// What stdin is called in messages.
-pub const NAME: &str = "stdin";
+/// The argument that stands for stdin (`DASH`) and what stdin is called in
+/// messages (`NAME`).
+pub use crate::input::{STDIN_ARGUMENT as DASH, STDIN_NAME as NAME};
 
 /// What stdin held.
 pub enum Given {

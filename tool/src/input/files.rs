@@ -1,5 +1,6 @@
 //! Record files as the user names them: a file read within
-//! [`MAX_RECORD_FILE_BYTES`], and the files and folders given to `replay`.
+//! [`MAX_RECORD_FILE_BYTES`], the files and folders given to `replay`, and
+//! the name of stdin ([`STDIN_ARGUMENT`], [`STDIN_NAME`]).
 //!
 //! Only regular files are read, and that is decided on the opened file, not
 //! on its path: a file is opened without blocking (a FIFO would otherwise
@@ -22,6 +23,13 @@ use super::limits::MAX_RECORD_FILE_BYTES;
 use super::memory::{try_reserve, OutOfMemory, TooLargeForMemory};
 use super::plain::{each_record_of_file, GameRead, RecordFileError};
 use hive_oracle_rules::records::RecordError;
+
+/// The argument that stands for stdin wherever a command takes a game or
+/// a record file (`replay -`, `explain - 3`).
+pub const STDIN_ARGUMENT: &str = "-";
+/// What stdin is called in messages and reports: the file of the games
+/// read there.
+pub const STDIN_NAME: &str = "stdin";
 
 /// Why the bytes of a record file were not read.
 enum Unread {

@@ -77,14 +77,12 @@ impl<'a> GameInput<'a> {
     pub fn not_a_record(self, game: usize) -> InputError {
         match self {
             GameInput::Text(text) => text.not_a_record(game).into(),
-            GameInput::RecordFile(path) => {
-                hive_oracle_rules::records::GameTextError::NotARecord {
-                    text: path.to_string(),
-                    what: "a record file",
-                    game,
-                }
-                .into()
+            GameInput::RecordFile(path) => hive_oracle_rules::records::GameTextError::NotARecord {
+                text: path.to_string(),
+                what: "a record file",
+                game,
             }
+            .into(),
         }
     }
 }

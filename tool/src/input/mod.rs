@@ -9,8 +9,8 @@
 //! * `game.rs`: [`GameInput`], telling a text from a file's path and
 //!   loading the game on any engine;
 //! * `record.rs`: a game of a record file, replayed to its end or to a ply;
-//! * `files.rs`: record files read within their limit, and the files and
-//!   folders given to `replay`;
+//! * `files.rs`: record files read within their limit, the files and
+//!   folders given to `replay`, and what stdin is called;
 //! * `archive.rs`: zip archives of records, read as folders;
 //! * `plain.rs`: the games of one record file's bytes, within the memory;
 //! * `corpus_files.rs`: corpus folders (`check --corpus DIR`);
@@ -50,7 +50,8 @@ pub use corpus_files::{
 };
 pub use error::InputError;
 pub use files::{
-    each_record, each_record_in, read_record_file, read_records, record_files, RecordFiles, Skipped,
+    each_record, each_record_in, read_record_file, read_records, record_files, RecordFiles,
+    Skipped, STDIN_ARGUMENT, STDIN_NAME,
 };
 pub use game::GameInput;
 pub use limits::MAX_RECORD_FILE_BYTES;

@@ -6,14 +6,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::input::{RecordFileError, MAX_RECORD_FILE_BYTES};
-use hive_oracle_rules::records::replay::GameReport;
+use crate::input::MAX_RECORD_FILE_BYTES;
+use crate::reports::replay::FileResult;
 use hive_oracle_rules::records::RecordError;
-
-/// What one file gave: its games, each replayed or why it does not read
-/// (§10.16), or why the file is not a record or is too large for the
-/// memory at hand.
-pub(super) type FileResult = Result<Vec<Result<GameReport, RecordError>>, RecordFileError>;
 
 /// Replays `files` with `replay_file` on `jobs` threads, `tick` called
 /// after each file, and gives each file's result to `report` (on this

@@ -1,6 +1,7 @@
 //! `hive-oracle replay` (README, "Replay game records"): files and folders
-//! of records replayed in parallel, each file's reports written in file
-//! order as soon as the files before it are done, as text or JSON.
+//! of records replayed in parallel (`jobs`), each file's reports written in
+//! file order as soon as the files before it are done, as text or JSON
+//! ([`crate::reports::replay`]).
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -9,11 +10,11 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 
-use hive_oracle_rules::fast::FastEngine;
 use crate::input::{
     each_record, record_files, try_reserve, GameRead, RecordFileError, RecordFiles, Skipped,
     TooLargeForMemory,
 };
+use hive_oracle_rules::fast::FastEngine;
 use hive_oracle_rules::records::replay::{replay, ReplayOptions};
 use hive_oracle_rules::reference::ReferenceEngine;
 
@@ -22,15 +23,12 @@ use super::stdin;
 use super::{EngineChoice, COULD_NOT_RUN};
 
 mod allocator;
-mod ended;
 mod jobs;
-mod json;
-mod text;
 
-use ended::Ended;
-use jobs::{replay_files, FileResult};
-use json::JsonReport;
-use text::TextReport;
+use crate::reports::replay::json::{self, JsonReport};
+use crate::reports::replay::text::TextReport;
+use crate::reports::replay::{Ended, FileResult};
+use jobs::replay_files;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ReplayFormat {
@@ -110,7 +108,11 @@ pub fn run(args: ReplayArgs) -> ExitCode {
                 jobs as usize,
                 &|| bar.inc(1),
                 &mut |file| {
-                    bar.suspend(|| report.file(file));
+                    bar.suspend(|| {
+                        if let Err(too_large) = report.file(file) {
+                            output::say(&format!("error: {too_large}"));
+                        }
+                    });
                     allocator::give_back_freed();
                 },
             );
@@ -125,7 +127,9 @@ pub fn run(args: ReplayArgs) -> ExitCode {
                 jobs as usize,
                 &|| bar.inc(1),
                 &mut |file| {
-                    report.file(file);
+                    if let Err(too_large) = report.file(file) {
+                        output::say(&format!("error: {too_large}"));
+                    }
                     allocator::give_back_freed();
                 },
             );

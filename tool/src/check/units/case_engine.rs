@@ -1,0 +1,209 @@
+//! The engine under check as a [`CaseEngine`], so that the crate's one case
+//! runner ([`hive_oracle_rules::cases::run_case`]) drives it over UHP: its position
+//! sent with `newgame` as written, its moves with `play` in the spelling
+//! of the case, with check's own checks on the side (every printed
+//! GameString replayed, every `undo` checked).
+
+use std::collections::BTreeMap;
+
+use crate::check::client::answer::perft_count;
+use crate::check::client::{ClientError, Response};
+use crate::check::findings::quote::{quote, MAX_QUOTE_BYTES};
+use crate::check::given::lines::play_line_as_written;
+use crate::check::units::judge::state_and_turn;
+use crate::check::units::worker::{Stop, Worker};
+use hive_oracle_rules::cases::{CaseEngine, Refused};
+use hive_oracle_rules::core::{GameState, Move, RulesOptions};
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::Rules;
+
+/// Why a UHP case engine stopped.
+pub(crate) enum UhpCaseError {
+    /// Talking to the engine failed after these lines.
+    Client(ClientError, Vec<String>),
+    /// A finding was recorded (a printed GameString, an undo): the case stops.
+    Reported,
+}
+
+/// What the engine said during a case that its findings quote.
+pub(crate) struct Said {
+    /// The engine's answer to each line sent.
+    pub answers: BTreeMap<String, Vec<String>>,
+    /// Its first `validmoves` answer.
+    pub listed: Vec<String>,
+    /// The moves that answer names more than once (§9.35).
+    pub duplicates: BTreeMap<Move, usize>,
+    /// For each line sent, the lines sent up to its first sending, itself
+    /// included, exactly as sent ([`UhpCase::sent`]).
+    pub sent_to: BTreeMap<String, Vec<String>>,
+    /// Every line sent for the case, exactly as sent.
+    pub sent: Vec<String>,
+}
+
+/// The engine under check as a [`CaseEngine`]: the worker's session, with
+/// check's own checks on the side.
+pub(crate) struct UhpCase<'w, 'a> {
+    worker: &'w mut Worker<'a>,
+    /// The case's position on the reference engine.
+    game: ReferenceEngine,
+    /// The lines that set the case's rules options, if any.
+    prefix: Vec<String>,
+    said: Said,
+    /// The state it printed when the case was loaded.
+    state: Option<GameState>,
+}
+
+impl<'w, 'a> UhpCase<'w, 'a> {
+    /// The case engine on `worker`'s engine, for the case's position `game`
+    /// reached after the lines `prefix` (which set its rules options).
+    pub fn new(worker: &'w mut Worker<'a>, game: ReferenceEngine, prefix: Vec<String>) -> Self {
+        UhpCase {
+            worker,
+            game,
+            prefix,
+            said: Said {
+                answers: BTreeMap::new(),
+                listed: Vec::new(),
+                duplicates: BTreeMap::new(),
+                sent_to: BTreeMap::new(),
+                sent: Vec::new(),
+            },
+            state: None,
+        }
+    }
+
+    /// What the engine said, once the case has run.
+    pub fn said(mut self) -> Said {
+        self.said.sent = self.sent();
+        self.said
+    }
+
+    /// Notes the lines sent up to `line` (just sent), the first time it is.
+    fn note_sent(&mut self, line: &str) {
+        if !self.said.sent_to.contains_key(line) {
+            let sent = self.sent();
+            self.said.sent_to.insert(line.to_string(), sent);
+        }
+    }
+
+    /// The lines sent so far for this case, exactly as they were sent (the
+    /// case's GameString as written, never a canonical one, and every
+    /// earlier line), the last one included: the lines that set the case's
+    /// rules options (sent in this unit, or earlier on this process), then
+    /// the unit's transcript.
+    fn sent(&self) -> Vec<String> {
+        let transcript = &self.worker.session.transcript;
+        let mut lines = Vec::new();
+        if !transcript.starts_with(&self.prefix) {
+            lines.extend(self.prefix.iter().cloned());
+        }
+        lines.extend(transcript.iter().cloned());
+        lines
+    }
+
+    fn command(&mut self, line: &str) -> Result<Response, UhpCaseError> {
+        let result = self.worker.session.command(line);
+        self.note_sent(line);
+        match result {
+            Ok(answer) => {
+                self.said
+                    .answers
+                    .insert(line.to_string(), answer.lines.clone());
+                Ok(answer)
+            }
+            Err(e) => Err(UhpCaseError::Client(e, self.sent())),
+        }
+    }
+}
+
+impl CaseEngine for UhpCase<'_, '_> {
+    type Error = UhpCaseError;
+
+    fn load(&mut self, game: &str, _: RulesOptions) -> Result<Result<(), Refused>, UhpCaseError> {
+        let line = format!("newgame {game}");
+        let answer = self.command(&line)?;
+        if answer.is_error() {
+            return Ok(Err(Refused(answer.lines.join(" / "))));
+        }
+        let sent = self.sent();
+        let reference = self.game.clone();
+        self.worker
+            .compare_game_string(&reference, &answer, || sent.clone())
+            .map_err(|Stop| UhpCaseError::Reported)?;
+        self.state = state_and_turn(answer.last_line().unwrap_or("")).map(|(state, _)| state);
+        Ok(Ok(()))
+    }
+
+    fn valid_moves(&mut self) -> Result<Vec<String>, UhpCaseError> {
+        let game = self.game.clone();
+        let texts = self.worker.session.validmoves(&game);
+        self.note_sent("validmoves");
+        let texts = texts.map_err(|e| UhpCaseError::Client(e, self.sent()))?;
+        if self.said.listed.is_empty() {
+            self.said.listed = texts.clone();
+            self.said.duplicates = self.worker.compare_moves(&game, &texts).duplicates;
+        }
+        Ok(texts)
+    }
+
+    fn play(&mut self, text: &str) -> Result<Result<(), Refused>, UhpCaseError> {
+        let line = play_line_as_written(text);
+        let answer = self.command(&line)?;
+        if answer.is_error() {
+            return Ok(Err(Refused(answer.lines.join(" / "))));
+        }
+        // the GameString printed after an accepted legal move must replay
+        if let Ok(mv) = self.game.parse_move(text) {
+            if self.game.clone().play(mv).is_ok() {
+                let mut after = self.game.clone();
+                after.play_unchecked(mv);
+                let sent = self.sent();
+                self.worker
+                    .compare_game_string(&after, &answer, || sent.clone())
+                    .map_err(|Stop| UhpCaseError::Reported)?;
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    fn undo(&mut self) -> Result<(), UhpCaseError> {
+        self.worker.counts.undo_checks += 1;
+        let undone = self.command("undo 1")?;
+        let sent = self.sent();
+        let game = self.game.clone();
+        self.worker
+            .check_undo(&game, &undone, &sent)
+            .map_err(|Stop| UhpCaseError::Reported)
+    }
+
+    fn state(&mut self) -> Result<GameState, UhpCaseError> {
+        // the state printed by `newgame` (a missing one is a finding already)
+        self.state.ok_or(UhpCaseError::Reported)
+    }
+
+    /// `perft N`, which is no UHP command but which the established engines
+    /// answer (spec/sources/uhp-notes.md section 6): an engine that refuses
+    /// it, or whose answer gives no count for the depth, skips the case's
+    /// perft assertions with that reason.
+    fn perft(&mut self, depth: u32) -> Result<Result<u64, Refused>, UhpCaseError> {
+        let line = format!("perft {depth}");
+        let answer = self.command(&line)?;
+        let said = || quote(&answer.lines.join(" / "), MAX_QUOTE_BYTES);
+        if answer.is_error() {
+            return Ok(Err(Refused(format!(
+                "the engine refuses `{line}`: {}; perft is no UHP command",
+                said()
+            ))));
+        }
+        Ok(perft_count(&answer.lines, depth).ok_or_else(|| {
+            Refused(format!(
+                "the engine's answer to `{line}` gives no count for depth {depth}: {}",
+                said()
+            ))
+        }))
+    }
+
+    fn cites_clauses(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,267 @@
+//! The record units of `check --records`: every game of real game records
+//! (PGN-style files and boardspace SGF, read by [`hive_oracle_rules::records`] through
+//! [`crate::input`]) replayed on the engine under check, ply by ply. At
+//! every position the engine's `validmoves` is compared with the rules as
+//! a set of absolute moves (§5.9); the record's move is played (written in
+//! its canonical MoveString, §9.30, so that the check is about the rules,
+//! not about the record's spelling) and the GameString the engine prints is
+//! checked for its state and turn and replayed by the oracle (§9.31).
+//!
+//! A record is a real position the engine must follow, so a finding does
+//! not end the game: after it the engine is brought back to the record's
+//! position with `newgame GameString` and the replay goes on, so that one
+//! shallow bug does not hide the rest of the record. An engine failure
+//! (crash, timeout) ends the game.
+//!
+//! A record file that cannot be read, or that holds no game, is a unit of
+//! its own, skipped with the reader's error. A game whose ply the rules
+//! refuse is checked up to that ply; the engine must refuse the ply too
+//! (§9.23), and the plies after it are listed as not checked.
+
+use crate::check::findings::finding::{Finding, Kind};
+use crate::check::findings::verdict::move_class;
+use crate::check::given::lines::play_line;
+use crate::check::given::record_set::RecordUnit;
+use crate::check::units::worker::{Context, Stop, Worker};
+use hive_oracle_rules::core::{BoardView, Move, RulesOptions};
+use hive_oracle_rules::records::replay::record_options;
+use hive_oracle_rules::records::{Record, RecordedMove};
+use hive_oracle_rules::reference::ReferenceEngine;
+use hive_oracle_rules::rules::Rules;
+
+/// Why a record unit cannot run on this engine, if it cannot.
+pub(crate) fn skip_reason(ctx: &Context<'_>, unit: &RecordUnit) -> Option<String> {
+    let record = match unit {
+        RecordUnit::Unreadable { error, .. } => {
+            return Some(format!("the record file does not read: {error}"))
+        }
+        RecordUnit::Game(record) => record,
+    };
+    if !ctx.supported.contains(&record.game_type) {
+        return Some(format!(
+            "game type {} not supported by the engine",
+            record.game_type
+        ));
+    }
+    let options = record_options(record);
+    if options != ctx.rules && !ctx.settable {
+        return Some(format!(
+            "the record is played with {options}, the engine plays {} and lists no TournamentOpening and RepetitionDraw options",
+            ctx.rules
+        ));
+    }
+    None
+}
+
+/// Replays one record game (which [`skip_reason`] let through) on the
+/// engine under check.
+pub(crate) fn run(worker: &mut Worker<'_>, record: &Record) -> Result<(), Stop> {
+    let options = record_options(record);
+    let mut replay = RecordReplay {
+        game: ReferenceEngine::new_game(record.game_type, options),
+        worker,
+        options,
+    };
+    replay.start()?;
+    for (i, ply) in record.moves.iter().enumerate() {
+        if replay.compare_valid_moves().is_err() {
+            replay.resync()?;
+        }
+        let Some(mv) = replay.legal_ply(i + 1, ply)? else {
+            return Ok(());
+        };
+        if replay.play(mv).is_err() {
+            replay.resync()?;
+        }
+    }
+    // the final position too: no move once the game is over (§8.5)
+    let _ = replay.compare_valid_moves();
+    Ok(())
+}
+
+/// A record game being replayed on the engine and on the reference.
+struct RecordReplay<'w, 'a> {
+    worker: &'w mut Worker<'a>,
+    /// The record's rules.
+    options: RulesOptions,
+    /// The record so far, on the reference engine.
+    game: ReferenceEngine,
+}
+
+impl RecordReplay<'_, '_> {
+    /// Sets the record's rules and starts its game with `newgame`.
+    fn start(&mut self) -> Result<(), Stop> {
+        let game_type = self.game.game_type();
+        self.load(&game_type.to_string())
+    }
+
+    /// Brings the engine back to the record's position after a finding:
+    /// `newgame GameString`. An engine failure ends the game instead: it
+    /// was reported, and restarting for every ply would not help.
+    fn resync(&mut self) -> Result<(), Stop> {
+        if self.worker.engine_failed || self.worker.session.is_down() {
+            return Err(Stop);
+        }
+        let game_string = self.game.game_string();
+        self.load(&game_string)
+    }
+
+    /// Sets the rules (when the engine can) and sends `newgame GAME`; the
+    /// engine must load it (else the game ends) and print its GameString.
+    fn load(&mut self, game: &str) -> Result<(), Stop> {
+        let worker = &mut *self.worker;
+        if worker.ctx.settable && !worker.set_rules(self.options) {
+            worker.add(
+                Finding::new(Kind::Protocol, &worker.test, &self.game)
+                    .clauses(["uhp"])
+                    .pattern("options set")
+                    .detail(format!(
+                        "the engine refused to set the rules options {}",
+                        self.options
+                    ))
+                    .exchange(worker.said(), Vec::new()),
+            );
+            return Err(Stop);
+        }
+        let line = format!("newgame {game}");
+        let response = match worker.session.command(&line) {
+            Ok(r) => r,
+            Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
+        };
+        let sent = worker.said();
+        if response.is_error() {
+            worker.add(
+                Finding::new(Kind::RejectedLegal, &worker.test, &self.game)
+                    .clauses(["§9.31"])
+                    .pattern("newgame")
+                    .moves(vec![game.to_string()])
+                    .detail(format!(
+                        "the engine refused `{line}`: {}",
+                        response.lines.join(" / ")
+                    ))
+                    .exchange(sent, response.lines.clone())
+                    .explain(&self.game.game_string(), None),
+            );
+            return Err(Stop);
+        }
+        // a wrong GameString is a finding; the game loaded, so the replay
+        // goes on
+        let _ = worker.compare_game_string(&self.game, &response, || sent.clone());
+        Ok(())
+    }
+
+    /// The engine's `validmoves` against the rules, as sets.
+    fn compare_valid_moves(&mut self) -> Result<(), Stop> {
+        let worker = &mut *self.worker;
+        let texts = match worker.session.validmoves(&self.game) {
+            Ok(t) => t,
+            Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
+        };
+        let diff = worker.compare_moves(&self.game, &texts);
+        if diff.kinds().is_empty() {
+            return Ok(());
+        }
+        let sent = worker.said();
+        worker.report_diff(&self.game, &diff, &[], sent, &[texts.join(";")], None);
+        // the engine's game is unchanged: the replay goes on without a reload
+        Ok(())
+    }
+
+    /// The move of ply `number`, when it reads and the rules allow it.
+    /// Otherwise the engine must refuse it too, the plies after it are
+    /// listed as not checked, and there is no move (`None`).
+    fn legal_ply(&mut self, number: usize, ply: &RecordedMove) -> Result<Option<Move>, Stop> {
+        let test = &self.worker.test;
+        let plies = |n: usize| format!("{test}: ply {n} ({}, line {})", ply.uhp, ply.line);
+        let mv = match self.game.parse_move(&ply.uhp) {
+            Ok(mv) => mv,
+            Err(e) => {
+                self.worker.skips.push(format!(
+                    "{} does not read in its position: {e}; the plies from it on are not checked",
+                    plies(number)
+                ));
+                return Ok(None);
+            }
+        };
+        let refusal = match self.game.clone().play(mv) {
+            Ok(()) => return Ok(Some(mv)),
+            Err(refusal) => refusal,
+        };
+        let clauses: Vec<String> = refusal.clauses.iter().map(|c| c.to_string()).collect();
+        self.worker.skips.push(format!(
+            "{} is illegal ({}); the plies from it on are not checked",
+            plies(number),
+            clauses.join(", ")
+        ));
+        self.probe_illegal(mv, clauses)?;
+        Ok(None)
+    }
+
+    /// The record's illegal ply sent to the engine: it must refuse it.
+    fn probe_illegal(&mut self, mv: Move, clauses: Vec<String>) -> Result<(), Stop> {
+        let worker = &mut *self.worker;
+        let text = self.game.move_string(mv);
+        let line = play_line(mv, &text);
+        worker.counts.illegal_probes += 1;
+        let answer = match worker.session.command(&line) {
+            Ok(a) => a,
+            Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
+        };
+        let sent = worker.said();
+        if answer.is_error() {
+            return Ok(());
+        }
+        let moves = std::collections::BTreeSet::from([mv]);
+        // the cause: the class of the move and the clauses of its refusal
+        let (pattern, refused) = move_class(&self.game, mv);
+        worker.add(
+            Finding::new(Kind::AcceptedIllegal, &worker.test, &self.game)
+                .clauses(if refused.is_empty() { clauses } else { refused })
+                .pattern(pattern)
+                .moves(vec![text.clone()])
+                .detail(format!(
+                    "the engine accepted the record's illegal ply `{text}`"
+                ))
+                .exchange(sent, answer.lines.clone())
+                .explain(&self.game.game_string(), Some(&text))
+                .verdicts(&self.game, &moves),
+        );
+        Err(Stop)
+    }
+
+    /// Plays the record's move `mv` (legal) on both engines: the engine
+    /// must accept it and print the GameString of the position after it.
+    fn play(&mut self, mv: Move) -> Result<(), Stop> {
+        let text = self.game.move_string(mv);
+        let line = play_line(mv, &text);
+        let before = self.game.clone();
+        self.game.play_unchecked(mv);
+        let worker = &mut *self.worker;
+        worker.counts.record_plies += 1;
+        let answer = match worker.session.command(&line) {
+            Ok(a) => a,
+            Err(e) => return Err(worker.engine_failure_here(&before, e)),
+        };
+        let sent = worker.said();
+        if answer.is_error() {
+            let moves = std::collections::BTreeSet::from([mv]);
+            // the cause: the class of the move and the clauses that grant it
+            let (pattern, granting) = move_class(&before, mv);
+            worker.add(
+                Finding::new(Kind::RejectedLegal, &worker.test, &before)
+                    .clauses(granting)
+                    .pattern(pattern)
+                    .moves(vec![text.clone()])
+                    .detail(format!(
+                        "the engine refused the record's legal move `{text}`: {}",
+                        answer.lines.join(" / ")
+                    ))
+                    .exchange(sent, answer.lines.clone())
+                    .explain(&before.game_string(), Some(&text))
+                    .verdicts(&before, &moves),
+            );
+            return Err(Stop);
+        }
+        worker.compare_game_string(&self.game, &answer, || sent.clone())
+    }
+}
