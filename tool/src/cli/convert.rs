@@ -13,7 +13,7 @@ use hive_oracle_rules::rules::Rules;
 
 use super::output::{self, Stop};
 use super::position::input_stop;
-use super::stdin;
+use crate::input::stdin;
 use super::GameNumber;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

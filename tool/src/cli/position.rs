@@ -18,7 +18,7 @@ use hive_oracle_rules::render;
 use hive_oracle_rules::rules::{divide, perft_threads, Rules};
 
 use super::output::Stop;
-use super::stdin;
+use crate::input::stdin;
 use super::{EngineChoice, GameNumber, RulesArgs};
 
 /// The most plies `perft` counts: from the Base start, depth 7 takes about a

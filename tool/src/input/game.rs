@@ -11,8 +11,8 @@ use hive_oracle_rules::records::{check_game_string_length, GameText};
 use hive_oracle_rules::rules::Rules;
 
 use super::error::InputError;
-use super::files::non_regular_path;
 use super::record::load_record;
+use super::regular_file::FileKind;
 
 /// What a user gave as the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,10 +39,10 @@ impl<'a> GameInput<'a> {
         match parse_game_type(text) {
             Ok(game_type) => Ok(GameInput::Text(GameText::NewGame(game_type))),
             Err(_) if Path::new(text).is_file() => Ok(GameInput::RecordFile(text)),
-            Err(e) => match non_regular_path(text) {
-                Some(kind) => Err(InputError::NotARegularFile {
+            Err(e) => match FileKind::of_path(Path::new(text)).and_then(FileKind::not_regular) {
+                Some(why) => Err(InputError::NotARegularFile {
                     path: text.to_string(),
-                    kind,
+                    why,
                 }),
                 None => Err(InputError::NeitherFileNorGameType {
                     text: text.to_string(),
@@ -77,14 +77,12 @@ impl<'a> GameInput<'a> {
     pub fn not_a_record(self, game: usize) -> InputError {
         match self {
             GameInput::Text(text) => text.not_a_record(game).into(),
-            GameInput::RecordFile(path) => {
-                hive_oracle_rules::records::GameTextError::NotARecord {
-                    text: path.to_string(),
-                    what: "a record file",
-                    game,
-                }
-                .into()
+            GameInput::RecordFile(path) => hive_oracle_rules::records::GameTextError::NotARecord {
+                text: path.to_string(),
+                what: "a record file",
+                game,
             }
+            .into(),
         }
     }
 }

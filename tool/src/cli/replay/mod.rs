@@ -18,7 +18,7 @@ use hive_oracle_rules::records::replay::{replay, ReplayOptions};
 use hive_oracle_rules::reference::ReferenceEngine;
 
 use super::output;
-use super::stdin;
+use crate::input::stdin;
 use super::{EngineChoice, COULD_NOT_RUN};
 
 mod allocator;

@@ -13,7 +13,7 @@ use hive_oracle_rules::records::replay::{
 
 use super::ended::{not_replayed, Ended};
 use super::jobs::FileResult;
-use crate::cli::stdin;
+use crate::input::stdin;
 
 /// Lines listed for a note repeated in a game before "and N more".
 const LINES_LISTED: usize = 3;
