@@ -3,7 +3,9 @@
 //! place that lists the extensions (a folder walk, the entries of an
 //! archive, the messages that name them) or tells a record's text apart
 //! ([`read`](super::read), a pasted text, standard input) reads this table,
-//! so that a new format is one entry here plus its reader.
+//! so that a new format is one entry here plus its reader (and its name in
+//! [`Format`], which [`Format::entry`] maps to the entry: the compiler
+//! asks for both).
 
 use super::{pgn, sgf, Record, RecordError};
 
