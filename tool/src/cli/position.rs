@@ -10,7 +10,7 @@ use hive_oracle_rules::core::view::BoardView;
 use hive_oracle_rules::core::{escape_controls, escape_controls_in_lines, Hex, RulesOptions};
 use hive_oracle_rules::explain::{explain_move, explain_position, move_cells, play_explained};
 use hive_oracle_rules::fast::FastEngine;
-use crate::input::{self, GameInput, InputError};
+use crate::input::{self, stdin, GameInput, InputError};
 use hive_oracle_rules::records::{GameTextError, RecordPly};
 use crate::output_file::{refuse_same_files, NamedInput, PendingFile};
 use hive_oracle_rules::reference::ReferenceEngine;
@@ -18,7 +18,6 @@ use hive_oracle_rules::render;
 use hive_oracle_rules::rules::{divide, perft_threads, Rules};
 
 use super::output::Stop;
-use crate::input::stdin;
 use super::{EngineChoice, GameNumber, RulesArgs};
 
 /// The most plies `perft` counts: from the Base start, depth 7 takes about a

@@ -11,14 +11,13 @@ use clap::ValueEnum;
 
 use hive_oracle_rules::fast::FastEngine;
 use crate::input::{
-    each_record, record_files, try_reserve, GameRead, RecordFileError, RecordFiles, Skipped,
+    each_record, record_files, stdin, try_reserve, GameRead, RecordFileError, RecordFiles, Skipped,
     TooLargeForMemory,
 };
 use hive_oracle_rules::records::replay::{replay, ReplayOptions};
 use hive_oracle_rules::reference::ReferenceEngine;
 
 use super::output;
-use crate::input::stdin;
 use super::{EngineChoice, COULD_NOT_RUN};
 
 mod allocator;
