@@ -26,8 +26,9 @@
 //!    built in) and the one runner that drives any engine through it;
 //!    [`render`]: ASCII and SVG pictures of a position; [`search`]: the
 //!    game-tree search behind `bestmove`; [`agreement`]: what "two engines
-//!    agree on a position" means, for the differential tests and
-//!    `hive-oracle selfcheck`;
+//!    agree on a position" means, and the walk of one game on both engines
+//!    in lock step, for the fuzz target `differential`, the differential
+//!    tests and `hive-oracle selfcheck`;
 //! 4. [`explain`]: why a move is legal or illegal, clause by clause;
 //! 5. [`records`]: game records (PGN-style files and boardspace SGF) read
 //!    from their bytes, written as PGN, and replayed with a report; a game

@@ -12,7 +12,10 @@
 //! from-scratch twins (`check_invariants`) after every move and every undo.
 //! Random undos of one to four plies must restore the exact earlier position:
 //! the same GameString, the same legal moves and the same hash as when that
-//! position was first reached.
+//! position was first reached; so must every undo when the whole game is
+//! taken back at the end. The walk on both engines is
+//! `hive_oracle_rules::agreement::LockStep`, shared with the fuzz target
+//! `differential` and `hive-oracle selfcheck`; this file chooses the moves.
 //!
 //! A game is driven by a vector of choices (`choice % legal.len()` over the
 //! legal moves in sorted order), so a failure shrinks to the shortest game
@@ -37,8 +40,8 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use hive_oracle_rules::agreement::compare_engines;
-use hive_oracle_rules::core::{GameState, GameType, Hex, Move, Piece, RulesOptions};
+use hive_oracle_rules::agreement::{compare_engines, LockStep, LockStepError};
+use hive_oracle_rules::core::{GameState, GameType, Move, RulesOptions};
 use hive_oracle_rules::fast::FastEngine;
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
@@ -48,70 +51,12 @@ use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 use crate::common;
 use common::{cases, DEFAULT_GAMES};
 
-/// The system under test.
-type Fast = FastEngine;
-/// The model.
-type Model = ReferenceEngine;
-
 /// Games stop after this many plies if they have not ended.
 const MAX_PLIES: usize = 150;
 
 /// At most this many steps per walk: long enough that most walks reach the
 /// end of the game or `MAX_PLIES`, while shrinking can cut them down to one.
 const MAX_STEPS: usize = 500;
-
-// ---------------------------------------------------------------------------
-// Comparing the two engines
-// ---------------------------------------------------------------------------
-
-/// What is remembered of a position when it is first reached.
-#[derive(Clone, Debug)]
-struct Snapshot {
-    game_string: String,
-    /// The legal moves, sorted (the model's, equal to the fast engine's).
-    legal: Vec<Move>,
-    hash: u64,
-}
-
-/// Compares everything the engines must agree on in the current position
-/// (`hive_oracle_rules::agreement::compare_engines`) and returns the snapshot of
-/// it; `Err` says what differs.
-fn compare(fast: &Fast, model: &Model) -> Result<Snapshot, String> {
-    let agreement =
-        compare_engines(fast, model, &model.game_string()).map_err(|e| e.to_string())?;
-    Ok(Snapshot {
-        game_string: agreement.game_string,
-        legal: agreement.legal,
-        hash: fast.hash(),
-    })
-}
-
-/// Checks that the fast engine, after undos, is exactly in the position of
-/// `earlier` (GameString, legal moves, hash).
-fn restored(fast: &Fast, model: &Model, earlier: &Snapshot) -> Result<(), String> {
-    let now = compare(fast, model)?;
-    if now.game_string != earlier.game_string {
-        return Err(format!(
-            "undo did not restore the GameString: was\n  {}",
-            earlier.game_string
-        ));
-    }
-    if now.legal != earlier.legal {
-        return Err("undo did not restore the legal moves".to_string());
-    }
-    if now.hash != earlier.hash {
-        return Err(format!(
-            "undo did not restore the hash: {:#018x} first, {:#018x} now",
-            earlier.hash, now.hash
-        ));
-    }
-    Ok(())
-}
-
-fn invariants(fast: &Fast, after: &str) -> Result<(), String> {
-    fast.check_invariants()
-        .map_err(|e| format!("incremental structures wrong after {after}: {e}"))
-}
 
 // ---------------------------------------------------------------------------
 // The main property: a random game on both engines
@@ -154,98 +99,37 @@ fn walks() -> impl Strategy<Value = Walk> {
         )
 }
 
-/// The move that takes the piece the side to move moved two plies ago back
-/// to where it came from, if it is among the legal moves (sorted).
-fn going_back(legal: &[Move], origins: &[Option<(Piece, Hex)>]) -> Option<Move> {
-    let (piece, from) = (*origins.iter().rev().nth(1)?)?;
-    let back = Move::Move { piece, to: from };
-    legal.binary_search(&back).is_ok().then_some(back)
-}
-
-/// Plays a walk on both engines, checking every ply; `Err` says what went
-/// wrong, with the GameString of the position where it showed.
-fn run_walk(walk: &Walk, trail: &mut Vec<Move>) -> Result<(), String> {
-    let mut fast = Fast::new_game(walk.game_type, walk.options);
-    let mut model = Model::new_game(walk.game_type, walk.options);
-    invariants(&fast, "new_game")?;
-    // seen[p]: the snapshot of the position after p plies
-    let mut seen = vec![compare(&fast, &model)?];
-    // for each ply, the piece moved and the cell it came from (movements only)
-    let mut origins: Vec<Option<(Piece, Hex)>> = Vec::new();
+/// Plays a walk on both engines in lock step (`LockStep`: the engines
+/// compared at every ply, the fast engine's invariants after every move and
+/// undo, every undo back to the position first reached), then undoes the
+/// whole game, the fast engine checked at every position on the way back.
+/// `game` is set as soon as the game starts, so that the position of a
+/// failure (or a panic) can be shown.
+fn run_walk(walk: &Walk, game: &mut Option<LockStep>) -> Result<(), LockStepError> {
+    let game = game.insert(LockStep::new(walk.game_type, walk.options)?);
     for &(choice, action) in &walk.steps {
-        let here = seen.last().expect("the start is always there");
-        if model.plies() >= MAX_PLIES || here.legal.is_empty() {
+        let legal = game.legal();
+        if game.plies() >= MAX_PLIES || legal.is_empty() {
             break;
         }
-        let mut mv = here.legal[choice as usize % here.legal.len()];
+        let mut mv = legal[choice as usize % legal.len()];
         if (GO_BACK..UNDO).contains(&action) {
-            if let Some(back) = going_back(&here.legal, &origins) {
+            if let Some(back) = game.taking_back() {
                 mv = back;
             }
         }
-        let from = mv.piece().and_then(|p| model.board().location(p));
-        let name = model.move_string(mv);
-        if let Err(e) = model.play(mv) {
-            return Err(format!("the reference refuses its own move {name}: {e}"));
-        }
         // both ways of playing are exercised: checked and unchecked
-        if choice & 0x8000 == 0 {
-            if let Err(e) = fast.play(mv) {
-                return Err(format!(
-                    "the fast engine refuses the legal move {name}: {e}"
-                ));
-            }
-        } else {
-            fast.play_unchecked(mv);
-        }
-        trail.push(mv);
-        origins.push(mv.piece().zip(from));
-        invariants(&fast, "a move")?;
-        seen.push(compare(&fast, &model)?);
-
+        game.play(mv, choice & 0x8000 == 0)?;
         if action >= UNDO {
-            let k = (1 + (action - UNDO) as usize % 4).min(model.plies());
-            for _ in 0..k {
-                let expected = model.undo();
-                let got = fast.undo();
-                trail.pop();
-                origins.pop();
-                seen.pop();
-                if got != expected {
-                    return Err(format!("undo returned {got:?}, the reference {expected:?}"));
-                }
-                invariants(&fast, "an undo")?;
-                restored(&fast, &model, seen.last().expect("start kept"))?;
-            }
+            game.undo(1 + (action - UNDO) as usize % 4)?;
         }
     }
-    // Unwind the whole game on the fast engine alone: every position on the
-    // way back must be the one first reached (GameString, legal moves, hash).
-    while let Some(mv) = fast.undo() {
-        seen.pop();
-        let earlier = seen.last().expect("the start is always there");
-        invariants(&fast, "an undo")?;
-        let mut legal = fast.legal_moves();
-        legal.sort();
-        if fast.game_string() != earlier.game_string
-            || fast.hash() != earlier.hash
-            || legal != earlier.legal
-        {
-            return Err(format!(
-                "undoing the game move by move, undo of {mv} does not restore\n  {}",
-                earlier.game_string
-            ));
-        }
-    }
-    if seen.len() != 1 {
-        return Err("undo stopped before the start of the game".to_string());
-    }
-    Ok(())
+    game.rewind()
 }
 
 /// The GameString of a list of moves, replayed on the model.
 fn game_string_of(walk: &Walk, moves: &[Move]) -> String {
-    let mut model = Model::new_game(walk.game_type, walk.options);
+    let mut model = ReferenceEngine::new_game(walk.game_type, walk.options);
     for &mv in moves {
         model.play_unchecked(mv);
     }
@@ -253,11 +137,11 @@ fn game_string_of(walk: &Walk, moves: &[Move]) -> String {
 }
 
 fn check_walk(walk: &Walk) -> Result<(), TestCaseError> {
-    let mut trail = Vec::new();
-    let outcome = catch_unwind(AssertUnwindSafe(|| run_walk(walk, &mut trail)));
+    let mut game = None;
+    let outcome = catch_unwind(AssertUnwindSafe(|| run_walk(walk, &mut game)));
     let message = match outcome {
         Ok(Ok(())) => return Ok(()),
-        Ok(Err(what)) => what,
+        Ok(Err(what)) => what.to_string(),
         Err(panic) => {
             let text = panic
                 .downcast_ref::<&str>()
@@ -270,7 +154,7 @@ fn check_walk(walk: &Walk) -> Result<(), TestCaseError> {
     Err(TestCaseError::fail(format!(
         "{message}\n  game ({}):\n  {}\n",
         walk.options,
-        game_string_of(walk, &trail)
+        game_string_of(walk, game.as_ref().map_or(&[], LockStep::moves))
     )))
 }
 
@@ -339,12 +223,12 @@ fn a_finished_game_has_no_moves_on_either_engine() {
     // §8.5: pinned on a game that ends; both engines list nothing and agree
     // on the winner (tests/rules_end.rs has the same position)
     let text = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wQ wS1/;bG1 bQ-;wG1 -wS1;bG2 bQ/;wG2 \\wQ;bG3 bQ\\;wA1 /wS1;bA1 bS1\\";
-    let mut fast = Fast::load(text).expect("loads on the fast engine");
-    let mut model = Model::load(text).expect("loads on the reference");
+    let mut fast = FastEngine::load(text).expect("loads on the fast engine");
+    let mut model = ReferenceEngine::load(text).expect("loads on the reference");
     let mv = model.parse_move("wA1 -bG2").expect("resolves");
     model.play(mv).expect("legal");
     fast.play(mv).expect("legal on the fast engine");
-    compare(&fast, &model).expect("the engines agree");
+    compare_engines(&fast, &model, &model.game_string()).expect("the engines agree");
     assert_eq!(fast.state(), GameState::WhiteWins);
     assert!(fast.legal_moves().is_empty());
 }
@@ -354,7 +238,8 @@ fn both_engines_draw_on_the_third_repetition_and_not_before() {
     // §8.7.4, §8.7.2: both queens step back and forth; the position after
     // ply 4 comes back after plies 8 and 12, so with the option on the game
     // is drawn by the twelfth ply and not earlier; with it off it goes on.
-    // The engines agree at every ply and undo out of the draw.
+    // The engines agree at every ply (LockStep: compared, twins checked)
+    // and undo out of the draw.
     let moves = [
         "wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wQ \\wS1", "bQ bS1/", "wQ -wS1", "bQ bS1-",
         "wQ \\wS1", "bQ bS1/", "wQ -wS1", "bQ bS1-",
@@ -364,26 +249,25 @@ fn both_engines_draw_on_the_third_repetition_and_not_before() {
             repetition_draw,
             ..RulesOptions::default()
         };
-        let mut fast = Fast::new_game(GameType::BASE, options);
-        let mut model = Model::new_game(GameType::BASE, options);
+        let mut game = LockStep::new(GameType::BASE, options).expect("the engines agree");
         for (i, text) in moves.iter().enumerate() {
-            let mv = model.parse_move(text).expect("resolves");
-            model.play(mv).expect("legal on the reference");
-            fast.play(mv).expect("legal on the fast engine");
-            fast.check_invariants().expect("twins agree");
-            compare(&fast, &model).expect("the engines agree");
+            let mv = game.model().parse_move(text).expect("resolves");
+            game.play(mv, true)
+                .expect("legal on both, the engines agree");
             let ended = repetition_draw && i + 1 == moves.len();
             let expected = if ended {
                 GameState::Draw
             } else {
                 GameState::InProgress
             };
-            assert_eq!(fast.state(), expected, "after {text} (ply {})", i + 1);
+            assert_eq!(
+                game.fast().state(),
+                expected,
+                "after {text} (ply {})",
+                i + 1
+            );
         }
-        fast.undo();
-        model.undo();
-        fast.check_invariants().expect("twins agree after undo");
-        compare(&fast, &model).expect("the engines agree after undo");
-        assert_eq!(fast.state(), GameState::InProgress);
+        game.undo(1).expect("the engines agree after undo");
+        assert_eq!(game.fast().state(), GameState::InProgress);
     }
 }

@@ -5,9 +5,7 @@ use std::fmt;
 use arbitrary::Arbitrary;
 
 use super::{sorted_legal_moves, GameSetup, Verbatim};
-use crate::agreement::compare_engines;
-use crate::core::notation;
-use crate::fast::FastEngine;
+use crate::agreement::{LockStep, LockStepError};
 use crate::reference::ReferenceEngine;
 use crate::rules::Rules;
 
@@ -48,42 +46,36 @@ impl fmt::Debug for DifferentialInput<'_> {
     }
 }
 
-/// The property of the `differential` target: at every ply of the chosen
-/// game the reference engine (the model) and the fast engine agree on the
-/// legal moves as absolute moves, each listed once (§5.9), the state
-/// (§8.8), the turn (§9.18), the history and the GameString (§9.31), as
-/// [`compare_engines`] checks them; and each engine accepts the chosen move.
-/// Panics with the GameString where they first disagree.
+/// The property of the `differential` target: the chosen game is played
+/// on the fast engine and the reference engine (the model) in lock step
+/// ([`LockStep`]): at every ply they agree on the legal moves as absolute
+/// moves, each listed once (§5.9), the state (§8.8), the turn (§9.18), the
+/// history and the GameString (§9.31), as [`compare_engines`] checks them;
+/// each engine accepts the chosen move; and the fast engine's incremental
+/// structures equal their from-scratch twins. Panics with the GameString
+/// where they first part.
+///
+/// [`compare_engines`]: crate::agreement::compare_engines
 pub fn check_differential(input: DifferentialInput<'_>) {
     let setup = input.setup;
-    let mut fast = FastEngine::new_game(setup.game_type, setup.options);
-    let mut model = ReferenceEngine::new_game(setup.game_type, setup.options);
-    // the model's canonical MoveStrings so far, for its GameString
-    let mut names: Vec<String> = Vec::new();
-    let mut choices = input.choices.iter().take(MAX_DIFFERENTIAL_PLIES);
-    loop {
-        let model_string =
-            notation::game_string(setup.game_type, model.state(), model.plies(), &names);
-        let agreement = match compare_engines(&fast, &model, &model_string) {
-            Ok(agreement) => agreement,
-            Err(why) => panic!("the engines disagree ({setup}) in\n  {model_string}\n{why}"),
-        };
-        let Some(&choice) = choices.next() else {
-            return;
-        };
-        if agreement.legal.is_empty() {
+    let part = |game_string: String, why: LockStepError| -> ! {
+        panic!("the engines disagree ({setup}) in\n  {game_string}\n{why}")
+    };
+    let mut game = match LockStep::new(setup.game_type, setup.options) {
+        Ok(game) => game,
+        Err(why) => part(
+            ReferenceEngine::new_game(setup.game_type, setup.options).game_string(),
+            why,
+        ),
+    };
+    for &choice in input.choices.iter().take(MAX_DIFFERENTIAL_PLIES) {
+        let legal = game.legal();
+        if legal.is_empty() {
             return;
         }
-        let mv = agreement.legal[usize::from(choice) % agreement.legal.len()];
-        let name = model.move_string(mv);
-        if let Err(why) = model.play(mv) {
-            panic!(
-                "the reference refuses its own move {name} ({setup}) in\n  {model_string}\n{why}"
-            );
+        let mv = legal[usize::from(choice) % legal.len()];
+        if let Err(why) = game.play(mv, true) {
+            part(game.game_string(), why);
         }
-        if let Err(why) = fast.play(mv) {
-            panic!("the fast engine refuses the legal move {name} ({setup}) in\n  {model_string}\n{why}");
-        }
-        names.push(name);
     }
 }

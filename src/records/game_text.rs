@@ -32,7 +32,7 @@ use crate::core::notation::{parse_game_type, NotationError};
 use crate::core::{GameType, Move, RulesOptions};
 use crate::explain::{play_explained, PlayRefused};
 use crate::records::replay::record_options;
-use crate::records::{decode, read_each, Record, RecordError, RecordedMove};
+use crate::records::{decode, read_each, Format, Record, RecordError, RecordedMove};
 use crate::reference::ReferenceEngine;
 use crate::rules::{LoadError, Rules};
 
@@ -174,8 +174,9 @@ pub enum GameText<'a> {
 
 impl<'a> GameText<'a> {
     /// A text given as a whole (the web page's box, standard input),
-    /// trimmed: a text starting with `[` (PGN tags) or `(` (an SGF tree) is
-    /// a record; else a text with a `;` is a GameString and one without a
+    /// trimmed: a text that opens as a record format does
+    /// ([`Format::of_text`]: `[`, PGN tags; `(`, an SGF tree) is a record;
+    /// else a text with a `;` is a GameString and one without a
     /// GameTypeString. Refused when empty or over [`MAX_GAME_STRING_BYTES`]
     /// (a mistaken paste of a whole web page is refused at once).
     pub fn of_paste(text: &'a str) -> Result<GameText<'a>, GameTextError> {
@@ -184,7 +185,7 @@ impl<'a> GameText<'a> {
         if trimmed.is_empty() {
             return Err(GameTextError::NothingPasted);
         }
-        if trimmed.starts_with('[') || trimmed.starts_with('(') {
+        if Format::of_text(trimmed).is_some() {
             return Ok(GameText::Record(trimmed));
         }
         if !trimmed.contains(';') {

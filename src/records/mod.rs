@@ -1,6 +1,6 @@
 //! Game records (spec/game-records.md): PGN-style Hive records, as Mzinga and
-//! hivegame.com write them, and boardspace.net SGF files, read into one
-//! typed [`Record`] per game: the players, the date, the declared result,
+//! hivegame.com write them, and boardspace.net SGF files (the formats in one
+//! table, [`FORMATS`]), read into one typed [`Record`] per game: the players, the date, the declared result,
 //! the game type and every ply as written and as a UHP MoveString.
 //!
 //! A reader decides nothing about the rules: it turns the file's text into
@@ -10,16 +10,20 @@
 //! [`RecordError`] naming the file, the line and what is wrong; no input
 //! makes a reader panic.
 
+mod format;
 mod game_text;
 pub mod pgn;
 mod read;
 pub mod replay;
 pub mod sgf;
 
+pub use format::{
+    is_zip, record_extensions, Format, FormatEntry, ReadAll, ReadEach, DEFAULT_FORMAT, FORMATS,
+};
 pub use game_text::{
-    check_game_string_length, load_game_string, nth_record, nth_record_game, one_game,
-    record_game, record_ply, replay_record, GameText, GameTextError, NthRecord, PlyProblem,
-    RecordPly, MAX_GAME_STRING_BYTES, PASTED_RECORD,
+    check_game_string_length, load_game_string, nth_record, nth_record_game, one_game, record_game,
+    record_ply, replay_record, GameText, GameTextError, NthRecord, PlyProblem, RecordPly,
+    MAX_GAME_STRING_BYTES, PASTED_RECORD,
 };
 pub use read::{decode, read, read_each, read_text};
 
@@ -27,25 +31,6 @@ use std::fmt;
 
 use crate::core::{Color, GameState, GameType};
 use crate::rules::Rules;
-
-/// The format of a record file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Format {
-    /// PGN-style Hive record (`.pgn`): tags, then one numbered ply per line.
-    Pgn,
-    /// boardspace.net SGF (`.sgf`): nodes of pick-and-drop actions.
-    Sgf,
-}
-
-impl Format {
-    /// The format's name as the reports print it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Pgn => "pgn",
-            Format::Sgf => "sgf",
-        }
-    }
-}
 
 /// Why a record, or one game of it, could not be read: the file, the game
 /// of a file of several, the 1-based line and what is wrong there.

@@ -1,7 +1,8 @@
 //! Reading a record file: its bytes decoded to text (§10.1), then the reader
-//! chosen by the text (§10.2).
+//! chosen by the text (§10.2) from the table of formats ([`FORMATS`](super::FORMATS)).
 
-use super::{pgn, sgf, Record, RecordError};
+use super::format::{is_zip, Format};
+use super::{Record, RecordError};
 
 /// Decodes a file's bytes (§10.1): UTF-8 without its byte-order
 /// mark, else Latin-1; every `\r\n` and lone `\r` becomes `\n`.
@@ -17,11 +18,11 @@ pub fn decode(bytes: &[u8]) -> String {
     text.replace("\r\n", "\n").replace('\r', "\n")
 }
 
-/// Reads every game of a record file, choosing the reader by the text (§10.2): an
-/// SGF file starts (after blank space) with `(`, anything else is read as
-/// PGN. `file` names the file in errors.
+/// Reads every game of a record file, choosing the reader by the text (§10.2,
+/// [`Format::reading`]): an SGF file starts (after blank space) with `(`,
+/// anything else is read as PGN. `file` names the file in errors.
 pub fn read(file: &str, bytes: &[u8]) -> Result<Vec<Record>, RecordError> {
-    if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
+    if is_zip(bytes) {
         // §10.21: an archive is read by `replay`, as a folder, not as a record
         let message = "a zip archive, not a record file: `replay` reads the records in it";
         return Err(RecordError::new(file, 0, message));
@@ -32,15 +33,12 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Vec<Record>, RecordError> {
 /// [`read`] for a file already decoded ([`decode`]), so that a caller can
 /// release the bytes before the games are read.
 pub fn read_text(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
-    if text.trim_start().starts_with('(') {
-        sgf::read(file, text)
-    } else {
-        pgn::read(file, text)
-    }
+    (Format::reading(text).entry().read)(file, text)
 }
 
-/// [`read_text`] one game at a time ([`pgn::read_each`]): each game is given
-/// to `sink` once read, so that a PGN archive is never held whole; a game of
+/// [`read_text`] one game at a time (the format's
+/// [`read_each`](super::FormatEntry::read_each)): each game is given to
+/// `sink` once read, so that a PGN archive is never held whole; a game of
 /// several that does not read is given as its error (§10.16), and the
 /// reader goes on with the next. An SGF file (one game) is read, then
 /// given. The error returned is the whole file's (a file of one game that
@@ -51,12 +49,5 @@ pub fn read_each(
     text: &str,
     sink: &mut dyn FnMut(Result<Record, RecordError>),
 ) -> Result<usize, RecordError> {
-    if text.trim_start().starts_with('(') {
-        let games = sgf::read(file, text)?;
-        let count = games.len();
-        games.into_iter().map(Ok).for_each(sink);
-        Ok(count)
-    } else {
-        pgn::read_each(file, text, sink)
-    }
+    (Format::reading(text).entry().read_each)(file, text, sink)
 }

@@ -26,21 +26,21 @@ use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 use thiserror::Error;
 
-use crate::input::file_kind;
+use crate::input::{FileKind, NotARegularFile};
 
 /// Why an output cannot be written, found before the run.
 #[derive(Debug, Error)]
 pub enum OutputError {
     /// The path names something else than a regular file: opening a FIFO
     /// would block until a reader comes, and a device is not a report.
-    #[error("{option} {}: cannot write: not a regular file ({kind})", .path.display())]
+    #[error("{option} {}: cannot write: it is {why}", .path.display())]
     NotARegularFile {
         /// The option that names it.
         option: &'static str,
         /// The path.
         path: PathBuf,
-        /// What it is, in words.
-        kind: &'static str,
+        /// What it is instead.
+        why: NotARegularFile,
     },
     /// The file, or a temporary file beside it, cannot be created or opened.
     #[error("{option} {}: cannot write: {source}", .path.display())]
@@ -107,7 +107,7 @@ impl PendingFile {
                 return Err(OutputError::NotARegularFile {
                     option,
                     path: path.to_path_buf(),
-                    kind: file_kind(&meta),
+                    why: NotARegularFile(FileKind::of(meta.file_type())),
                 })
             }
             Ok(meta) => {

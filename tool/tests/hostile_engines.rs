@@ -575,7 +575,7 @@ fn a_fifo_in_the_corpus_folder_is_refused_unread() {
     assert_cannot_run(
         "fifo-corpus-run",
         &["--corpus", &shown],
-        &["x.toml", "not a regular file (a FIFO)"],
+        &["x.toml", "a FIFO (named pipe), not a regular file"],
     );
 }
 
@@ -590,7 +590,7 @@ fn a_fifo_as_out_or_baseline_is_refused_before_the_run() {
         assert_cannot_run(
             "fifo-out-run",
             &[option, &shown, "--no-corpus", "--games", "0"],
-            &["not a regular file (a FIFO)"],
+            &["a FIFO (named pipe), not a regular file"],
         );
     }
 }

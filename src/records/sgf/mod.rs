@@ -131,6 +131,20 @@ pub fn read(file: &str, text: &str) -> Result<Vec<Record>, RecordError> {
     }])
 }
 
+/// [`read`] for the table of formats' one-game-at-a-time reader: an SGF
+/// file holds one game, read whole, then given to `sink`. The error is the
+/// file's. Returns the number of games given.
+pub fn read_each(
+    file: &str,
+    text: &str,
+    sink: &mut dyn FnMut(Result<Record, RecordError>),
+) -> Result<usize, RecordError> {
+    let games = read(file, text)?;
+    let count = games.len();
+    games.into_iter().map(Ok).for_each(sink);
+    Ok(count)
+}
+
 fn winner(color: Color) -> DeclaredResult {
     match color {
         Color::White => DeclaredResult::WhiteWins,

@@ -6,14 +6,13 @@ use std::io::Write;
 
 use clap::ValueEnum;
 
-use crate::input;
+use crate::input::{self, stdin};
 use hive_oracle_rules::records::pgn;
 use hive_oracle_rules::records::NthRecord;
 use hive_oracle_rules::rules::Rules;
 
 use super::output::{self, Stop};
 use super::position::input_stop;
-use super::stdin;
 use super::GameNumber;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

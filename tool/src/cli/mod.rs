@@ -18,7 +18,6 @@ pub(crate) mod output;
 mod position;
 mod replay;
 mod selfcheck;
-mod stdin;
 mod uhp;
 
 pub use dispatch::main;

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use crate::input::{self, GameInput, InputError};
+use crate::input::{self, stdin, GameInput, InputError};
 use crate::output_file::{refuse_same_files, NamedInput, PendingFile};
 use hive_oracle_rules::core::notation::parse_piece;
 use hive_oracle_rules::core::view::BoardView;
@@ -18,7 +18,6 @@ use hive_oracle_rules::render;
 use hive_oracle_rules::rules::{divide, perft_threads, Rules};
 
 use super::output::Stop;
-use super::stdin;
 use super::{EngineChoice, GameNumber, RulesArgs};
 
 /// The most plies `perft` counts: from the Base start, depth 7 takes about a

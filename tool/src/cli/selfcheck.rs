@@ -12,7 +12,10 @@
 //! engine's incremental structures must equal their from-scratch twins
 //! (`check_invariants`, the hash included); every move is undone and redone
 //! on the fast engine, which must restore the position and the hash; and now
-//! and then both engines take back a few plies and the game goes on from there.
+//! and then both engines take back a few plies, each of which must come back
+//! to the position as first reached, and the game goes on from there. The
+//! walk and its checks are `hive_oracle_rules::agreement::LockStep`; this
+//! file chooses the moves and writes the report.
 
 use std::io::{IsTerminal, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -24,22 +27,15 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use hive_oracle_rules::agreement::compare_engines;
-use hive_oracle_rules::core::notation;
+use hive_oracle_rules::agreement::{LockStep, LockStepError};
 use hive_oracle_rules::core::splitmix::{mix, GOLDEN_GAMMA};
-use hive_oracle_rules::core::view::BoardView;
-use hive_oracle_rules::core::{GameType, Hex, Move, Piece, RulesOptions};
-use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::core::{GameType, Move, RulesOptions};
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
 
 use super::output;
 use super::FAILURE;
 use hive_oracle_rules::core::notation::parse_game_type;
-
-/// The engine under test and the model it is checked against.
-type Fast = FastEngine;
-type Model = ReferenceEngine;
 
 /// What to play.
 pub struct Config {
@@ -66,7 +62,7 @@ impl Disagreement {
     /// The GameString of the position that shows the disagreement, printed by
     /// the reference engine.
     fn game_string(&self) -> String {
-        let mut model = Model::new_game(self.game_type, self.options);
+        let mut model = ReferenceEngine::new_game(self.game_type, self.options);
         for &mv in &self.moves {
             model.play_unchecked(mv);
         }
@@ -93,129 +89,39 @@ fn setup(config: &Config, index: u64) -> (GameType, RulesOptions) {
     (game_type, options)
 }
 
-/// Compares what the engines must agree on; returns the sorted legal moves
-/// and the GameString. `names` are the canonical MoveStrings of the game so
-/// far, each printed by the reference in the position before it, which is
-/// how `Rules::game_string` builds the string (kept here as the game goes,
-/// instead of replaying the whole game on the slow engine at every ply).
-fn compare(
-    fast: &Fast,
-    model: &Model,
-    names_so_far: &[String],
-) -> Result<(Vec<Move>, String), String> {
-    let model_string = notation::game_string(
-        model.game_type(),
-        model.state(),
-        model.plies(),
-        names_so_far,
-    );
-    let agreement = compare_engines(fast, model, &model_string).map_err(|e| e.to_string())?;
-    Ok((agreement.legal, agreement.game_string))
-}
-
-fn invariants(fast: &Fast, after: &str) -> Result<(), String> {
-    fast.check_invariants().map_err(|e| {
-        format!("the fast engine's incremental structures are wrong after {after}: {e}")
-    })
-}
-
-/// Plays game `index`; counts the positions compared. `moves` is the game
-/// so far, kept by the caller so that a panic can still be reported.
+/// Plays game `index` on both engines in lock step ([`LockStep`]); counts
+/// the positions compared. `game` is set as soon as the game starts, so
+/// that the position of a failure (or a panic) can still be reported. Every
+/// move is undone and redone on the fast engine alone (`retake`), and now
+/// and then both engines take back one to four plies and the game goes on
+/// from the earlier position.
 fn play_game(
     config: &Config,
     index: u64,
-    moves: &mut Vec<Move>,
+    game: &mut Option<LockStep>,
     positions: &mut u64,
-) -> Result<(), String> {
+) -> Result<(), LockStepError> {
     let (game_type, options) = setup(config, index);
     let mut rng = StdRng::seed_from_u64(game_seed(config.seed, index));
-    let mut fast = Fast::new_game(game_type, options);
-    let mut model = Model::new_game(game_type, options);
-    invariants(&fast, "new_game")?;
-    // the hash after each ply, [0] at the start
-    let mut hashes = vec![fast.hash()];
-    // the piece moved at each ply and the cell it came from (movements only)
-    let mut origins: Vec<Option<(Piece, Hex)>> = Vec::new();
-    // the canonical MoveStrings of the game so far
-    let mut names_so_far: Vec<String> = Vec::new();
+    let game = game.insert(LockStep::new(game_type, options)?);
     loop {
-        let (legal, before) = compare(&fast, &model, &names_so_far)?;
         *positions += 1;
-        if legal.is_empty() || model.plies() >= config.max_plies {
+        let legal = game.legal();
+        if legal.is_empty() || game.plies() >= config.max_plies {
             return Ok(());
         }
         let mut mv = legal[rng.random_range(0..legal.len())];
         // now and then take back the side's previous movement, so that
         // positions repeat (§8.7.2)
         if rng.random_range(0..8) == 0 {
-            if let Some(&Some((piece, from))) = origins.iter().rev().nth(1) {
-                let back = Move::Move { piece, to: from };
-                if legal.binary_search(&back).is_ok() {
-                    mv = back;
-                }
+            if let Some(back) = game.taking_back() {
+                mv = back;
             }
         }
-        let name = model.move_string(mv);
-        let origin = mv
-            .piece()
-            .zip(mv.piece().and_then(|p| model.board().location(p)));
-        if let Err(e) = model.play(mv) {
-            return Err(format!("the reference refuses its own move {name}: {e}"));
-        }
-        if rng.random_bool(0.5) {
-            if let Err(e) = fast.play(mv) {
-                return Err(format!(
-                    "the fast engine refuses the legal move {name}: {e}"
-                ));
-            }
-        } else {
-            fast.play_unchecked(mv);
-        }
-        moves.push(mv);
-        origins.push(origin);
-        names_so_far.push(name.clone());
-        invariants(&fast, &format!("playing {name}"))?;
-        let hash = fast.hash();
-
-        // undo and redo on the fast engine alone
-        let undone = fast.undo();
-        if undone != Some(mv) {
-            moves.pop();
-            return Err(format!("undo of {name} returned {undone:?}"));
-        }
-        invariants(&fast, &format!("undoing {name}"))?;
-        if fast.hash() != hashes[hashes.len() - 1] || fast.game_string() != before {
-            moves.pop();
-            return Err(format!(
-                "undo of {name} does not restore the position and its hash"
-            ));
-        }
-        fast.play_unchecked(mv);
-        invariants(&fast, &format!("redoing {name}"))?;
-        if fast.hash() != hash {
-            return Err(format!("redoing {name} gives another hash"));
-        }
-        hashes.push(hash);
-
-        // now and then take back one to four plies on both engines and go
-        // on from the earlier position
+        game.play(mv, rng.random_bool(0.5))?;
+        game.retake()?;
         if rng.random_range(0..16) == 0 {
-            let k = rng.random_range(1..=4usize).min(model.plies());
-            for _ in 0..k {
-                let expected = model.undo();
-                let got = fast.undo();
-                moves.pop();
-                origins.pop();
-                hashes.pop();
-                names_so_far.pop();
-                if got != expected {
-                    return Err(format!("undo returned {got:?}, the reference {expected:?}"));
-                }
-                invariants(&fast, "an undo")?;
-                if fast.hash() != hashes[hashes.len() - 1] {
-                    return Err("undo does not restore the hash of the position".to_string());
-                }
-            }
+            game.undo(rng.random_range(1..=4usize))?;
         }
     }
 }
@@ -252,13 +158,13 @@ pub fn run(config: &Config) -> (bool, std::io::Result<()>) {
     let mut positions = 0u64;
     let mut disagreements: Vec<Disagreement> = Vec::new();
     for index in 0..config.games {
-        let mut moves = Vec::new();
+        let mut game = None;
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            play_game(config, index, &mut moves, &mut positions)
+            play_game(config, index, &mut game, &mut positions)
         }));
         let what = match outcome {
             Ok(Ok(())) => None,
-            Ok(Err(what)) => Some(what),
+            Ok(Err(what)) => Some(what.to_string()),
             Err(_) => {
                 let message = LAST_PANIC
                     .lock()
@@ -276,7 +182,9 @@ pub fn run(config: &Config) -> (bool, std::io::Result<()>) {
                 game: index,
                 game_type,
                 options,
-                moves,
+                moves: game
+                    .as_ref()
+                    .map_or(Vec::new(), |game| game.moves().to_vec()),
                 what,
             });
         }

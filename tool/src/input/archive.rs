@@ -1,13 +1,15 @@
 //! Zip archives of records, read as folders (§10.21): boardspace keeps its
 //! games as `.zip` files of SGF files. Nothing is extracted to disk: each
-//! entry named `.pgn` or `.sgf` is decompressed in memory, within the limit
-//! of a record file ([`MAX_RECORD_FILE_BYTES`] + 1 bytes read at most), and
-//! read as a record file named `ARCHIVE/ENTRY`. An archive may hold at most
-//! [`MAX_ZIP_ENTRIES`] entries; one over it is refused whole.
+//! entry named as a record format's file (`.pgn`, `.sgf`) is decompressed
+//! in memory, within the limit of a record file (at most
+//! [`MAX_RECORD_FILE_BYTES`] + 1 bytes read), and read as a record file
+//! named `ARCHIVE/ENTRY`. An archive may hold at most [`MAX_ZIP_ENTRIES`]
+//! entries; one over it is refused whole.
 
 use std::io::{Cursor, Read};
 
-use super::limits::MAX_RECORD_FILE_BYTES;
+use super::formats::{entry_names, is_record_entry};
+use super::limits::{MAX_RECORD_FILE_BYTES, RECORD_FILE_LIMIT};
 use super::memory::{try_reserve, TooLargeForMemory};
 use super::plain::{each_record_of_file, GameRead, RecordFileError};
 use hive_oracle_rules::records::RecordError;
@@ -16,18 +18,9 @@ use hive_oracle_rules::records::RecordError;
 /// included: about twenty times a year of boardspace's Hive games.
 pub const MAX_ZIP_ENTRIES: usize = 100_000;
 
-/// Whether `bytes` start as a zip archive does (a local file header, or the
-/// end record of an empty archive).
-pub fn is_zip(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06")
-}
-
-/// Whether an archive's entry of this name is read: a `.pgn` or `.sgf`
-/// name, any case.
-fn is_record_entry(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    lower.ends_with(".pgn") || lower.ends_with(".sgf")
-}
+/// Whether `bytes` start as a zip archive does (the rules' test, which
+/// refuses an archive given as a record file).
+pub use hive_oracle_rules::records::is_zip;
 
 /// Every game of every record entry of the zip archive `bytes` (named
 /// `name`), in the archive's order, given to `sink`; an entry that cannot
@@ -91,7 +84,7 @@ pub fn each_zip_record(
         let unread = match read {
             Err(e) => Some(format!("cannot read: {e}")),
             Ok(_) if content.len() as u64 > MAX_RECORD_FILE_BYTES => Some(format!(
-                "cannot read: the entry is more than {MAX_RECORD_FILE_BYTES} bytes long once decompressed; the limit for a record file is {MAX_RECORD_FILE_BYTES} bytes (64 MiB)"
+                "cannot read: the entry is more than {MAX_RECORD_FILE_BYTES} bytes long once decompressed; {RECORD_FILE_LIMIT}"
             )),
             Ok(_) => None,
         };
@@ -112,7 +105,7 @@ pub fn each_zip_record(
     }
     if record_entries == 0 && games == 0 {
         // as a file with no game, an archive with no record is no record
-        let message = "a zip archive holding no .pgn or .sgf entry";
+        let message = format!("a zip archive holding no {} entry", entry_names());
         return Err(RecordError::new(name, 0, message).into());
     }
     Ok(games)

@@ -1,50 +1,21 @@
 //! Reading a corpus from files: the tool's one reader of corpus folders
 //! (`check --corpus DIR`).
 //!
-//! A folder's `*.toml` entries are read in file-name order, and only
-//! regular files are read: a FIFO would block the reader and a device never
-//! end, so any other entry is an error naming it, refused before it is
-//! opened (and checked again on the opened file, in case the entry changed
-//! in between). Every error names the folder or the file it is about.
+//! A folder's `*.toml` entries are read in file-name order, each by the
+//! tool's one file reader ([`read_regular_file`]), so only regular files
+//! are read: a FIFO would block the reader and a device never end, so any
+//! other entry is an error naming it, refused before it is opened (and
+//! checked again on the opened file, in case the entry changed in between).
+//! Every error names the folder or the file it is about.
 
-use std::fs::{self, File, FileType, Metadata};
-use std::io::{self, Read};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use super::regular_file::{read_regular_file, ReadError};
 use hive_oracle_rules::cases::{parse_corpus_file, CorpusFile, LoadedCase, ParseError};
-
-/// Why a file could not be read.
-#[derive(Debug, Error)]
-pub enum ReadError {
-    /// The file system refused (no such file, no permission, not UTF-8…).
-    #[error("cannot read {}: {source}", .path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why it could not be read.
-        source: io::Error,
-    },
-    /// The file is larger than its kind of file may be: it is not read.
-    #[error("cannot read {}: the file is {bytes} bytes long; the limit is {limit} bytes", .path.display())]
-    TooLarge {
-        /// The file.
-        path: PathBuf,
-        /// Its size (or, when it grew while read, the bytes read).
-        bytes: u64,
-        /// The limit.
-        limit: u64,
-    },
-    /// The path is not a regular file: it is not opened (or not read).
-    #[error("cannot read {}: not a regular file ({kind})", .path.display())]
-    NotARegularFile {
-        /// The path.
-        path: PathBuf,
-        /// What it is instead, in words ([`file_kind`]).
-        kind: &'static str,
-    },
-}
 
 /// Why a corpus folder could not be listed.
 #[derive(Debug, Error)]
@@ -147,79 +118,4 @@ pub fn read_corpus_files(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
         files.push(CorpusFile { name, text, cases });
     }
     Ok(files)
-}
-
-/// The text of `path`, which must be a regular file (following symbolic
-/// links) of at most `limit` bytes: a FIFO, a device or a folder is refused
-/// without being opened, the opened file is checked again (the path may have
-/// changed in between), and a larger file is refused unread (at most
-/// `limit + 1` bytes are read, should it grow).
-pub fn read_regular_file(path: &Path, limit: u64) -> Result<String, ReadError> {
-    let failed = |source: io::Error| ReadError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let refused = |meta: &Metadata| ReadError::NotARegularFile {
-        path: path.to_path_buf(),
-        kind: file_kind(meta),
-    };
-    let meta = fs::metadata(path).map_err(failed)?;
-    if !meta.is_file() {
-        return Err(refused(&meta));
-    }
-    let file = File::open(path).map_err(failed)?;
-    let meta = file.metadata().map_err(failed)?;
-    if !meta.is_file() {
-        return Err(refused(&meta));
-    }
-    let too_large = |bytes: u64| ReadError::TooLarge {
-        path: path.to_path_buf(),
-        bytes,
-        limit,
-    };
-    if meta.len() > limit {
-        return Err(too_large(meta.len()));
-    }
-    let mut text = String::new();
-    let read = file
-        .take(limit.saturating_add(1))
-        .read_to_string(&mut text)
-        .map_err(failed)?;
-    if read as u64 > limit {
-        return Err(too_large(read as u64));
-    }
-    Ok(text)
-}
-
-/// What kind of file system entry `meta` is, in words.
-pub fn file_kind(meta: &Metadata) -> &'static str {
-    let t = meta.file_type();
-    if t.is_dir() {
-        "a folder"
-    } else if t.is_file() {
-        "a regular file"
-    } else {
-        special_kind(t)
-    }
-}
-
-/// What a special file is (the web page's build has none).
-#[cfg(unix)]
-fn special_kind(t: FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_socket() {
-        "a socket"
-    } else if t.is_char_device() || t.is_block_device() {
-        "a device"
-    } else {
-        "not a file"
-    }
-}
-
-/// What a special file is (the web page's build has none).
-#[cfg(not(unix))]
-fn special_kind(_: FileType) -> &'static str {
-    "not a file"
 }

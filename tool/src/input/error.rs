@@ -4,7 +4,9 @@
 use hive_oracle_rules::core::notation::NotationError;
 use hive_oracle_rules::records::{GameTextError, RecordError};
 
-use super::limits::MAX_RECORD_FILE_BYTES;
+use super::formats::walked_names;
+use super::limits::RECORD_FILE_LIMIT;
+use super::regular_file::NotARegularFile;
 
 /// Why a GameString, a game type or a record file gives no game. `Display`
 /// gives the message the command line shows.
@@ -34,15 +36,17 @@ pub enum InputError {
     },
     /// A path given as a record file that names something else: a folder,
     /// a FIFO, a device or a socket (read, it would block or never end).
-    #[error("{path} is {kind}, not a regular file: a record must be a file")]
+    #[error("{path} is {why}: a record must be a file")]
     NotARegularFile {
         /// The path as the user gave it.
         path: String,
-        /// What it is ("a FIFO (named pipe)", "a character device"…).
-        kind: &'static str,
+        /// What it is instead (a FIFO, a character device…).
+        why: NotARegularFile,
     },
-    /// A record file over [`MAX_RECORD_FILE_BYTES`], refused unread.
-    #[error("{path} is {bytes} bytes long; the limit for a record file is {MAX_RECORD_FILE_BYTES} bytes (64 MiB)")]
+    /// A record file over
+    /// [`MAX_RECORD_FILE_BYTES`](super::MAX_RECORD_FILE_BYTES), refused
+    /// unread.
+    #[error("{path} is {bytes} bytes long; {RECORD_FILE_LIMIT}")]
     RecordFileTooLarge {
         /// The path as the user gave it.
         path: String,
@@ -60,7 +64,7 @@ pub enum InputError {
         file: String,
     },
     /// A folder given to `replay` that holds no record file.
-    #[error("{path} holds no record file (.pgn, .sgf or .zip)")]
+    #[error("{path} holds no record file ({})", walked_names())]
     NoRecordFile {
         /// The folder.
         path: String,

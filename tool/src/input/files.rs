@@ -1,155 +1,48 @@
 //! Record files as the user names them: a file read within
-//! [`MAX_RECORD_FILE_BYTES`], the files and folders given to `replay`, and
-//! the name of stdin ([`STDIN_ARGUMENT`], [`STDIN_NAME`]).
+//! [`MAX_RECORD_FILE_BYTES`](crate::input::MAX_RECORD_FILE_BYTES), and the
+//! files and folders given to `replay`.
 //!
-//! Only regular files are read, and that is decided on the opened file, not
-//! on its path: a file is opened without blocking (a FIFO would otherwise
-//! wait for a writer forever), its type taken from the open descriptor, and
-//! at most [`MAX_RECORD_FILE_BYTES`] + 1 bytes are read from it, whatever
-//! size it reports (a device reports 0). A folder walk follows no link to a
+//! Only regular files are read, by the tool's one file reader
+//! (`regular_file.rs`: the type decided on the opened file, opened without
+//! blocking, at most the limit + 1 bytes read whatever size it reports). A
+//! folder walk follows no link to a
 //! folder (`a -> .` would visit the folder again, and two such links make
 //! the walk exponential), skips FIFOs, devices and sockets with a note, and
 //! visits each real file once however many names lead to it.
 
 use std::collections::HashSet;
 use std::fmt;
-use std::fs::{self, File};
-use std::io::Read;
+use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::archive;
 use super::error::InputError;
-use super::limits::MAX_RECORD_FILE_BYTES;
-use super::memory::{try_reserve, OutOfMemory, TooLargeForMemory};
+use super::formats::is_record_name;
+use super::limits::RECORD_FILE_LIMIT;
+use super::memory::TooLargeForMemory;
 use super::plain::{each_record_of_file, GameRead, RecordFileError};
+use super::regular_file::{read_regular_bytes, FileKind, Unreadable};
 use hive_oracle_rules::records::RecordError;
 
-/// The argument that stands for stdin wherever a command takes a game or
-/// a record file (`replay -`, `explain - 3`).
-pub const STDIN_ARGUMENT: &str = "-";
-/// What stdin is called in messages and reports: the file of the games
-/// read there.
-pub const STDIN_NAME: &str = "stdin";
-
-/// Why the bytes of a record file were not read.
-enum Unread {
-    /// The file system refused.
-    Io(std::io::Error),
-    /// Not a regular file: what it is ("a FIFO", "a folder"…).
-    NotRegular(&'static str),
-    /// The file is over the limit: its size as read or reported, and
-    /// whether that is only a lower bound (reading stopped at the limit).
-    TooLarge(u64, bool),
-    /// The allocator refused the memory to hold the file.
-    OutOfMemory(OutOfMemory),
-}
-
-impl fmt::Display for Unread {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unread::Io(error) => write!(f, "{error}"),
-            Unread::NotRegular(kind) => write!(f, "it is {kind}, not a regular file"),
-            Unread::TooLarge(bytes, at_least) => write!(
-                f,
-                "the file is {}{bytes} bytes long; the limit for a record file is {MAX_RECORD_FILE_BYTES} bytes (64 MiB)",
-                if *at_least { "more than " } else { "" }
-            ),
-            Unread::OutOfMemory(refused) => write!(f, "too large to hold in memory: {refused}"),
-        }
-    }
-}
-
-/// What a file type is, in a message: `None` for a regular file.
-fn non_regular_kind(file_type: fs::FileType) -> Option<&'static str> {
-    if file_type.is_file() {
-        return None;
-    }
-    if file_type.is_dir() {
-        return Some("a folder");
-    }
-    if file_type.is_symlink() {
-        return Some("a symbolic link");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return Some("a FIFO (named pipe)");
-        }
-        if file_type.is_char_device() {
-            return Some("a character device");
-        }
-        if file_type.is_block_device() {
-            return Some("a block device");
-        }
-        if file_type.is_socket() {
-            return Some("a socket");
-        }
-    }
-    Some("not a regular file")
-}
-
-/// Opens `path` for reading without waiting: on Unix with `O_NONBLOCK`, so
-/// that opening a FIFO returns at once instead of waiting for a writer.
-fn open_without_blocking(path: &Path) -> std::io::Result<File> {
-    let mut options = fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    options.open(path)
-}
-
-/// The bytes of a regular file, refused unread when it is larger than the
-/// limit, so that memory stays bounded. The file's type is taken from the
-/// opened file, and no more than the limit + 1 bytes are ever read.
-fn read_within_limit(path: &Path) -> Result<Vec<u8>, Unread> {
-    let file = open_without_blocking(path).map_err(Unread::Io)?;
-    let metadata = file.metadata().map_err(Unread::Io)?;
-    if let Some(kind) = non_regular_kind(metadata.file_type()) {
-        return Err(Unread::NotRegular(kind));
-    }
-    let size = metadata.len();
-    if size > MAX_RECORD_FILE_BYTES {
-        return Err(Unread::TooLarge(size, false));
-    }
-    // The size may be stale (a file still growing): the read stops anyway.
-    let mut bytes = Vec::new();
-    try_reserve(&mut bytes, size as usize).map_err(Unread::OutOfMemory)?;
-    file.take(MAX_RECORD_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|error| match error.kind() {
-            // read_to_end asks for more room as it reads, without aborting
-            std::io::ErrorKind::OutOfMemory => Unread::OutOfMemory(OutOfMemory {
-                bytes: bytes.capacity().saturating_mul(2),
-            }),
-            _ => Unread::Io(error),
-        })?;
-    if bytes.len() as u64 > MAX_RECORD_FILE_BYTES {
-        return Err(Unread::TooLarge(MAX_RECORD_FILE_BYTES, true));
-    }
-    Ok(bytes)
-}
-
-/// The bytes of the record file `path`, at most [`MAX_RECORD_FILE_BYTES`].
+/// The bytes of the record file `path`, at most
+/// [`MAX_RECORD_FILE_BYTES`](crate::input::MAX_RECORD_FILE_BYTES).
 pub fn read_record_file(path: &str) -> Result<Vec<u8>, InputError> {
-    read_within_limit(Path::new(path)).map_err(|unread| match unread {
-        Unread::Io(source) => InputError::CannotRead {
-            path: path.to_string(),
+    let path_given = || path.to_string();
+    read_regular_bytes(Path::new(path), RECORD_FILE_LIMIT).map_err(|error| match error.why {
+        Unreadable::Io(source) => InputError::CannotRead {
+            path: path_given(),
             source,
         },
-        Unread::NotRegular(kind) => InputError::NotARegularFile {
-            path: path.to_string(),
-            kind,
+        Unreadable::NotARegularFile(why) => InputError::NotARegularFile {
+            path: path_given(),
+            why,
         },
-        Unread::TooLarge(bytes, _) => InputError::RecordFileTooLarge {
-            path: path.to_string(),
+        Unreadable::TooLarge { bytes, .. } => InputError::RecordFileTooLarge {
+            path: path_given(),
             bytes,
         },
-        Unread::OutOfMemory(refused) => InputError::TooLargeForMemory(TooLargeForMemory {
-            file: path.to_string(),
+        Unreadable::OutOfMemory(refused) => InputError::TooLargeForMemory(TooLargeForMemory {
+            file: path_given(),
             refused,
         }),
     })
@@ -157,9 +50,10 @@ pub fn read_record_file(path: &str) -> Result<Vec<u8>, InputError> {
 
 /// Every game of the record file `path`, as `replay` reads it, each read
 /// or the error of a game that does not read (§10.16): a file that cannot
-/// be read (or is over [`MAX_RECORD_FILE_BYTES`], or is not a regular
-/// file, or is no record) is a [`RecordError`] about the whole file, which
-/// the report lists with the files that are not records.
+/// be read (or is over
+/// [`MAX_RECORD_FILE_BYTES`](crate::input::MAX_RECORD_FILE_BYTES), or is
+/// not a regular file, or is no record) is a [`RecordError`] about the
+/// whole file, which the report lists with the files that are not records.
 pub fn read_records(path: &Path) -> Result<Vec<GameRead>, RecordError> {
     let mut games = Vec::new();
     each_record(path, &mut |game| games.push(game)).map_err(|error| match error {
@@ -180,12 +74,12 @@ pub fn read_records(path: &Path) -> Result<Vec<GameRead>, RecordError> {
 /// given, read or not.
 pub fn each_record(path: &Path, sink: &mut dyn FnMut(GameRead)) -> Result<usize, RecordFileError> {
     let name = path.display().to_string();
-    let bytes = read_within_limit(path).map_err(|unread| match unread {
-        Unread::OutOfMemory(refused) => RecordFileError::TooLarge(TooLargeForMemory {
+    let bytes = read_regular_bytes(path, RECORD_FILE_LIMIT).map_err(|error| match error.why {
+        Unreadable::OutOfMemory(refused) => RecordFileError::TooLarge(TooLargeForMemory {
             file: name.clone(),
             refused,
         }),
-        unread => RecordError::new(&name, 0, format!("cannot read: {unread}")).into(),
+        why => RecordError::new(&name, 0, format!("cannot read: {why}")).into(),
     })?;
     each_record_in(&name, bytes, sink)
 }
@@ -295,8 +189,8 @@ impl Walk {
             } else if file_type.is_symlink() {
                 self.link(&path);
             } else if is_record_name(&path) {
-                match non_regular_kind(file_type) {
-                    Some(kind) => self.skip(&path, format!("{kind}, not a regular file")),
+                match FileKind::of(file_type).not_regular() {
+                    Some(why) => self.skip(&path, why.to_string()),
                     None => match fs::metadata(&path) {
                         Ok(metadata) => self.add_file(&path, &metadata),
                         Err(e) => self.skip(&path, format!("cannot read: {e}")),
@@ -315,23 +209,13 @@ impl Walk {
                 self.skip(path, "a link to a folder, not followed")
             }
             _ if !is_record_name(path) => {}
-            Ok(metadata) => match non_regular_kind(metadata.file_type()) {
-                Some(kind) => self.skip(path, format!("a link to {kind}, not a regular file")),
+            Ok(metadata) => match FileKind::of(metadata.file_type()).not_regular() {
+                Some(why) => self.skip(path, format!("a link to {why}")),
                 None => self.add_file(path, &metadata),
             },
             Err(e) => self.skip(path, format!("a broken link ({e})")),
         }
     }
-}
-
-/// Whether a folder walk reads `path`: a `.pgn`, `.sgf` or `.zip` name (an
-/// archive of records, §10.21), any case.
-fn is_record_name(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-        ["pgn", "sgf", "zip"]
-            .iter()
-            .any(|known| e.eq_ignore_ascii_case(known))
-    })
 }
 
 /// The record files named by `paths`: a file as named, whatever its
@@ -361,11 +245,8 @@ pub fn record_files(paths: &[PathBuf]) -> Result<RecordFiles, InputError> {
                     return Err(InputError::NoRecordFile { path: shown() });
                 }
             }
-        } else if let Some(kind) = non_regular_kind(metadata.file_type()) {
-            return Err(InputError::NotARegularFile {
-                path: shown(),
-                kind,
-            });
+        } else if let Some(why) = FileKind::of(metadata.file_type()).not_regular() {
+            return Err(InputError::NotARegularFile { path: shown(), why });
         } else {
             walk.add_file(path, &metadata);
         }
@@ -373,23 +254,13 @@ pub fn record_files(paths: &[PathBuf]) -> Result<RecordFiles, InputError> {
     Ok(walk.found)
 }
 
-/// What an existing path that is not a regular file is, for the message of
-/// a command given it as a record: `None` when it is a regular file or
-/// does not exist.
-pub fn non_regular_path(path: &str) -> Option<&'static str> {
-    fs::metadata(path)
-        .ok()
-        .and_then(|metadata| non_regular_kind(metadata.file_type()))
-}
-
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
 
-    /// The type is judged on the opened file: `read_records` checks no path
-    /// first, so a device read here is refused by the descriptor's type,
-    /// and a FIFO (opened without blocking) is refused without waiting for
-    /// a writer.
+    /// `read_records` lists no path first: the reader refuses a device by
+    /// its type, and a FIFO without waiting for a writer, each named for
+    /// what it is in the file's error.
     #[test]
     fn only_regular_files_are_read_whatever_the_path_says() {
         let zero = read_records(Path::new("/dev/zero")).unwrap_err();

@@ -11,8 +11,8 @@ use hive_oracle_rules::records::{check_game_string_length, GameText};
 use hive_oracle_rules::rules::Rules;
 
 use super::error::InputError;
-use super::files::non_regular_path;
 use super::record::load_record;
+use super::regular_file::FileKind;
 
 /// What a user gave as the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,10 +39,10 @@ impl<'a> GameInput<'a> {
         match parse_game_type(text) {
             Ok(game_type) => Ok(GameInput::Text(GameText::NewGame(game_type))),
             Err(_) if Path::new(text).is_file() => Ok(GameInput::RecordFile(text)),
-            Err(e) => match non_regular_path(text) {
-                Some(kind) => Err(InputError::NotARegularFile {
+            Err(e) => match FileKind::of_path(Path::new(text)).and_then(FileKind::not_regular) {
+                Some(why) => Err(InputError::NotARegularFile {
                     path: text.to_string(),
-                    kind,
+                    why,
                 }),
                 None => Err(InputError::NeitherFileNorGameType {
                     text: text.to_string(),

@@ -3,16 +3,22 @@
 //! apart by the rules library's [`GameText`](hive_oracle_rules::records::GameText)),
 //! a game record file and which game of it, to its end or to a ply
 //! (spec/game-records.md), the files and folders given to `replay` and
-//! `check --records`, zip archives read as folders, corpus folders, and the
-//! limits on them, checked before any work.
+//! `check --records`, zip archives read as folders, standard input (`-`),
+//! corpus folders, and the limits on them, checked before any work.
 //!
 //! * `game.rs`: [`GameInput`], telling a text from a file's path and
 //!   loading the game on any engine;
 //! * `record.rs`: a game of a record file, replayed to its end or to a ply;
-//! * `files.rs`: record files read within their limit, the files and
-//!   folders given to `replay`, and what stdin is called;
+//! * `files.rs`: record files read within their limit, and the files and
+//!   folders given to `replay`;
+//! * `formats.rs`: which files and archive entries are read as records,
+//!   from the rules' table of formats;
 //! * `archive.rs`: zip archives of records, read as folders;
 //! * `plain.rs`: the games of one record file's bytes, within the memory;
+//! * `stdin.rs`: `-`, a game or records on standard input, read within the
+//!   limit of a record file;
+//! * `regular_file.rs`: the one reader of a file the tool is given (record
+//!   files, corpus files, baselines): regular files only, within a limit;
 //! * `corpus_files.rs`: corpus folders (`check --corpus DIR`);
 //! * `memory.rs`: memory asked for so that a refusal is an error;
 //! * `error.rs`: [`InputError`], why an input gives no game;
@@ -37,29 +43,34 @@ mod archive;
 mod corpus_files;
 mod error;
 mod files;
+mod formats;
 mod game;
 mod limits;
 mod memory;
 mod plain;
 mod record;
+mod regular_file;
+pub mod stdin;
 
 pub use archive::{is_zip, MAX_ZIP_ENTRIES};
 pub use corpus_files::{
-    file_kind, load_corpus, read_corpus_files, read_regular_file, CorpusError, FolderError,
-    ReadError, MAX_CORPUS_FILE_BYTES,
+    load_corpus, read_corpus_files, CorpusError, FolderError, MAX_CORPUS_FILE_BYTES,
 };
 pub use error::InputError;
 pub use files::{
     each_record, each_record_in, read_record_file, read_records, record_files, RecordFiles,
-    Skipped, STDIN_ARGUMENT, STDIN_NAME,
+    Skipped,
 };
 pub use game::GameInput;
-pub use limits::MAX_RECORD_FILE_BYTES;
+pub use limits::{SizeLimit, MAX_RECORD_FILE_BYTES, RECORD_FILE_LIMIT};
 #[cfg(feature = "faults")]
 pub use memory::ALLOCATION_LIMIT_VARIABLE;
 pub use memory::{try_reserve, OutOfMemory, TooLargeForMemory};
 pub use plain::{GameRead, RecordFileError};
 pub use record::{load_record, nth_record_game, record_game, record_ply, record_ply_in};
+pub use regular_file::{
+    read_regular_bytes, read_regular_file, FileKind, NotARegularFile, ReadError, Unreadable,
+};
 
 use hive_oracle_rules::core::RulesOptions;
 use hive_oracle_rules::records::{one_game, NthRecord};

@@ -11,7 +11,7 @@ use std::time::Instant;
 use clap::ValueEnum;
 
 use crate::input::{
-    each_record, record_files, try_reserve, GameRead, RecordFileError, RecordFiles, Skipped,
+    each_record, record_files, stdin, try_reserve, GameRead, RecordFileError, RecordFiles, Skipped,
     TooLargeForMemory,
 };
 use hive_oracle_rules::fast::FastEngine;
@@ -19,7 +19,6 @@ use hive_oracle_rules::records::replay::{replay, ReplayOptions};
 use hive_oracle_rules::reference::ReferenceEngine;
 
 use super::output;
-use super::stdin;
 use super::{EngineChoice, COULD_NOT_RUN};
 
 mod allocator;

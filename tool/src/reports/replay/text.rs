@@ -12,7 +12,7 @@ use hive_oracle_rules::records::replay::{
 };
 
 use super::{not_replayed, Ended, FileResult};
-use crate::input::{TooLargeForMemory, STDIN_ARGUMENT, STDIN_NAME};
+use crate::input::{stdin, TooLargeForMemory};
 use crate::reports::frame;
 
 /// Lines listed for a note repeated in a game before "and N more".
@@ -197,9 +197,9 @@ impl<W: Write> TextReport<W> {
     /// FILE --game G PLY`, the file quoted for a POSIX shell; for records
     /// read from stdin, `-` and a reminder that they must be piped again.
     fn explain_command(&self, game: &GameReport, ply: &IllegalPly) -> String {
-        let from_stdin = self.stdin_given && game.file == STDIN_NAME;
+        let from_stdin = self.stdin_given && game.file == stdin::NAME;
         let file = if from_stdin {
-            STDIN_ARGUMENT.to_string()
+            stdin::DASH.to_string()
         } else {
             shell_words::quote(&game.file).into_owned()
         };

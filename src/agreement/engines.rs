@@ -1,5 +1,5 @@
-//! Whether two engines agree on a position: what the differential tests and
-//! `hive-oracle selfcheck` check at every ply, written once.
+//! Whether two engines agree on a position: what the lock-step walk checks
+//! at every ply, written once for any two engines.
 
 use std::collections::BTreeSet;
 

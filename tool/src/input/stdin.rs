@@ -1,22 +1,29 @@
 //! `-` for stdin wherever a command takes a game (a GameString, a game type
 //! or a record file): the input is read like a record file, at most
 //! `MAX_RECORD_FILE_BYTES` (64 MiB; one byte more is read to tell that it is
-//! over), and named "stdin" in messages. A text starting with `[` (PGN tags)
-//! or `(` (an SGF tree) is a record; any other is a GameString, or a
-//! GameTypeString without a `;`.
+//! over), and named "stdin" in messages. A text that opens as a record
+//! format does (the rules' table: `[`, PGN tags; `(`, an SGF tree) is a
+//! record; any other is a GameString, or a GameTypeString without a `;`.
 
 use std::io::Read;
 
 use hive_oracle_rules::core::RulesOptions;
-use hive_oracle_rules::records::{self, GameText, NthRecord, RecordError, RecordPly};
+use hive_oracle_rules::records::{self, Format, GameText, NthRecord, RecordError, RecordPly};
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
 
-use crate::input::{self, InputError, RecordFileError, MAX_RECORD_FILE_BYTES};
+use super::error::InputError;
+use super::files::each_record_in;
+use super::limits::MAX_RECORD_FILE_BYTES;
+use super::plain::{GameRead, RecordFileError};
+use super::record::{nth_record_game, record_game, record_ply_in};
 
-/// The argument that stands for stdin (`DASH`) and what stdin is called in
-/// messages (`NAME`).
-pub use crate::input::{STDIN_ARGUMENT as DASH, STDIN_NAME as NAME};
+/// The argument that stands for stdin wherever a command takes a game or a
+/// record file (`replay -`, `explain - 3`).
+pub const DASH: &str = "-";
+/// What stdin is called in messages and reports: the file of the games
+/// read there.
+pub const NAME: &str = "stdin";
 
 /// What stdin held.
 pub enum Given {
@@ -29,17 +36,17 @@ pub enum Given {
 /// Reads stdin whole, within the limit of a record file.
 pub fn read() -> Result<Given, InputError> {
     let bytes = read_bytes()?;
-    let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
-    if matches!(start.map(|i| bytes[i]), Some(b'[' | b'(')) {
+    if Format::of_bytes(&bytes).is_some() {
         return Ok(Given::Record(bytes));
     }
+    let blank = bytes.iter().all(u8::is_ascii_whitespace);
     let unreadable = |why: &str| InputError::CannotRead {
         path: NAME.to_string(),
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, why),
     };
     let text = String::from_utf8(bytes)
         .map_err(|_| unreadable("neither a game record nor a GameString (not UTF-8 text)"))?;
-    if start.is_none() {
+    if blank {
         return Err(unreadable(
             "it is empty: give a GameString, a game type or a game record",
         ));
@@ -69,9 +76,9 @@ pub fn read_bytes() -> Result<Vec<u8>, InputError> {
 
 /// `replay -`: every game of the records on stdin given to `sink`; stdin
 /// unreadable, over the limit or not a record is one error about "stdin".
-pub fn each_record(sink: &mut dyn FnMut(input::GameRead)) -> Result<usize, RecordFileError> {
+pub fn each_record(sink: &mut dyn FnMut(GameRead)) -> Result<usize, RecordFileError> {
     let bytes = read_bytes().map_err(|e| RecordError::new(NAME, 0, e.to_string()))?;
-    input::each_record_in(NAME, bytes, sink)
+    each_record_in(NAME, bytes, sink)
 }
 
 impl Given {
@@ -85,7 +92,7 @@ impl Given {
     ) -> Result<R, InputError> {
         match self {
             Given::Record(bytes) => {
-                input::record_game(NAME, bytes, game.unwrap_or(1), None).map(|(_, game)| game)
+                record_game(NAME, bytes, game.unwrap_or(1), None).map(|(_, game)| game)
             }
             Given::Game(text) => Ok(GameText::of_paste(text)?.load_numbered(game, options)?),
         }
@@ -98,9 +105,7 @@ impl Given {
         number: usize,
     ) -> Option<Result<RecordPly, InputError>> {
         match self {
-            Given::Record(bytes) => {
-                Some(input::record_ply_in(NAME, bytes, game.unwrap_or(1), number))
-            }
+            Given::Record(bytes) => Some(record_ply_in(NAME, bytes, game.unwrap_or(1), number)),
             Given::Game(_) => None,
         }
     }
@@ -110,7 +115,7 @@ impl Given {
     /// number is refused).
     pub fn record(&self, game: Option<usize>) -> Result<(NthRecord, ReferenceEngine), InputError> {
         match self {
-            Given::Record(bytes) => input::nth_record_game(NAME, bytes, game.unwrap_or(1)),
+            Given::Record(bytes) => nth_record_game(NAME, bytes, game.unwrap_or(1)),
             Given::Game(text) => {
                 let given = GameText::of_paste(text)?;
                 match game {
