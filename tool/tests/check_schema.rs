@@ -5,22 +5,17 @@
 //! every section: causes, verdicts, stderr, skips) must validate against it,
 //! and so must a report with fields a newer minor format version adds.
 
+use crate::check_run::Check;
 
-const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
-
+/// What `check ARGS` printed, run outside the repository (the built-in
+/// corpus).
 fn check(args: &[&str]) -> String {
-    let out = crate::common::command(BIN)
-        .arg("check")
-        .args(args)
-        .current_dir(std::env::temp_dir())
-        .output()
-        .expect("the binary runs");
-    String::from_utf8(out.stdout).expect("UTF-8")
+    let run = Check::new().args(args).outside_repository().run();
+    String::from_utf8(run.stdout).expect("UTF-8")
 }
 
 fn committed() -> String {
-    let path =
-        crate::common::repository("spec/check-report.schema.json");
+    let path = crate::common::repository("spec/check-report.schema.json");
     std::fs::read_to_string(path).expect("spec/check-report.schema.json exists")
 }
 
@@ -37,7 +32,7 @@ fn the_committed_schema_is_the_one_the_types_give() {
 fn real_reports_validate_against_the_schema() {
     let schema: serde_json::Value = serde_json::from_str(&committed()).expect("JSON");
     let validator = jsonschema::validator_for(&schema).expect("a valid schema");
-    let faulty = format!("'{BIN}' uhp --fault pillbug-throws-last-moved");
+    let faulty = crate::check_run::faulty("pillbug-throws-last-moved");
     let reports = [
         check(&["--games", "2", "--max-plies", "30", "--format", "json"]),
         check(&[

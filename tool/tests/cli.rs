@@ -437,7 +437,8 @@ fn a_dash_reads_the_game_from_stdin_in_every_command_that_takes_one() {
         );
     }
     // §10.14: a record piped in is read as the record file it came from
-    let record = std::fs::read(crate::common::repository("tests/records/pgn/crlf.pgn")).expect("the test record");
+    let record = std::fs::read(crate::common::repository("tests/records/pgn/crlf.pgn"))
+        .expect("the test record");
     let piped = run_with_stdin(&["convert", "-"], &record);
     let given = run(&["convert", "tests/records/pgn/crlf.pgn"]);
     assert!(piped.status.success(), "{}", stderr(&piped));
@@ -478,7 +479,10 @@ fn an_illegal_game_read_from_stdin_is_explained_from_stdin() {
     // §10.14: the explain command of a game piped to `replay -` names `-`,
     // not the name "stdin" the report gives the records, and says that the
     // same records must be piped to it again.
-    let record = std::fs::read(crate::common::repository("tests/records/pgn/illegal-move.pgn")).expect("the test record");
+    let record = std::fs::read(crate::common::repository(
+        "tests/records/pgn/illegal-move.pgn",
+    ))
+    .expect("the test record");
     let out = run_with_stdin(&["replay", "-"], &record);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
@@ -500,7 +504,8 @@ fn an_illegal_game_read_from_stdin_is_explained_from_stdin() {
 fn replay_reads_records_from_stdin_given_as_a_dash() {
     // §10.14: a record piped to `replay -` is replayed as the file it came
     // from, named stdin; a text that is not a record is an unreadable file
-    let record = std::fs::read(crate::common::repository("tests/records/pgn/crlf.pgn")).expect("the test record");
+    let record = std::fs::read(crate::common::repository("tests/records/pgn/crlf.pgn"))
+        .expect("the test record");
     let piped = run_with_stdin(&["replay", "-"], &record);
     let given = run(&["replay", "tests/records/pgn/crlf.pgn"]);
     assert_eq!(piped.status.code(), Some(0), "{}", stderr(&piped));
@@ -601,12 +606,14 @@ const TWO_GAMES: &str = "[GameType \"Base\"]\n[Result \"*\"]\n\n1. wS1\n2. bS1 w
 /// Game 2 of [`TWO_GAMES`] as a GameString.
 const SECOND_GAME: &str = "Base;InProgress;Black[2];wG1;bG1 wG1-;wA1 -wG1";
 
-/// [`TWO_GAMES`] written to a file of its own for one test.
-fn two_games_file(name: &str) -> std::path::PathBuf {
-    let path =
-        std::env::temp_dir().join(format!("hive-oracle-cli-{}-{name}.pgn", std::process::id()));
+/// [`TWO_GAMES`] written to a file of its own for one test, in a folder
+/// removed when the folder is dropped; the file's path as text.
+fn two_games_file() -> (tempfile::TempDir, String) {
+    let dir = crate::common::scratch();
+    let path = dir.path().join("two-games.pgn");
     std::fs::write(&path, TWO_GAMES).expect("a temporary file");
-    path
+    let path = crate::common::text(&path);
+    (dir, path)
 }
 
 #[test]
@@ -615,8 +622,8 @@ fn game_n_is_the_nth_game_of_a_record_file_in_every_command() {
     // Each command given `FILE --game 2` says what it says of game 2's
     // GameString; `--game 3` of a two-game file, and a game number given
     // with a game type or a GameString, are usage errors (exit 2).
-    let file = two_games_file("game-n");
-    let file = file.to_str().expect("a UTF-8 path");
+    let (_dir, file) = two_games_file();
+    let file = file.as_str();
     let converted = run(&["convert", file, "--game", "2"]);
     assert_eq!(
         stdout(&converted).trim(),
@@ -696,7 +703,6 @@ fn game_n_is_the_nth_game_of_a_record_file_in_every_command() {
     ] {
         assert_eq!(run(&args).status.code(), Some(2), "{args:?}");
     }
-    let _ = std::fs::remove_file(file);
 }
 
 #[test]
@@ -743,8 +749,8 @@ fn convert_notes_the_other_games_of_the_file_and_a_queen_placed_first() {
     // stderr; a game whose queen is placed on a player's first move (§4.2
     // forbids it under the tournament opening; the record is read under the
     // standard opening, §10.12) gets a note saying how engines must load it.
-    let file = two_games_file("convert-notes");
-    let file = file.to_str().expect("a UTF-8 path");
+    let (_dir, file) = two_games_file();
+    let file = file.as_str();
     let first = run(&["convert", file]);
     assert_eq!(
         stdout(&first).trim(),
@@ -773,7 +779,6 @@ fn convert_notes_the_other_games_of_the_file_and_a_queen_placed_first() {
         "{}",
         stderr(&plain)
     );
-    let _ = std::fs::remove_file(file);
 }
 
 // The documentation's commands -----------------------------------------------
@@ -806,12 +811,11 @@ fn the_documented_commands_do_what_the_documentation_shows() {
         }
         for command in &commands {
             ran += 1;
-            if let Some(why) = documented::run_documented(command, &scratch) {
+            if let Some(why) = documented::run_documented(command, scratch.path()) {
                 failures.push(format!("{}: {}\n{why}", command.place, command.command));
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&scratch);
     assert!(ran >= 10, "only {ran} documented commands found");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
