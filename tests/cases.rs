@@ -116,7 +116,11 @@ fn the_built_in_corpus_is_the_directory() {
         .map(|entry| entry.expect("an entry").path())
         .filter(|path| path.extension().is_some_and(|e| e == "toml"))
         .map(|path| {
-            let name = path.file_name().expect("a name").to_string_lossy().into_owned();
+            let name = path
+                .file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
             let text = std::fs::read_to_string(&path).expect("a case file reads");
             (name, text)
         })

@@ -80,7 +80,8 @@ fn every_game_type_to_depth_3() {
         ("Base+MLP", [1, 7, 294, 6678]),
     ];
     for (name, want) in expected {
-        let game_type = hive_oracle_rules::core::notation::parse_game_type(name).expect("game type");
+        let game_type =
+            hive_oracle_rules::core::notation::parse_game_type(name).expect("game type");
         assert_eq!(counts(game_type, 3), want, "{name}");
     }
 }
@@ -164,8 +165,24 @@ fn fast_perft_from_a_midgame_position_equals_reference() {
 /// start position does not reach for many plies. Perft 2 exercises what
 /// the fast engine does to count the last ply (placement cells recounted
 /// only around the move, destinations counted without being listed).
+/// Default run: the same games, perft at every fourth ply; every ply in the
+/// twin at full size.
 #[test]
 fn fast_perft_equals_reference_along_random_games() {
+    perft_along_random_games(4);
+}
+
+/// [`fast_perft_equals_reference_along_random_games`] at full size: perft
+/// at every ply of the games.
+#[test]
+#[ignore = "full size: .ci/run runs it"]
+fn fast_perft_equals_reference_along_random_games_at_full_size() {
+    perft_along_random_games(1);
+}
+
+/// Compares perft 2 of both engines at every `stride`-th ply of sixteen
+/// seeded random games (every game type, both openings) of up to 100 plies.
+fn perft_along_random_games(stride: usize) {
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for game_type in GameType::ALL {
         for tournament_opening in [true, false] {
@@ -176,12 +193,14 @@ fn fast_perft_equals_reference_along_random_games() {
             let mut fast = FastEngine::new_game(game_type, options);
             let mut reference = ReferenceEngine::new_game(game_type, options);
             while !reference.state().is_over() && reference.plies() < 100 {
-                assert_eq!(
-                    fast.count_leaves(2),
-                    perft(&mut reference, 2),
-                    "{}",
-                    reference.game_string()
-                );
+                if reference.plies() % stride == 0 {
+                    assert_eq!(
+                        fast.count_leaves(2),
+                        perft(&mut reference, 2),
+                        "{}",
+                        reference.game_string()
+                    );
+                }
                 // xorshift64: a fixed sequence of games
                 seed ^= seed << 13;
                 seed ^= seed >> 7;

@@ -58,40 +58,107 @@ fn candidates(g: &ReferenceEngine) -> Vec<Move> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    // 12 random positions in a default run; 24 in the twin at full size
+    #![proptest_config(ProptestConfig::with_cases(12))]
 
     #[test]
     fn every_refusal_cites_a_clause(game_type in (0..8usize).prop_map(|i| GameType::ALL[i]),
                                     choices in prop::collection::vec(any::<u16>(), 0..50)) {
-        let g = random_game(game_type, &choices);
-        let legal: BTreeSet<Move> = g.legal_moves().into_iter().collect();
-        let before = g.game_string();
-        let position = g.position();
-        for mv in candidates(&g) {
-            match judge(&position, mv) {
-                Judgement::Legal { ways, .. } => {
-                    prop_assert!(legal.contains(&mv), "judge granted {} not in the legal set of {}", mv, before);
-                    prop_assert!(!ways.is_empty() && ways.iter().all(|w| !w.is_empty()), "{} granted without facts in {}", mv, before);
-                }
-                Judgement::Illegal(refusal) => {
-                    prop_assert!(!legal.contains(&mv), "judge refused legal {} in {}: {}", mv, before, refusal.illegal);
-                    // The first fact rests on the refusal's first clause, and every clause it cites is shown by a fact.
-                    let shown: BTreeSet<&str> = refusal.facts.iter().flat_map(|f| f.clauses.iter().copied()).collect();
-                    prop_assert!(refusal.facts.first().is_some_and(|f| f.clauses.first() == refusal.illegal.clauses.first()), "the first fact of the refusal of {} in {} does not rest on its first clause: {:?}", mv, before, refusal);
-                    prop_assert!(refusal.illegal.clauses.iter().all(|c| shown.contains(c)), "a clause of the refusal of {} in {} is shown by no fact: {:?}", mv, before, refusal);
-                }
+        every_refusal_cites_a_clause_in(game_type, &choices)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    #[ignore = "full size: .ci/run runs it"]
+    fn every_refusal_cites_a_clause_at_full_size(game_type in (0..8usize).prop_map(|i| GameType::ALL[i]),
+                                    choices in prop::collection::vec(any::<u16>(), 0..50)) {
+        every_refusal_cites_a_clause_in(game_type, &choices)?;
+    }
+}
+
+/// Every candidate move of the random position of `choices`: the judge
+/// grants exactly the legal moves, each with its facts, and refuses the
+/// others citing a clause that its first fact rests on; `play` agrees and
+/// leaves the game as it was when it refuses.
+fn every_refusal_cites_a_clause_in(
+    game_type: GameType,
+    choices: &[u16],
+) -> Result<(), TestCaseError> {
+    let g = random_game(game_type, choices);
+    let legal: BTreeSet<Move> = g.legal_moves().into_iter().collect();
+    let before = g.game_string();
+    let position = g.position();
+    for mv in candidates(&g) {
+        match judge(&position, mv) {
+            Judgement::Legal { ways, .. } => {
+                prop_assert!(
+                    legal.contains(&mv),
+                    "judge granted {} not in the legal set of {}",
+                    mv,
+                    before
+                );
+                prop_assert!(
+                    !ways.is_empty() && ways.iter().all(|w| !w.is_empty()),
+                    "{} granted without facts in {}",
+                    mv,
+                    before
+                );
             }
-            let mut copy = g.clone();
-            match copy.play(mv) {
-                Ok(()) => prop_assert!(legal.contains(&mv), "play accepted {} not in the legal set of {}", mv, before),
-                Err(e) => {
-                    prop_assert!(!legal.contains(&mv), "play refused legal {} in {}: {}", mv, before, e);
-                    prop_assert!(!e.clauses.is_empty(), "refusal of {} in {} cites no clause: {}", mv, before, e);
-                    prop_assert_eq!(copy.game_string(), before.clone());
-                }
+            Judgement::Illegal(refusal) => {
+                prop_assert!(
+                    !legal.contains(&mv),
+                    "judge refused legal {} in {}: {}",
+                    mv,
+                    before,
+                    refusal.illegal
+                );
+                // The first fact rests on the refusal's first clause, and every clause it cites is shown by a fact.
+                let shown: BTreeSet<&str> = refusal
+                    .facts
+                    .iter()
+                    .flat_map(|f| f.clauses.iter().copied())
+                    .collect();
+                prop_assert!(refusal.facts.first().is_some_and(|f| f.clauses.first() == refusal.illegal.clauses.first()), "the first fact of the refusal of {} in {} does not rest on its first clause: {:?}", mv, before, refusal);
+                prop_assert!(
+                    refusal.illegal.clauses.iter().all(|c| shown.contains(c)),
+                    "a clause of the refusal of {} in {} is shown by no fact: {:?}",
+                    mv,
+                    before,
+                    refusal
+                );
+            }
+        }
+        let mut copy = g.clone();
+        match copy.play(mv) {
+            Ok(()) => prop_assert!(
+                legal.contains(&mv),
+                "play accepted {} not in the legal set of {}",
+                mv,
+                before
+            ),
+            Err(e) => {
+                prop_assert!(
+                    !legal.contains(&mv),
+                    "play refused legal {} in {}: {}",
+                    mv,
+                    before,
+                    e
+                );
+                prop_assert!(
+                    !e.clauses.is_empty(),
+                    "refusal of {} in {} cites no clause: {}",
+                    mv,
+                    before,
+                    e
+                );
+                prop_assert_eq!(copy.game_string(), before.clone());
             }
         }
     }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------

@@ -244,11 +244,12 @@ fn bestmove_illegal() {
         assert_illegal_best_move(&mut faulty, &mut plain, "depth 1"),
         "§3.1"
     );
-    // a time search answers at once, as illegally
+    // a time search answers at once, as illegally: with a budget of ten
+    // minutes, an answer within one minute (a bound only a search reaches)
     let (mut faulty, mut plain) = sessions(Fault::BestmoveIllegal, SPIDER);
     let started = Instant::now();
-    assert_illegal_best_move(&mut faulty, &mut plain, "time 00:00:05");
-    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_illegal_best_move(&mut faulty, &mut plain, "time 00:10:00");
+    assert!(started.elapsed() < Duration::from_secs(60));
     assert_illegal_best_move(&mut faulty, &mut plain, "depth 3");
     // the game itself is untouched: without bestmove it plays like the plain engine
     assert_eq!(valid_moves(&mut faulty), valid_moves(&mut plain));
@@ -284,17 +285,18 @@ fn bestmove_illegal_in_random_games() {
 fn bestmove_slow() {
     let (mut faulty, mut plain) = sessions(Fault::BestmoveSlow, SPIDER);
     let legal = valid_moves(&mut plain);
-    // a depth search is as usual
-    let started = Instant::now();
+    // a depth search is as usual (the same answer; the fault waits only
+    // on a time search)
     let answer = ask(&mut faulty, "bestmove depth 1");
-    assert!(started.elapsed() < Duration::from_secs(2));
     assert_eq!(answer, ask(&mut plain, "bestmove depth 1"));
-    // a 1 s budget is answered, legally, after 2 × 1 s + 2 s
+    // a 1 s budget is answered, legally, after 2 × 1 s + 2 s: the wait the
+    // fault itself makes is the lower bound; the upper one only a hang
+    // reaches (a machine's load is not asserted on)
     let started = Instant::now();
     let answer = ask(&mut faulty, "bestmove time 00:00:01");
     let elapsed = started.elapsed();
     assert!(elapsed >= Duration::from_secs(4), "{elapsed:?}");
-    assert!(elapsed < Duration::from_secs(6), "{elapsed:?}");
+    assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
     assert!(legal.contains(&answer), "{answer}");
 }
 

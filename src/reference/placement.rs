@@ -8,11 +8,7 @@ use crate::core::{Color, GameType, Hex, Piece};
 /// The pieces of `color` still in the reserve that may be placed now by piece
 /// order (§3.2): for each bug, the lowest-numbered piece not on the board.
 /// The queen rules of chapter 4 filter this further.
-pub fn next_pieces_in_reserve(
-    board: &Board,
-    game_type: GameType,
-    color: Color,
-) -> Vec<Piece> {
+pub fn next_pieces_in_reserve(board: &Board, game_type: GameType, color: Color) -> Vec<Piece> {
     game_type
         .bugs()
         .filter_map(|bug| {

@@ -37,7 +37,9 @@ impl Lcg {
     }
 }
 
-/// Random games of the main property in a default run.
+/// Random games of the main property at full size
+/// (`differential::engines_agree_on_random_games_at_full_size`): the
+/// reference of `HIVE_ORACLE_CASES`.
 pub const DEFAULT_GAMES: u32 = 128;
 
 /// The number of cases for a property whose default is `default`, scaled by

@@ -458,7 +458,6 @@ pub fn show_cycle(graph: &BTreeMap<String, BTreeMap<String, usize>>, cycle: &[St
     lines.join("\n")
 }
 
-
 // --- sizes -------------------------------------------------------------------
 
 /// The functions of a source text that have a body: (name, first line, last
@@ -505,7 +504,6 @@ pub fn functions(text: &str) -> Vec<(String, usize, usize)> {
     }
     out
 }
-
 
 // --- the checks --------------------------------------------------------------
 
@@ -565,7 +563,9 @@ pub fn unplaced_modules(root_text: &str, layers: &[&[&str]]) -> Vec<String> {
         .collect();
     for placed in layers.iter().flat_map(|l| l.iter()) {
         if !declared.iter().any(|d| d == placed) {
-            found.push(format!("LAYERS names {placed}, which the crate does not declare"));
+            found.push(format!(
+                "LAYERS names {placed}, which the crate does not declare"
+            ));
         }
     }
     found

@@ -289,28 +289,30 @@ fn inode(_: &fs::Metadata) -> Option<(u64, u64)> {
 mod tests {
     use super::*;
 
-    fn folder(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("output-file-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).expect("a temporary folder");
-        dir
+    /// A folder of the system's temporary folder, removed when dropped.
+    fn folder() -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix("hive-oracle-test-")
+            .tempdir()
+            .expect("a temporary folder")
     }
 
     #[test]
     fn a_dropped_pending_file_leaves_the_target_and_no_temporary_file() {
-        let dir = folder("dropped");
+        let folder = folder();
+        let dir = folder.path();
         let target = dir.join("report.txt");
         fs::write(&target, b"last night's report").expect("written");
         let pending = PendingFile::create(&target, "--out").expect("writable");
         drop(pending);
         assert_eq!(fs::read(&target).expect("read"), b"last night's report");
-        assert_eq!(fs::read_dir(&dir).expect("listed").count(), 1);
-        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(fs::read_dir(dir).expect("listed").count(), 1);
     }
 
     #[test]
     fn a_commit_replaces_the_target_and_keeps_its_permissions() {
-        let dir = folder("commit");
+        let folder = folder();
+        let dir = folder.path();
         let target = dir.join("report.txt");
         fs::write(&target, b"old").expect("written");
         #[cfg(unix)]
@@ -327,14 +329,14 @@ mod tests {
             let mode = fs::metadata(&target).expect("meta").permissions().mode();
             assert_eq!(mode & 0o777, 0o640);
         }
-        assert_eq!(fs::read_dir(&dir).expect("listed").count(), 1);
-        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(fs::read_dir(dir).expect("listed").count(), 1);
     }
 
     #[cfg(unix)]
     #[test]
     fn a_symbolic_link_is_followed_and_kept() {
-        let dir = folder("link");
+        let folder = folder();
+        let dir = folder.path();
         let real = dir.join("real.txt");
         let link = dir.join("link.txt");
         fs::write(&real, b"old").expect("written");
@@ -345,12 +347,12 @@ mod tests {
             .expect("committed");
         assert!(fs::symlink_metadata(&link).expect("meta").is_symlink());
         assert_eq!(fs::read(&real).expect("read"), b"new");
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn an_output_naming_an_input_or_another_output_is_refused() {
-        let dir = folder("same");
+        let folder = folder();
+        let dir = folder.path();
         let input = dir.join("case.toml");
         fs::write(&input, b"[[case]]").expect("written");
         let inputs = [NamedInput {
@@ -386,6 +388,5 @@ mod tests {
             &inputs,
         );
         assert!(fine.is_ok(), "{fine:?}");
-        let _ = fs::remove_dir_all(&dir);
     }
 }

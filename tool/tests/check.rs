@@ -2,32 +2,12 @@
 //! reports have their documented shape, and broken engines give the right
 //! findings and exit statuses.
 
-use std::process::Output;
+use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
-
-fn check(args: &[&str]) -> Output {
-    crate::common::command(BIN)
-        .arg("check")
-        .args(args)
-        .current_dir(crate::common::root())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\nstderr: {}",
-            stdout(out),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
+use crate::check_run::{
+    cause_of_kind, finding_of_kind, ours, plies, reading_through, shell, shortest, Check, Checked,
+};
+use crate::common::{scratch, text, BIN};
 
 fn corpus_size() -> usize {
     hive_oracle_rules::cases::builtin_corpus()
@@ -35,40 +15,15 @@ fn corpus_size() -> usize {
         .len()
 }
 
-fn kinds(report: &serde_json::Value) -> Vec<String> {
-    report["findings"]
-        .as_array()
-        .expect("findings is an array")
-        .iter()
-        .map(|f| f["kind"].as_str().expect("kind is a string").to_string())
-        .collect()
-}
-
-/// The shortest instance of each cause of a JSON report.
-fn instances(report: &serde_json::Value) -> Vec<&serde_json::Value> {
-    report["findings"]
-        .as_array()
-        .expect("findings is an array")
-        .iter()
-        .map(|g| &g["shortest"])
-        .collect()
-}
-
 #[test]
 fn our_engine_checks_clean_with_json_report() {
-    let out = check(&[
-        "--games",
-        "4",
-        "--seed",
-        "11",
-        "--max-plies",
-        "80",
-        "--format",
-        "json",
-    ]);
-    let report = json(&out);
+    let out = Check::new()
+        .args(["--games", "4", "--seed", "11", "--max-plies", "80"])
+        .json()
+        .run();
+    let report = out.report();
     assert_eq!(report["findings"], serde_json::json!([]), "{report:#}");
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status, Some(0));
     assert!(report["run"]["engine"].as_str().unwrap().ends_with("uhp"));
     assert_eq!(report["passed"], true);
     let summary = &report["summary"];
@@ -91,21 +46,14 @@ fn our_engine_checks_clean_with_json_report() {
 
 #[test]
 fn text_report_and_junit_file() {
-    let dir = std::env::temp_dir().join(format!("hive-oracle-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("report.xml");
-    let out = check(&[
-        "--games",
-        "3",
-        "--max-plies",
-        "30",
-        "--format",
-        "junit",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(stdout(&out).contains("no findings"), "{}", stdout(&out));
+    let dir = scratch();
+    let file = dir.path().join("report.xml");
+    let out = Check::new()
+        .args(["--games", "3", "--max-plies", "30", "--format", "junit"])
+        .args(["--out", &text(&file)])
+        .run();
+    assert_eq!(out.status, Some(0), "{}", out.stdout());
+    assert!(out.stdout().contains("no findings"), "{}", out.stdout());
     let xml = std::fs::read_to_string(&file).expect("the report is written");
     assert!(xml.starts_with("<?xml"));
     assert!(xml.contains("<testsuite "));
@@ -113,41 +61,40 @@ fn text_report_and_junit_file() {
     assert_eq!(xml.matches("<testcase ").count(), corpus_size() + 3 + 1);
     assert!(!xml.contains("<failure"));
     assert!(xml.trim_end().ends_with("</testsuites>"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_engine_that_cannot_start_is_exit_2() {
-    let out = check(&["--engine", "/nonexistent/engine uhp", "--games", "1"]);
-    assert_eq!(out.status.code(), Some(2));
-    let out = check(&["--corpus", "/nonexistent/corpus", "--games", "1"]);
-    assert_eq!(out.status.code(), Some(2));
-    let out = check(&["--game-types", "Base+XYZ"]);
-    assert_eq!(out.status.code(), Some(2));
+    let out = Check::new()
+        .engine("/nonexistent/engine uhp")
+        .args(["--games", "1"])
+        .run();
+    assert_eq!(out.status, Some(2));
+    let out = Check::new()
+        .args(["--corpus", "/nonexistent/corpus", "--games", "1"])
+        .run();
+    assert_eq!(out.status, Some(2));
+    let out = Check::new().args(["--game-types", "Base+XYZ"]).run();
+    assert_eq!(out.status, Some(2));
 }
 
 #[test]
 fn an_engine_that_answers_garbage_is_a_finding() {
     // A banner, then garbage and never `ok`.
     let engine = "sh -c \"echo 'id fixture 1.0'; echo ok; while read line; do echo garbage; done\"";
-    let out = check(&[
-        "--engine",
-        engine,
-        "--games",
-        "2",
-        "--timeout-ms",
-        "200",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    let report = json(&out);
-    let kinds = kinds(&report);
+    let out = Check::new()
+        .engine(engine)
+        .args(["--games", "2", "--timeout-ms", "200"])
+        .json()
+        .run();
+    assert_eq!(out.status, Some(1));
+    let report = out.report();
+    let kinds = out.kinds();
     assert!(
         kinds.iter().any(|k| k == "timeout" || k == "protocol"),
         "{kinds:?}"
     );
-    for f in instances(&report) {
+    for f in shortest(&report) {
         for field in ["game_string", "detail", "reproduce"] {
             assert!(f[field].is_string(), "{field} in {f:#}");
         }
@@ -159,33 +106,21 @@ fn an_engine_that_answers_garbage_is_a_finding() {
 fn an_engine_that_answers_garbage_then_ok_is_a_protocol_finding() {
     let engine =
         "sh -c \"echo 'id fixture 1.0'; echo ok; while read line; do echo garbage; echo ok; done\"";
-    let out = check(&[
-        "--engine",
-        engine,
-        "--games",
-        "1",
-        "--corpus",
-        "/dev/null/none",
-        "--timeout-ms",
-        "500",
-        "--format",
-        "json",
-    ]);
+    let out = Check::new()
+        .engine(engine)
+        .args(["--games", "1", "--corpus", "/dev/null/none"])
+        .args(["--timeout-ms", "500"])
+        .json()
+        .run();
     // An unreadable corpus directory is exit 2: the check cannot run.
-    assert_eq!(out.status.code(), Some(2));
-    let out = check(&[
-        "--engine",
-        engine,
-        "--games",
-        "1",
-        "--no-corpus",
-        "--timeout-ms",
-        "500",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    let kinds = kinds(&json(&out));
+    assert_eq!(out.status, Some(2));
+    let out = Check::new()
+        .engine(engine)
+        .args(["--games", "1", "--no-corpus", "--timeout-ms", "500"])
+        .json()
+        .run();
+    assert_eq!(out.status, Some(1));
+    let kinds = out.kinds();
     assert!(kinds.iter().any(|k| k == "protocol"), "{kinds:?}");
 }
 
@@ -196,7 +131,7 @@ fn an_engine_that_drops_beetle_climbs_is_missing_moves_with_the_clause() {
     let engine =
         format!("sh -c \"{BIN} uhp | sed -u 's/;[wb]B[12] [wb][A-Z][0-9]*\\(;\\|\\$\\)/\\1/g'\"");
     let (out, report) = check_without_corpus(&engine, "3", "Base");
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_eq!(out.status, Some(1), "{}", out.stdout());
     let finding = finding_of_kind(&report, "missing-moves");
     let moves: Vec<&str> = finding["moves"]
         .as_array()
@@ -242,66 +177,27 @@ fn an_engine_that_drops_beetle_climbs_is_missing_moves_with_the_clause() {
         .any(|c| c == "§6.2.1")));
 }
 
-/// Runs a reported command line in `sh`, with `hive-oracle` meaning the
-/// binary under test; returns its output.
-fn shell(command: &str) -> String {
-    let command = match command.strip_prefix("hive-oracle ") {
-        Some(rest) => format!("{BIN} {rest}"),
-        None => command.to_string(),
-    };
-    let out = crate::common::command("sh")
-        .arg("-c")
-        .arg(&command)
-        .output()
-        .unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 #[test]
 fn our_engine_with_a_dropped_move_is_missing_moves() {
-    let engine = format!("{BIN} uhp --fault drop-one-move");
-    let out = check(&[
-        "--engine",
-        &engine,
-        "--games",
-        "2",
-        "--max-plies",
-        "30",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    let kinds = kinds(&json(&out));
+    let out = Check::new()
+        .fault("drop-one-move")
+        .args(["--games", "2", "--max-plies", "30"])
+        .json()
+        .run();
+    assert_eq!(out.status, Some(1), "{}", out.stdout());
+    let kinds = out.kinds();
     assert!(kinds.iter().any(|k| k == "missing-moves"), "{kinds:?}");
 }
 
-/// The shortest instance of the first cause of `kind` in a JSON report.
-fn finding_of_kind<'a>(report: &'a serde_json::Value, kind: &str) -> &'a serde_json::Value {
-    report["findings"]
-        .as_array()
-        .and_then(|all| all.iter().find(|f| f["kind"] == kind))
-        .map(|g| &g["shortest"])
-        .unwrap_or_else(|| panic!("no {kind} finding: {report:#}"))
-}
-
-/// Runs `check` with no corpus (`--no-corpus`) and returns the report.
-fn check_without_corpus(
-    engine: &str,
-    games: &str,
-    game_types: &str,
-) -> (Output, serde_json::Value) {
-    let out = check(&[
-        "--engine",
-        engine,
-        "--games",
-        games,
-        "--game-types",
-        game_types,
-        "--no-corpus",
-        "--format",
-        "json",
-    ]);
-    let report = json(&out);
+/// Runs `check` with no corpus (`--no-corpus`) and returns the run and
+/// its report.
+fn check_without_corpus(engine: &str, games: &str, game_types: &str) -> (Checked, Value) {
+    let out = Check::new()
+        .engine(engine)
+        .args(["--games", games, "--game-types", game_types, "--no-corpus"])
+        .json()
+        .run();
+    let report = out.report();
     (out, report)
 }
 
@@ -310,10 +206,12 @@ fn an_engine_that_refuses_beetle_climbs_is_rejected_legal_shrunk_to_a_short_game
     // Our engine behind a filter on its input that garbles every `play` of a
     // beetle climb (`play wB1 wA1`), so it refuses moves it lists (§6.2.1).
     // The finding is shrunk with the refused move as its focus.
-    let engine =
-        format!("sh -c \"sed -u 's/^play [wb]B[12] [wb][A-Z][0-9]*$/play garbled/' | {BIN} uhp\"");
+    let engine = reading_through(
+        "sed -u 's/^play [wb]B[12] [wb][A-Z][0-9]*$/play garbled/'",
+        &ours(),
+    );
     let (out, report) = check_without_corpus(&engine, "6", "Base");
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_eq!(out.status, Some(1), "{}", out.stdout());
     let finding = finding_of_kind(&report, "rejected-legal");
     let mv = finding["moves"][0].as_str().unwrap();
     assert!(
@@ -332,7 +230,7 @@ fn an_engine_that_refuses_beetle_climbs_is_rejected_legal_shrunk_to_a_short_game
     );
     // A beetle can climb after five plies (wB1; bB1; wQ; bQ; wB1 bB1): the
     // shrunk position before the climb has at most 12 plies.
-    let plies = finding["game_string"].as_str().unwrap().split(';').count() - 3;
+    let plies = plies(finding["game_string"].as_str().unwrap());
     assert!(plies <= 12, "{plies} plies: {finding:#}");
     // The reproduction loads the position and plays the move: refused.
     let reproduce = finding["reproduce"].as_str().unwrap();
@@ -356,7 +254,7 @@ fn an_engine_that_misreports_the_state_after_a_play_is_a_state_finding_at_that_m
     let engine =
         format!("sh -c \"{BIN} uhp | sed -u 's/;InProgress;White\\[5\\]/;Draw;White[5]/'\"");
     let (out, report) = check_without_corpus(&engine, "2", "Base");
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_eq!(out.status, Some(1), "{}", out.stdout());
     let finding = finding_of_kind(&report, "state");
     let game_string = finding["game_string"].as_str().unwrap();
     assert!(
@@ -383,14 +281,12 @@ fn a_refusal_the_engine_does_not_repeat_from_a_loaded_position_is_reported_as_pl
     // a position): the refusal shows in the played game only. The finding
     // keeps the played position and says so, and its reproduction replays
     // the seeded game.
-    let script = std::env::temp_dir().join(format!(
-        "hive-oracle-refuses-in-play-{}.sh",
-        std::process::id()
-    ));
+    let dir = scratch();
+    let script = dir.path().join("refuses-in-play.sh");
     std::fs::write(
         &script,
         format!(
-            r#"set -f
+            r#"exec {BIN} uhp < <(set -f
 n=0
 prev=
 while IFS= read -r line; do
@@ -403,14 +299,15 @@ while IFS= read -r line; do
 ' "$line"
   fi
   prev=$1
-done | {BIN} uhp
+done)
 "#
         ),
     )
     .unwrap();
-    let engine = format!("sh {}", script.display());
+    // run by bash, the engine what bash runs last (as in reading_through)
+    let engine = format!("bash {}", script.display());
     let (out, report) = check_without_corpus(&engine, "1", "Base");
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_eq!(out.status, Some(1), "{}", out.stdout());
     let finding = finding_of_kind(&report, "rejected-legal");
     let detail = finding["detail"].as_str().unwrap();
     assert!(
@@ -421,13 +318,12 @@ done | {BIN} uhp
         detail.contains("invalidmove"),
         "the engine's answer is quoted: {detail}"
     );
-    let plies = finding["game_string"].as_str().unwrap().split(';').count() - 3;
+    let plies = plies(finding["game_string"].as_str().unwrap());
     assert!(plies >= 8, "not before the ninth play: {finding:#}");
     assert_eq!(finding["verdicts"][0]["legal"], true, "{finding:#}");
     // The reproduction replays the whole conversation of the game, so the
     // filter garbles the same play: the engine refuses it again.
     let answer = shell(finding["reproduce"].as_str().unwrap());
-    let _ = std::fs::remove_file(&script);
     assert!(answer.contains("\ninvalidmove "), "{answer}");
 }
 
@@ -436,25 +332,15 @@ fn junit_has_one_failure_per_cause_and_crashes_are_errors() {
     // One bug used to be five JUnit test cases with two failures each.
     // Now a cause is one test case with one failure (an error for a crash),
     // and a unit that showed no finding is a passing test case.
-    let dir = std::env::temp_dir().join(format!("hive-oracle-junit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("report.xml");
-    let engine = format!("'{BIN}' uhp --fault crash-mid-game");
-    let out = check(&[
-        "--engine",
-        &engine,
-        "--games",
-        "2",
-        "--timeout-ms",
-        "1000",
-        "--format",
-        "junit",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let dir = scratch();
+    let file = dir.path().join("report.xml");
+    let out = Check::new()
+        .fault("crash-mid-game")
+        .args(["--games", "2", "--timeout-ms", "1000", "--format", "junit"])
+        .args(["--out", &text(&file)])
+        .run();
+    assert_eq!(out.status, Some(1), "{}", out.stdout());
     let xml = std::fs::read_to_string(&file).expect("the report is written");
-    let _ = std::fs::remove_dir_all(&dir);
     for case in xml.split("<testcase ").skip(1) {
         let case = case.split("</testcase>").next().unwrap_or("");
         let failures = case.matches("<failure").count() + case.matches("<error").count();
@@ -471,18 +357,19 @@ fn junit_has_one_failure_per_cause_and_crashes_are_errors() {
 /// lines matching the sed pattern `garble`, with the one corpus case `case`
 /// and no random game; returns the exit code, the JSON report and the
 /// rejected-legal cause (its group in the report).
-fn check_refusing(garble: &str, case: &str, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
-    let engine = format!("sh -c \"sed -u 's/^play {garble}$/play garbled/' | {BIN} uhp\"");
-    let mut args = vec!["--engine", &engine, "--case", case, "--format", "json"];
-    args.extend(extra);
-    let out = check(&args);
-    let report = json(&out);
-    let cause = report["findings"]
-        .as_array()
-        .and_then(|all| all.iter().find(|g| g["kind"] == "rejected-legal"))
-        .cloned()
-        .unwrap_or_else(|| panic!("no rejected-legal finding: {report:#}"));
-    (out.status.code(), cause)
+fn check_refusing(garble: &str, case: &str, extra: &[&str]) -> (Option<i32>, Value) {
+    let engine = reading_through(
+        &format!("sed -u 's/^play {garble}$/play garbled/'"),
+        &ours(),
+    );
+    let out = Check::new()
+        .engine(&engine)
+        .args(["--case", case])
+        .args(extra)
+        .json()
+        .run();
+    let cause = cause_of_kind(&out.report(), "rejected-legal").clone();
+    (out.status, cause)
 }
 
 #[test]

@@ -3,12 +3,17 @@
 //! `src/faults/`) is checked, and each fault must be found, reported
 //! with the clause it breaks, and shown in a short game. The clean engine is
 //! checked in `tests/check.rs`; 200 clean games are an `#[ignore]`d test here.
+//!
+//! Sizes: a default run plays the few random games each test states (none
+//! where the corpus cases alone show the fault), so that each test takes
+//! seconds. The full size, [`FULL_GAMES`] random games of each fault (30
+//! for the beetle's, whose one height gate is in game 29), is the
+//! `#[ignore]`d twin of each test, named `…_at_full_size`, which `.ci/run`
+//! runs (`cargo test -p hive-oracle --test tool -- --ignored at_full_size`).
 
-use std::path::PathBuf;
+use serde_json::Value;
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_hive-oracle")
-}
+use crate::check_run::{cause_of_kind, causes, faulty, ours, Cause, Check};
 
 /// Runs `check` against `engine` (games, seed, per-command timeout, more
 /// arguments) and returns its exit code and JSON report. The corpus is the
@@ -19,94 +24,40 @@ fn check(
     seed: u32,
     timeout_ms: u32,
     extra: &[&str],
-) -> (Option<i32>, serde_json::Value) {
-    let dir = std::env::temp_dir().join(format!("hive-oracle-check-faults-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let name: String = engine
-        .chars()
-        .chain(extra.concat().chars())
-        .filter(char::is_ascii_alphanumeric)
-        .collect();
-    let out: PathBuf = dir.join(format!("{name}-{games}-{seed}.json"));
-    let status = crate::common::command(bin())
-        .args([
-            "check",
-            "--engine",
-            engine,
-            "--games",
-            &games.to_string(),
-            "--seed",
-            &seed.to_string(),
-        ])
-        .args([
-            "--timeout-ms",
-            &timeout_ms.to_string(),
-            "--format",
-            "json",
-            "--out",
-        ])
-        .arg(&out)
+) -> (Option<i32>, Value) {
+    Check::new()
+        .engine(engine)
+        .args(["--games", &games.to_string(), "--seed", &seed.to_string()])
+        .args(["--timeout-ms", &timeout_ms.to_string()])
         .args(extra)
-        .current_dir(&dir)
-        .output()
-        .expect("check runs");
-    let text = std::fs::read_to_string(&out).expect("the report is written");
-    let report = serde_json::from_str(&text).expect("the report is JSON");
-    (status.status.code(), report)
+        .outside_repository()
+        .json_file()
+        .run()
+        .verdict()
 }
 
-/// One cause of a report: kind, clauses, the plies of its shortest
-/// instance's GameString, its test, and the most plies of an instance seen
-/// in a random game (0: none).
-type Found = (String, Vec<String>, usize, String, usize);
+/// The random games of each fault at full size (the `…_at_full_size`
+/// twins), of seed 1 unless a test says otherwise.
+const FULL_GAMES: u32 = 20;
 
-/// The causes of a report.
-fn findings(report: &serde_json::Value) -> Vec<Found> {
-    report["findings"]
-        .as_array()
-        .map(|all| {
-            all.iter()
-                .map(|g| {
-                    let f = &g["shortest"];
-                    let kind = f["kind"].as_str().unwrap_or_default().to_string();
-                    let clauses = f["clauses"]
-                        .as_array()
-                        .map(|c| {
-                            c.iter()
-                                .filter_map(|x| x.as_str().map(str::to_string))
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    let plies = f["game_string"]
-                        .as_str()
-                        .map(|g| g.split(';').count().saturating_sub(3))
-                        .unwrap_or(0);
-                    let longest = g["seen_in"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter(|s| s["test"].as_str().is_some_and(|t| t.starts_with("game ")))
-                        .filter_map(|s| s["plies"].as_u64())
-                        .max()
-                        .unwrap_or(0) as usize;
-                    let test = f["test"].as_str().unwrap_or_default().to_string();
-                    (kind, clauses, plies, test, longest)
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
+/// The per-command timeout of the faults that are not protocol faults: only
+/// a hang reaches it, so that a loaded machine adds no finding.
+const TIMEOUT_MS: u32 = 20_000;
 
-/// Asserts that a faulty engine is caught: exit status 1, a finding of one of
-/// `kinds` citing `clause` (when given), in a game of at most `max_plies`.
-/// Returns the findings.
+/// The kinds of finding of a move the rules refuse, listed or accepted.
+const EXTRA: &[&str] = &["extra-moves", "accepted-illegal"];
+
+/// Asserts that a faulty engine is caught with `games` random games of
+/// seed 1: exit status 1, a finding of one of `kinds` citing `clause` (when
+/// given), in a game of at most `max_plies`. Returns the findings.
 fn assert_caught(
     fault: &str,
     kinds: &[&str],
     clause: Option<&str>,
     max_plies: usize,
-) -> Vec<Found> {
-    assert_caught_with(fault, kinds, clause, max_plies, 20, 1, &[])
+    games: u32,
+) -> Vec<Cause> {
+    assert_caught_with(fault, kinds, clause, max_plies, games, 1, &[])
 }
 
 /// [`assert_caught`] with `games` random games of `seed` and more arguments.
@@ -118,18 +69,22 @@ fn assert_caught_with(
     games: u32,
     seed: u32,
     extra: &[&str],
-) -> Vec<Found> {
-    let engine = format!("{} uhp --fault {fault}", bin());
+) -> Vec<Cause> {
+    let engine = faulty(fault);
     // protocol faults cost a timeout each: few games, short timeouts
     let protocol = max_plies == usize::MAX;
-    let (games, timeout_ms) = if protocol { (2, 300) } else { (games, 2000) };
+    let (games, timeout_ms) = if protocol {
+        (2, 300)
+    } else {
+        (games, TIMEOUT_MS)
+    };
     let (code, report) = check(&engine, games, seed, timeout_ms, extra);
     assert_eq!(code, Some(1), "{fault}: check should exit 1 with findings");
-    let found = findings(&report);
-    let hit = found.iter().any(|(kind, clauses, plies, _, _)| {
-        kinds.contains(&kind.as_str())
-            && clause.is_none_or(|c| clauses.iter().any(|x| x == c))
-            && *plies <= max_plies
+    let found = causes(&report);
+    let hit = found.iter().any(|f| {
+        kinds.contains(&f.kind.as_str())
+            && clause.is_none_or(|c| f.clauses.iter().any(|x| x == c))
+            && f.plies <= max_plies
     });
     assert!(
         hit,
@@ -142,186 +97,228 @@ fn assert_caught_with(
 /// already) were shrunk: there is at least one, and every one has at most
 /// `max_plies` plies. Random games run to 100 plies; the unshrunk findings
 /// of these faults were first seen after up to 97 plies (seed 1).
-fn assert_shrunk(fault: &str, found: &[Found], max_plies: usize) {
-    let from_games: Vec<&Found> = found.iter().filter(|f| f.4 > 0).collect();
+fn assert_shrunk(fault: &str, found: &[Cause], max_plies: usize) {
+    let from_games: Vec<&Cause> = found.iter().filter(|f| f.longest_in_a_game > 0).collect();
     assert!(
         !from_games.is_empty(),
         "{fault}: no finding from a random game"
     );
     for f in from_games {
         assert!(
-            f.4 <= max_plies,
+            f.longest_in_a_game <= max_plies,
             "{fault}: an instance of {} plies, more than {max_plies}: {f:?}",
-            f.4
+            f.longest_in_a_game
         );
     }
 }
 
-#[test]
-fn a_spider_that_backtracks_is_caught() {
-    // §6.4.2 no cell twice in one spider move
-    let found = assert_caught(
-        "spider-backtracks",
-        &["extra-moves", "accepted-illegal"],
-        Some("§6.4.2"),
-        10,
-    );
+/// §6.4.2 no cell twice in one spider move, in `games` random games.
+fn spider_backtracks(games: u32) {
+    let found = assert_caught("spider-backtracks", EXTRA, Some("§6.4.2"), 10, games);
     // A mosquito copying the spider (§6.7.4 its moves are the copied bug's)
     // backtracks too, and is its own cause since causes are keyed by the
     // clauses that grant the move: in game 13 (Base+MP) its shortest
     // instance needs 15 plies, to bring a mosquito next to a spider with
     // room to walk. The spider's own causes shrink to 10 plies or fewer.
-    let (copied, own): (Vec<Found>, Vec<Found>) = found
+    let (copied, own): (Vec<Cause>, Vec<Cause>) = found
         .into_iter()
-        .partition(|f| f.1.iter().any(|c| c == "§6.7.4"));
+        .partition(|f| f.clauses.iter().any(|c| c == "§6.7.4"));
     assert_shrunk("spider-backtracks", &own, 10);
-    for f in copied.iter().filter(|f| f.4 > 0) {
-        assert!(f.4 <= 16, "a mosquito's instance of {} plies: {f:?}", f.4);
+    for f in copied.iter().filter(|f| f.longest_in_a_game > 0) {
+        let plies = f.longest_in_a_game;
+        assert!(plies <= 16, "a mosquito's instance of {plies} plies: {f:?}");
     }
 }
 
 #[test]
-fn a_beetle_without_height_gates_is_caught() {
-    // §6.2.2 beetles obey the height gate rule. A height gate is rare in
-    // random play: of 100 games (seed 1, Base+M, Base+ML, Base+MP, Base+MLP)
-    // only game 29, a Base+ML game, reaches one. A game is keyed
-    // by (seed, type, index), so `--game-types Base+ML` keeps game 29.
-    let found = assert_caught_with(
-        "beetle-ignores-height-gates",
-        &["extra-moves", "accepted-illegal"],
-        Some("§6.2.2"),
-        24,
-        30,
-        1,
-        &["--game-types", "Base+ML", "--jobs", "2"],
-    );
-    assert_shrunk("beetle-ignores-height-gates", &found, 24);
+fn a_spider_that_backtracks_is_caught() {
+    // 2 games: games 0 (Base) and 1 (Base+M) show the spider's own cause
+    spider_backtracks(2);
 }
 
 #[test]
-fn a_pillbug_throwing_the_piece_just_moved_is_caught() {
-    // §5.10 the piece moved last turn cannot be thrown
-    let found = assert_caught(
-        "pillbug-throws-last-moved",
-        &["extra-moves", "accepted-illegal"],
-        Some("§5.10"),
-        12,
-    );
+#[ignore = "full size: .ci/run runs it"]
+fn a_spider_that_backtracks_is_caught_at_full_size() {
+    spider_backtracks(FULL_GAMES);
+}
+
+/// §6.2.2 beetles obey the height gate rule. A height gate is rare in
+/// random play: of 100 games (seed 1, Base+M, Base+ML, Base+MP, Base+MLP)
+/// only game 29, a Base+ML game, reaches one. A game is keyed by (seed,
+/// type, index), so `--game-types Base+ML` keeps game 29.
+fn beetle_ignores_height_gates(games: u32) -> Vec<Cause> {
+    assert_caught_with(
+        "beetle-ignores-height-gates",
+        EXTRA,
+        Some("§6.2.2"),
+        24,
+        games,
+        1,
+        &["--game-types", "Base+ML", "--jobs", "2"],
+    )
+}
+
+#[test]
+fn a_beetle_without_height_gates_is_caught() {
+    // the corpus cases alone: the one random game with a height gate is
+    // game 29, played at full size
+    beetle_ignores_height_gates(0);
+}
+
+#[test]
+#[ignore = "full size: .ci/run runs it"]
+fn a_beetle_without_height_gates_is_caught_at_full_size() {
+    let found = beetle_ignores_height_gates(30);
+    assert_shrunk("beetle-ignores-height-gates", &found, 24);
+}
+
+/// §5.10 the piece moved last turn cannot be thrown, in `games` random
+/// games.
+fn pillbug_throws_last_moved(games: u32) {
+    let found = assert_caught("pillbug-throws-last-moved", EXTRA, Some("§5.10"), 12, games);
     assert_shrunk("pillbug-throws-last-moved", &found, 12);
 }
 
 #[test]
-fn a_mosquito_moving_next_to_a_mosquito_only_is_caught() {
-    // §6.7.2 copying a mosquito gives nothing. Seed 4: the 20 games of
-    // seed 1 never put a mosquito next to mosquitoes only.
-    let found = assert_caught_with(
+fn a_pillbug_throwing_the_piece_just_moved_is_caught() {
+    // 4 games: game 3 (Base+P) is the first to throw the piece moved last
+    pillbug_throws_last_moved(4);
+}
+
+#[test]
+#[ignore = "full size: .ci/run runs it"]
+fn a_pillbug_throwing_the_piece_just_moved_is_caught_at_full_size() {
+    pillbug_throws_last_moved(FULL_GAMES);
+}
+
+/// §6.7.2 copying a mosquito gives nothing, in `games` random games of seed
+/// 4 (the 20 games of seed 1 never put a mosquito next to mosquitoes only).
+fn mosquito_copies_mosquito(games: u32) -> Vec<Cause> {
+    assert_caught_with(
         "mosquito-copies-mosquito",
-        &["extra-moves", "accepted-illegal"],
+        EXTRA,
         Some("§6.7.2"),
         14,
-        20,
+        games,
         4,
         &[],
-    );
+    )
+}
+
+#[test]
+fn a_mosquito_moving_next_to_a_mosquito_only_is_caught() {
+    // the corpus cases alone: the first random game of seed 4 that shows
+    // it is game 17, played at full size
+    mosquito_copies_mosquito(0);
+}
+
+#[test]
+#[ignore = "full size: .ci/run runs it"]
+fn a_mosquito_moving_next_to_a_mosquito_only_is_caught_at_full_size() {
+    let found = mosquito_copies_mosquito(FULL_GAMES);
     assert_shrunk("mosquito-copies-mosquito", &found, 14);
 }
 
 #[test]
 fn a_simultaneous_surround_scored_as_a_win_is_caught() {
-    // §8.3 both queens surrounded is a draw
-    assert_caught("simultaneous-surround-wins", &["state"], Some("§8.3"), 60);
-}
-
-#[test]
-fn a_queen_on_the_first_turn_under_the_tournament_rule_is_caught() {
-    // §4.2 tournament opening
+    // §8.3 both queens surrounded is a draw; the corpus cases alone
     assert_caught(
-        "queen-first-allowed",
-        &["extra-moves", "accepted-illegal"],
-        Some("§4.2"),
-        2,
+        "simultaneous-surround-wins",
+        &["state"],
+        Some("§8.3"),
+        60,
+        0,
     );
 }
 
 #[test]
+#[ignore = "full size: .ci/run runs it"]
+fn a_simultaneous_surround_scored_as_a_win_is_caught_at_full_size() {
+    assert_caught(
+        "simultaneous-surround-wins",
+        &["state"],
+        Some("§8.3"),
+        60,
+        FULL_GAMES,
+    );
+}
+
+#[test]
+fn a_queen_on_the_first_turn_under_the_tournament_rule_is_caught() {
+    // §4.2 tournament opening; the corpus cases alone
+    assert_caught("queen-first-allowed", EXTRA, Some("§4.2"), 2, 0);
+}
+
+#[test]
+#[ignore = "full size: .ci/run runs it"]
+fn a_queen_on_the_first_turn_under_the_tournament_rule_is_caught_at_full_size() {
+    assert_caught("queen-first-allowed", EXTRA, Some("§4.2"), 2, FULL_GAMES);
+}
+
+#[test]
 fn a_silently_dropped_move_is_caught() {
-    // §5.9 every legal move listed once
-    assert_caught("drop-one-move", &["missing-moves"], None, 2);
+    // §5.9 every legal move listed once; the corpus cases alone (a random
+    // game's are in tests/check.rs)
+    assert_caught("drop-one-move", &["missing-moves"], None, 2, 0);
+}
+
+#[test]
+#[ignore = "full size: .ci/run runs it"]
+fn a_silently_dropped_move_is_caught_at_full_size() {
+    assert_caught("drop-one-move", &["missing-moves"], None, 2, FULL_GAMES);
 }
 
 #[test]
 fn a_missing_ok_is_caught() {
-    assert_caught("missing-ok", &["timeout", "protocol"], None, usize::MAX);
+    assert_caught("missing-ok", &["timeout", "protocol"], None, usize::MAX, 2);
 }
 
 #[test]
 fn a_crash_mid_game_is_caught() {
-    assert_caught("crash-mid-game", &["crash"], None, usize::MAX);
+    assert_caught("crash-mid-game", &["crash"], None, usize::MAX, 2);
     // Crashes are shrunk too: this engine exits on the first `play` after
     // six plies, so the shortest game that shows it has six plies.
-    let engine = format!("'{}' uhp --fault crash-mid-game", bin());
-    let (code, report) = check(&engine, 2, 1, 1000, &["--no-corpus"]);
+    let (code, report) = check(
+        &faulty("crash-mid-game"),
+        2,
+        1,
+        TIMEOUT_MS,
+        &["--no-corpus"],
+    );
     assert_eq!(code, Some(1));
-    let found = findings(&report);
-    let from_games: Vec<&Found> = found
+    let found = causes(&report);
+    let from_games: Vec<&Cause> = found
         .iter()
-        .filter(|f| f.0 == "crash" && f.3.starts_with("game "))
+        .filter(|f| f.kind == "crash" && f.test.starts_with("game "))
         .collect();
     assert!(!from_games.is_empty(), "{found:?}");
-    assert!(from_games.iter().all(|f| f.2 == 6), "{found:?}");
+    assert!(from_games.iter().all(|f| f.plies == 6), "{found:?}");
 }
 
 #[test]
 fn a_hang_is_caught() {
-    assert_caught("hang", &["timeout"], None, usize::MAX);
+    assert_caught("hang", &["timeout"], None, usize::MAX, 2);
 }
 
 #[test]
 #[ignore = "about a minute; run with --release --ignored"]
 fn two_hundred_clean_games_find_nothing() {
-    let engine = format!("{} uhp", bin());
-    let (code, report) = check(&engine, 200, 11, 2000, &["--jobs", "2"]);
-    assert_eq!(code, Some(0), "{:?}", findings(&report));
+    let (code, report) = check(&ours(), 200, 11, TIMEOUT_MS, &["--jobs", "2"]);
+    assert_eq!(code, Some(0), "{:?}", causes(&report));
 }
 
 /// Runs `check` on a fault engine (`games` random games of seed 1, more
 /// arguments) and returns the exit code and the report.
-fn check_fault(fault: &str, games: u32, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
-    let engine = format!("'{}' uhp --fault {fault}", bin());
-    check(&engine, games, 1, 2000, extra)
-}
-
-/// The causes of a report as (kind, severity, pattern, clauses).
-fn causes(report: &serde_json::Value) -> Vec<(String, String, String, Vec<String>)> {
-    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
-    report["findings"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|g| {
-            let f = &g["shortest"];
-            let clauses = f["clauses"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(text)
-                .collect();
-            (
-                text(&g["kind"]),
-                text(&g["severity"]),
-                text(&f["pattern"]),
-                clauses,
-            )
-        })
-        .collect()
+fn check_fault(fault: &str, games: u32, extra: &[&str]) -> (Option<i32>, Value) {
+    check(&faulty(fault), games, 1, TIMEOUT_MS, extra)
 }
 
 /// Asserts a cause of `kind` and `severity` whose pattern contains `pattern`.
-fn assert_cause(report: &serde_json::Value, kind: &str, severity: &str, pattern: &str) {
+fn assert_cause(report: &Value, kind: &str, severity: &str, pattern: &str) {
     let all = causes(report);
     assert!(
         all.iter()
-            .any(|(k, s, p, _)| k == kind && s == severity && p.contains(pattern)),
+            .any(|c| c.kind == kind && c.severity == severity && c.pattern.contains(pattern)),
         "no {severity} {kind} cause with pattern {pattern:?} in {all:#?}"
     );
 }
@@ -372,12 +369,7 @@ fn an_engine_that_exits_on_a_non_utf8_byte_is_an_advisory() {
     let (code, report) = check_fault("exit-on-non-utf8", 0, &["--no-corpus"]);
     assert_cause(&report, "crash", "advisory", "non-UTF-8");
     assert_eq!(code, Some(0), "{report:#}");
-    let group = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["kind"] == "crash")
-        .unwrap();
+    let group = cause_of_kind(&report, "crash");
     let reproduce = group["shortest"]["reproduce"].as_str().unwrap();
     assert!(reproduce.contains("\\377\\376"), "{reproduce}");
 }
@@ -397,7 +389,7 @@ fn a_covered_piece_named_as_the_mover_is_caught() {
     assert_cause(&report, "accepted-illegal", "error", "");
     assert!(causes(&report)
         .iter()
-        .any(|(k, _, _, c)| k == "accepted-illegal" && c.iter().any(|x| x == "§5.2")));
+        .any(|c| c.kind == "accepted-illegal" && c.clauses.iter().any(|x| x == "§5.2")));
     let (code, report) = check_fault(
         "covered-name-moves-top",
         0,
@@ -446,8 +438,11 @@ fn mzinga_readings_are_advisory_unless_strict() {
     assert_eq!(code, Some(0), "{report:#}");
     let all = causes(&report);
     let advisory = |kind: &str, clause: &str, pattern: &str| {
-        all.iter().any(|(k, s, p, c)| {
-            k == kind && s == "advisory" && p.contains(pattern) && c.iter().any(|x| x == clause)
+        all.iter().any(|c| {
+            c.kind == kind
+                && c.severity == "advisory"
+                && c.pattern.contains(pattern)
+                && c.clauses.iter().any(|x| x == clause)
         })
     };
     assert!(
@@ -460,7 +455,7 @@ fn mzinga_readings_are_advisory_unless_strict() {
     );
     assert!(advisory("protocol", "uhp", "CRLF"), "{all:#?}");
     assert!(
-        all.iter().all(|(_, severity, _, _)| severity == "advisory"),
+        all.iter().all(|c| c.severity == "advisory"),
         "only advisories: {all:#?}"
     );
     let (code, _) = check_fault("mzinga-readings", 1, &["--strict-notation"]);

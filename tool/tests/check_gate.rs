@@ -4,42 +4,21 @@
 //! corpus, a report that cannot be written); known findings can be accepted
 //! with a baseline; chosen cases run alone.
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::path::Path;
 
-const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
+use serde_json::Value;
 
-/// A fresh temporary folder for one test.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hive-oracle-gate-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
+use crate::check_run::{causes, faulty, ours, Check, Checked};
+use crate::common::{scratch, text, BIN};
 
-/// Runs `check` in `dir` (outside the repository) with `args` and `env`.
-fn check_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    crate::common::command(BIN)
-        .arg("check")
-        .args(args)
-        .envs(env.iter().copied())
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\nstderr: {}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
+/// Runs `check` in `dir` (outside the repository) with `args`.
+fn check_in(dir: &Path, args: &[&str]) -> Checked {
+    Check::new().args(args).in_dir(dir).run()
 }
 
 /// The report without what may differ between runs: its timings and the
 /// number of jobs.
-fn comparable(mut report: serde_json::Value) -> String {
+fn comparable(mut report: Value) -> String {
     if let Some(object) = report.as_object_mut() {
         object.remove("timings");
     }
@@ -49,25 +28,44 @@ fn comparable(mut report: serde_json::Value) -> String {
 
 #[test]
 fn the_report_is_the_same_for_a_slow_engine_and_for_two_jobs() {
+    // 2 random games; 4 in the twin at full size
+    same_report_for_a_slow_engine_and_for_two_jobs("2");
+}
+
+#[test]
+#[ignore = "full size: .ci/run runs it"]
+fn the_report_is_the_same_for_a_slow_engine_and_for_two_jobs_at_full_size() {
+    same_report_for_a_slow_engine_and_for_two_jobs("4");
+}
+
+/// The same JSON report, `games` random games (Base, seed 3) and one
+/// corpus case, for an engine and for the same engine slowed down, with
+/// one job and with two.
+fn same_report_for_a_slow_engine_and_for_two_jobs(games: &str) {
     // The shrinker used to stop after 10 s of wall-clock time, so a loaded
     // machine reported other games. Now every budget counts work.
-    // The engine is our spider fault (§6.4.2) behind a shell loop that
-    // delays every line by $DELAY seconds: the same command line, slower.
-    let dir = temp("slow");
+    // The engine is our spider fault (§6.4.2) reading its input through a
+    // bash loop that delays every line by $DELAY seconds when it is set
+    // (`read -t` on a pipe that never has data, no process per line): the
+    // same command line, slower. The engine is what bash runs last, as in
+    // `check_run::reading_through`.
+    let scratch = scratch();
+    let dir = scratch.path();
     let script = dir.join("slow.sh");
     std::fs::write(
         &script,
         format!(
-            "while IFS= read -r line; do sleep \"${{DELAY:-0}}\"; printf '%s\\n' \"$line\"; done | '{BIN}' uhp --fault spider-backtracks\n"
+            "exec '{BIN}' uhp --fault spider-backtracks < <(exec 9<> <(:); \
+             while IFS= read -r line; do \
+             [ -z \"${{DELAY:-}}\" ] || read -r -t \"$DELAY\" -u 9 _; \
+             printf '%s\\n' \"$line\"; done)\n"
         ),
     )
     .expect("script");
-    let engine = format!("sh '{}'", script.display());
+    let engine = format!("bash '{}'", script.display());
     let args = [
-        "--engine",
-        &engine,
         "--games",
-        "4",
+        games,
         "--seed",
         "3",
         "--game-types",
@@ -76,34 +74,41 @@ fn the_report_is_the_same_for_a_slow_engine_and_for_two_jobs() {
         "60",
         "--case",
         "spider.toml::spider-moves-exactly-three-steps",
-        "--format",
-        "json",
     ];
-    let quick = check_in(&dir, &args, &[("DELAY", "0")]);
-    let slow = check_in(&dir, &args, &[("DELAY", "0.002")]);
-    let mut two_jobs = args.to_vec();
-    two_jobs.extend(["--jobs", "2"]);
-    let parallel = check_in(&dir, &two_jobs, &[("DELAY", "0")]);
-    let quick_report = json(&quick);
-    assert_eq!(quick.status.code(), Some(1), "the fault is found");
+    let run = |delay: &str, jobs: &str| {
+        Check::new()
+            .engine(&engine)
+            .args(args)
+            .args(["--jobs", jobs])
+            .env("DELAY", delay)
+            .in_dir(dir)
+            .json()
+            .run()
+    };
+    let quick = run("", "1");
+    let slow = run("0.002", "1");
+    let parallel = run("", "2");
+    let quick_report = quick.report();
+    assert_eq!(quick.status, Some(1), "the fault is found");
     let shrinks = quick_report["summary"]["shrinks"].as_u64().unwrap_or(0);
     assert!(shrinks > 0, "a finding was shrunk: {quick_report:#}");
     let quick_text = comparable(quick_report);
-    assert_eq!(quick_text, comparable(json(&slow)), "a slow engine");
-    assert_eq!(quick_text, comparable(json(&parallel)), "two jobs");
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(quick_text, comparable(slow.report()), "a slow engine");
+    assert_eq!(quick_text, comparable(parallel.report()), "two jobs");
 }
 
 #[test]
 fn a_check_without_cases_or_with_an_unwritable_report_cannot_run() {
     // No "false green": a missing or empty corpus, an unknown case or an
     // --out that cannot be written is exit 2 before any engine runs.
-    let dir = temp("false-green");
+    let scratch = scratch();
+    let dir = scratch.path();
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).expect("empty dir");
+    let empty = text(&empty);
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["--corpus", "no-such-folder"], "no such folder"),
-        (vec!["--corpus", empty.to_str().unwrap()], "holds no case"),
+        (vec!["--corpus", &empty], "holds no case"),
         (vec!["--case", "no-such-case"], "no such case"),
         (
             vec!["--out", "/nonexistent/dir/report.json"],
@@ -113,27 +118,27 @@ fn a_check_without_cases_or_with_an_unwritable_report_cannot_run() {
         (vec!["--engine", "'unterminated"], "--engine"),
     ];
     for (args, says) in cases {
-        let out = check_in(&dir, &args, &[]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        let out = check_in(dir, &args);
+        let stderr = &out.stderr;
+        assert_eq!(out.status, Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?}: no report");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_built_in_corpus_runs_from_any_folder_and_names_itself() {
     // An installed binary run from another repository checks every case;
     // the report says which corpus (name and content hash) was used.
-    let dir = temp("builtin");
-    let out = check_in(
-        &dir,
-        &["--games", "0", "--format", "json", "--jobs", "2"],
-        &[],
-    );
-    let report = json(&out);
-    assert_eq!(out.status.code(), Some(0), "{report:#}");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let out = Check::new()
+        .args(["--games", "0", "--jobs", "2"])
+        .in_dir(dir)
+        .json()
+        .run();
+    let report = out.report();
+    assert_eq!(out.status, Some(0), "{report:#}");
     let on_disk = hive_oracle_rules::cases::builtin_corpus()
         .expect("loads")
         .len();
@@ -145,91 +150,61 @@ fn the_built_in_corpus_runs_from_any_folder_and_names_itself() {
     assert_eq!(report["summary"]["corpus_cases"], on_disk);
     assert_eq!(report["run"]["version"], env!("CARGO_PKG_VERSION"));
     // and a chosen case alone, by its id or its name
-    let out = check_in(
-        &dir,
-        &[
-            "--case",
-            "pillbug.toml::pillbug-does-not-climb",
-            "--case",
-            "spider-moves-exactly-three-steps",
-            "--format",
-            "json",
-        ],
-        &[],
-    );
-    let report = json(&out);
+    let out = Check::new()
+        .args(["--case", "pillbug.toml::pillbug-does-not-climb"])
+        .args(["--case", "spider-moves-exactly-three-steps"])
+        .in_dir(dir)
+        .json()
+        .run();
+    let report = out.report();
     assert_eq!(report["summary"]["corpus_cases"], 2, "{report:#}");
     assert_eq!(report["summary"]["games"], 0, "--case plays no random game");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_baseline_accepts_known_findings_and_fails_on_new_ones() {
     // A project with a known bug (our queen-first fault, §4.2) writes a
     // baseline, then passes with it; a different bug still fails.
-    let dir = temp("baseline");
-    let baseline = dir.join("baseline.json");
-    let known = format!("'{BIN}' uhp --fault queen-first-allowed");
-    let args = |engine: &str| {
-        vec![
-            "--engine".to_string(),
-            engine.to_string(),
-            "--games".to_string(),
-            "2".to_string(),
-            "--max-plies".to_string(),
-            "20".to_string(),
-            "--format".to_string(),
-            "json".to_string(),
-        ]
-    };
+    let scratch = scratch();
+    let dir = scratch.path();
+    let baseline = text(&dir.join("baseline.json"));
+    let known = faulty("queen-first-allowed");
     let run = |extra: &[&str], engine: &str| {
-        let mut all = args(engine);
-        all.extend(extra.iter().map(|s| s.to_string()));
-        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
-        check_in(&dir, &refs, &[])
+        Check::new()
+            .engine(engine)
+            .args(["--games", "2", "--max-plies", "20"])
+            .args(extra)
+            .in_dir(dir)
+            .json()
+            .run()
     };
-    let first = run(&["--write-baseline", baseline.to_str().unwrap()], &known);
-    assert_eq!(first.status.code(), Some(1));
+    let first = run(&["--write-baseline", &baseline], &known);
+    assert_eq!(first.status, Some(1));
     let written = std::fs::read_to_string(&baseline).expect("the baseline is written");
     assert!(written.contains("§4.2"), "{written}");
-    let again = run(&["--baseline", baseline.to_str().unwrap()], &known);
-    let report = json(&again);
-    assert_eq!(again.status.code(), Some(0), "{report:#}");
+    let again = run(&["--baseline", &baseline], &known);
+    let report = again.report();
+    assert_eq!(again.status, Some(0), "{report:#}");
     assert_eq!(report["passed"], true);
     assert!(report["findings"]
         .as_array()
         .unwrap()
         .iter()
         .all(|g| g["known"] == true));
-    let other = format!("'{BIN}' uhp --fault drop-one-move");
-    let new_bug = run(&["--baseline", baseline.to_str().unwrap()], &other);
-    assert_eq!(new_bug.status.code(), Some(1), "a new cause fails");
-    let _ = std::fs::remove_dir_all(&dir);
+    let new_bug = run(&["--baseline", &baseline], &faulty("drop-one-move"));
+    assert_eq!(new_bug.status, Some(1), "a new cause fails");
 }
 
 /// Runs `check` in `dir` against our engine with `fault`, with `args`, a
 /// JSON report on stdout: its exit code and report.
-fn check_fault_in(dir: &Path, fault: &str, args: &[&str]) -> (Option<i32>, serde_json::Value) {
-    let engine = format!("'{BIN}' uhp --fault {fault}");
-    let mut all = vec!["--engine", engine.as_str(), "--format", "json"];
-    all.extend_from_slice(args);
-    let out = check_in(dir, &all, &[]);
-    (out.status.code(), json(&out))
-}
-
-/// The fingerprints of a report's causes, with whether each is known.
-fn causes(report: &serde_json::Value) -> Vec<(String, bool)> {
-    report["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .map(|g| {
-            (
-                g["fingerprint"].as_str().unwrap_or("").to_string(),
-                g["known"] == true,
-            )
-        })
-        .collect()
+fn check_fault_in(dir: &Path, fault: &str, args: &[&str]) -> (Option<i32>, Value) {
+    Check::new()
+        .fault(fault)
+        .args(args)
+        .in_dir(dir)
+        .json()
+        .run()
+        .verdict()
 }
 
 #[test]
@@ -240,45 +215,40 @@ fn a_new_state_bug_on_top_of_a_baselined_one_fails() {
     // declares `WhiteWins` once Black's queen has four neighbours (§8.2
     // needs six): another wrong state, so another cause, even though both
     // are state findings citing §8.8.
-    let dir = temp("state-baseline");
-    let baseline = dir.join("baseline.json");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let baseline = text(&dir.join("baseline.json"));
     let repetition = "repetition-is-no-draw-by-default";
     let early_win = "throw-that-splits-the-hive-is-refused-opponent-queen";
     let (code, _) = check_fault_in(
-        &dir,
+        dir,
         "repetition-draw",
-        &[
-            "--case",
-            repetition,
-            "--write-baseline",
-            baseline.to_str().unwrap(),
-        ],
+        &["--case", repetition, "--write-baseline", &baseline],
     );
     assert_eq!(code, Some(1), "the repetition draw is found");
-    let with_baseline = ["--baseline", baseline.to_str().unwrap()];
+    let with_baseline = ["--baseline", &baseline];
     // the known bug alone passes
     let mut args = vec!["--case", repetition];
     args.extend_from_slice(&with_baseline);
-    let (code, report) = check_fault_in(&dir, "repetition-draw-early-win", &args);
+    let (code, report) = check_fault_in(dir, "repetition-draw-early-win", &args);
     assert_eq!(code, Some(0), "{report:#}");
     // the new bug beside it fails, and is told apart from the known one
     args.extend_from_slice(&["--case", early_win]);
-    let (code, report) = check_fault_in(&dir, "repetition-draw-early-win", &args);
+    let (code, report) = check_fault_in(dir, "repetition-draw-early-win", &args);
     assert_eq!(code, Some(1), "{report:#}");
     let causes = causes(&report);
     assert!(
         causes
             .iter()
-            .any(|(f, known)| *known && f.contains("Draw for InProgress")),
+            .any(|c| c.known && c.fingerprint.contains("Draw for InProgress")),
         "{causes:?}"
     );
     assert!(
         causes
             .iter()
-            .any(|(f, known)| !*known && f.contains("WhiteWins for InProgress")),
+            .any(|c| !c.known && c.fingerprint.contains("WhiteWins for InProgress")),
         "{causes:?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -287,8 +257,9 @@ fn known_bugs_pass_under_another_seed_and_are_not_shrunk_again() {
     // this engine moves the piece on top instead) is one cause whichever
     // piece is covered: seed 1 shows it with some pieces, seed 2 with
     // others. Its findings are not shrunk again once the baseline lists it.
-    let dir = temp("seed-baseline");
-    let baseline = dir.join("baseline.json");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let baseline = text(&dir.join("baseline.json"));
     let run = |seed: &str, extra: &[&str]| {
         let mut args = vec![
             "--no-corpus",
@@ -300,9 +271,9 @@ fn known_bugs_pass_under_another_seed_and_are_not_shrunk_again() {
             seed,
         ];
         args.extend_from_slice(extra);
-        check_fault_in(&dir, "covered-name-moves-top", &args)
+        check_fault_in(dir, "covered-name-moves-top", &args)
     };
-    let (code, first) = run("1", &["--write-baseline", baseline.to_str().unwrap()]);
+    let (code, first) = run("1", &["--write-baseline", &baseline]);
     assert_eq!(code, Some(1));
     assert!(
         first["summary"]["shrinks"].as_u64().unwrap() > 0,
@@ -313,7 +284,7 @@ fn known_bugs_pass_under_another_seed_and_are_not_shrunk_again() {
         written.contains("covered piece named as the mover"),
         "{written}"
     );
-    let (code, again) = run("2", &["--baseline", baseline.to_str().unwrap()]);
+    let (code, again) = run("2", &["--baseline", &baseline]);
     assert_eq!(code, Some(0), "{again:#}");
     let summary = &again["summary"];
     assert!(summary["known"].as_u64().unwrap() > 0, "{again:#}");
@@ -325,7 +296,6 @@ fn known_bugs_pass_under_another_seed_and_are_not_shrunk_again() {
         summary["shrinks_skipped_known"].as_u64().unwrap() > 0,
         "{again:#}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -334,37 +304,28 @@ fn a_version_1_baseline_is_refused_with_how_to_rewrite_it() {
     // claimed, an accepted move by its bug): matching its keys could let a
     // new bug pass, so the file is refused before the run, saying how to
     // rewrite it.
-    let dir = temp("old-baseline");
-    let baseline = dir.join("old.json");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let baseline = text(&dir.join("old.json"));
     std::fs::write(
         &baseline,
         r#"{"version":1,"findings":[{"fingerprint":"state [§8.8] state","example":""}]}"#,
     )
     .expect("written");
-    let engine = format!("'{BIN}' uhp");
-    let out = check_in(
-        &dir,
-        &[
-            "--engine",
-            &engine,
-            "--baseline",
-            baseline.to_str().unwrap(),
-        ],
-        &[],
-    );
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let out = check_in(dir, &["--engine", &ours(), "--baseline", &baseline]);
+    assert_eq!(out.status, Some(2));
+    let stderr = &out.stderr;
     assert!(stderr.contains("version 1"), "{stderr}");
     assert!(stderr.contains("--write-baseline"), "{stderr}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_baseline_entry_may_name_a_case() {
     // An entry with a case and no fingerprint accepts every cause seen only
     // in that case; the same bug seen elsewhere is still new.
-    let dir = temp("case-baseline");
-    let baseline = dir.join("baseline.json");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let baseline = text(&dir.join("baseline.json"));
     std::fs::write(
         &baseline,
         r#"{"version":2,"findings":[{"case":"options.toml::repetition-is-no-draw-by-default"}]}"#,
@@ -374,12 +335,11 @@ fn a_baseline_entry_may_name_a_case() {
         "--case",
         "repetition-is-no-draw-by-default",
         "--baseline",
-        baseline.to_str().unwrap(),
+        &baseline,
     ];
-    let (code, report) = check_fault_in(&dir, "repetition-draw", &args);
+    let (code, report) = check_fault_in(dir, "repetition-draw", &args);
     assert_eq!(code, Some(0), "{report:#}");
-    assert!(causes(&report).iter().all(|(_, known)| *known));
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(causes(&report).iter().all(|c| c.known));
 }
 
 #[test]
@@ -390,13 +350,11 @@ fn a_random_game_goes_on_after_a_finding() {
     // reference's position again (`newgame GameString`) and the game goes
     // on: it takes the course it takes on the correct engine (the same
     // plies), where it used to stop at its first finding (5 plies a game).
-    let dir = temp("games-go-on");
+    let scratch = scratch();
+    let dir = scratch.path();
     let args = ["--no-corpus", "--games", "4", "--jobs", "2", "--seed", "3"];
-    let engine = format!("'{BIN}' uhp");
-    let mut clean_args = vec!["--engine", engine.as_str(), "--format", "json"];
-    clean_args.extend_from_slice(&args);
-    let clean = json(&check_in(&dir, &clean_args, &[]));
-    let (code, faulty) = check_fault_in(&dir, "accepts-illegal-pass", &args);
+    let clean = Check::new().args(args).in_dir(dir).json().run().report();
+    let (code, faulty) = check_fault_in(dir, "accepts-illegal-pass", &args);
     assert_eq!(code, Some(1), "{faulty:#}");
     let plies = faulty["summary"]["plies"].as_u64().unwrap();
     assert_eq!(
@@ -409,12 +367,11 @@ fn a_random_game_goes_on_after_a_finding() {
     // shrunk once a game, the later ones counted
     let causes = causes(&faulty);
     assert_eq!(causes.len(), 1, "{causes:?}");
-    assert!(causes[0].0.contains("pass"), "{causes:?}");
+    assert!(causes[0].fingerprint.contains("pass"), "{causes:?}");
     let group = &faulty["findings"][0];
     assert_eq!(group["occurrences"], 4, "{group:#}");
     assert_eq!(faulty["summary"]["shrinks"], 4, "{faulty:#}");
     assert!(faulty["summary"]["repeated_in_unit"].as_u64().unwrap() > 4);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -425,9 +382,10 @@ fn declared_rules_keep_the_cases_whose_answers_do_not_depend_on_them() {
     // the same answers under the declared rules (most cases: 223 of 233,
     // where all but 11 used to be skipped), and only the others are
     // skipped, each with its reason.
-    let dir = temp("declared-rules");
+    let scratch = scratch();
+    let dir = scratch.path();
     let (code, report) = check_fault_in(
-        &dir,
+        dir,
         "repetition-draw",
         &["--games", "0", "--rules", "repetition-draw"],
     );
@@ -453,13 +411,6 @@ fn declared_rules_keep_the_cases_whose_answers_do_not_depend_on_them() {
         ),
         "{reasons:#?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// The last line of a text report.
-fn last_line(out: &Output) -> String {
-    let text = String::from_utf8_lossy(&out.stdout);
-    text.lines().last().unwrap_or("").to_string()
 }
 
 #[test]
@@ -470,20 +421,21 @@ fn the_text_report_ends_with_a_verdict_line_agreeing_with_the_exit_status() {
     // baseline, advisories only (Mzinga's lenient readings, spec/notation.md)
     // with and without --strict-notation, a clean engine, and units not run
     // (a case whose answers depend on the rules declared with --rules).
-    let dir = temp("verdict-line");
-    let baseline = dir.join("baseline.json");
-    let queen_first = format!("'{BIN}' uhp --fault queen-first-allowed");
-    let mzinga = format!("'{BIN}' uhp --fault mzinga-readings");
-    let ours = format!("'{BIN}' uhp");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let baseline = text(&dir.join("baseline.json"));
+    let queen_first = faulty("queen-first-allowed");
+    let mzinga = faulty("mzinga-readings");
+    let ours = ours();
     let case = ["--case", "tournament-opening-forbids-the-queen-first"];
     let no_corpus = ["--no-corpus", "--games", "0"];
     let run = |engine: &str, extra: &[&str]| {
         let mut args = vec!["--engine", engine];
         args.extend_from_slice(extra);
-        let out = check_in(&dir, &args, &[]);
-        (out.status.code(), last_line(&out))
+        let out = check_in(dir, &args);
+        (out.status, out.last_line())
     };
-    let baseline_arg = baseline.to_str().expect("a UTF-8 path");
+    let baseline_arg = baseline.as_str();
     let mut writing = case.to_vec();
     writing.extend(["--write-baseline", baseline_arg]);
     let (code, line) = run(&queen_first, &writing);
@@ -520,7 +472,7 @@ fn the_text_report_ends_with_a_verdict_line_agreeing_with_the_exit_status() {
         run(&ours, &no_corpus),
         (Some(0), "PASS: no findings (exit 0)".to_string())
     );
-    let hidden_draw = format!("'{BIN}' uhp --fault repetition-draw");
+    let hidden_draw = faulty("repetition-draw");
     let (code, line) = run(
         &hidden_draw,
         &[
@@ -537,7 +489,6 @@ fn the_text_report_ends_with_a_verdict_line_agreeing_with_the_exit_status() {
             "PASS: no findings, 1 unit not run (see \"skipped\") (exit 0)"
         )
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -545,41 +496,25 @@ fn a_baseline_with_unknown_fields_is_read_and_a_newer_version_refused() {
     // A baseline written by a newer minor release may carry fields this
     // one does not know: they are ignored. A baseline of another version
     // is refused before the run (exit 2), naming the version and what to do.
-    let dir = temp("baseline-versions");
-    let engine = format!("'{BIN}' uhp");
-    let run = |text: &str| {
-        let baseline = dir.join("baseline.json");
-        std::fs::write(&baseline, text).expect("written");
-        let path = baseline.to_str().expect("a UTF-8 path").to_string();
+    let scratch = scratch();
+    let dir = scratch.path();
+    let run = |written: &str| {
+        let baseline = text(&dir.join("baseline.json"));
+        std::fs::write(&baseline, written).expect("written");
         check_in(
-            &dir,
-            &[
-                "--engine",
-                &engine,
-                "--no-corpus",
-                "--games",
-                "0",
-                "--baseline",
-                &path,
-            ],
-            &[],
+            dir,
+            &["--no-corpus", "--games", "0", "--baseline", &baseline],
         )
     };
     let extra = run(
         r#"{"version":2,"written_by":"hive-oracle 9.9","findings":[{"fingerprint":"state [§8.3] state","example":"","reviewed":true}]}"#,
     );
-    assert_eq!(
-        extra.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&extra.stderr)
-    );
+    assert_eq!(extra.status, Some(0), "{}", extra.stderr);
     let newer = run(r#"{"version":3,"findings":[]}"#);
-    assert_eq!(newer.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&newer.stderr);
+    assert_eq!(newer.status, Some(2));
+    let stderr = &newer.stderr;
     assert!(
         stderr.contains("baseline version 3") && stderr.contains("--write-baseline"),
         "{stderr}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

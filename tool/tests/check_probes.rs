@@ -5,7 +5,9 @@
 //! own UHP engine, clean or with a deliberate fault (`uhp --fault NAME`,
 //! `src/faults/`).
 
-const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
+use serde_json::Value;
+
+use crate::check_run::{faulty, ours, skipped, Check};
 
 /// The corpus cases with perft counts that `check` runs here: Base, Base+MLP
 /// and Base+P positions (tests/cases/*.toml).
@@ -17,31 +19,19 @@ const PERFT_CASES: &[&str] = &[
 
 /// Runs `check --games 0 --format json` on `engine` with `extra`
 /// arguments: its exit code and its report.
-fn check(engine: &str, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
-    let out = crate::common::command(BIN)
-        .args([
-            "check", "--engine", engine, "--games", "0", "--format", "json",
-        ])
+fn check(engine: &str, extra: &[&str]) -> (Option<i32>, Value) {
+    Check::new()
+        .engine(engine)
+        .args(["--games", "0"])
         .args(extra)
-        .current_dir(crate::common::root())
-        .output()
-        .expect("check runs");
-    let report = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\nstderr: {}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    (out.status.code(), report)
+        .json()
+        .run()
+        .verdict()
 }
 
-/// Our engine with `fault` (or none), quoted for the shell.
+/// Our engine with `fault` (or none).
 fn engine(fault: Option<&str>) -> String {
-    match fault {
-        Some(fault) => format!("'{BIN}' uhp --fault {fault}"),
-        None => format!("'{BIN}' uhp"),
-    }
+    fault.map_or_else(ours, faulty)
 }
 
 /// `--case NAME` for each of [`PERFT_CASES`].
@@ -53,31 +43,17 @@ fn perft_case_args() -> Vec<&'static str> {
 }
 
 /// Each cause's (kind, pattern, test) from its shortest instance.
-fn causes(report: &serde_json::Value) -> Vec<(String, String, String)> {
-    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
-    report["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .map(|g| {
-            let f = &g["shortest"];
-            (text(&f["kind"]), text(&f["pattern"]), text(&f["test"]))
-        })
+fn causes(report: &Value) -> Vec<(String, String, String)> {
+    crate::check_run::causes(report)
+        .into_iter()
+        .map(|c| (c.kind, c.pattern, c.test))
         .collect()
 }
 
 /// The reasons of the report's `skipped` entries that mention perft.
-fn perft_skips(report: &serde_json::Value) -> Vec<(String, String)> {
-    report["skipped"]
-        .as_array()
-        .expect("skipped")
-        .iter()
-        .map(|s| {
-            (
-                s["test"].as_str().unwrap_or_default().to_string(),
-                s["reason"].as_str().unwrap_or_default().to_string(),
-            )
-        })
+fn perft_skips(report: &Value) -> Vec<(String, String)> {
+    skipped(report)
+        .into_iter()
         .filter(|(_, reason)| reason.contains("perft"))
         .collect()
 }
@@ -178,16 +154,10 @@ fn an_engine_without_perft_has_its_perft_checks_skipped_with_the_reason() {
 /// (`--no-corpus`, no games) of our engine with `fault`: its exit code and
 /// (kind, pattern, detail) of each cause.
 fn protocol_causes(fault: &str) -> (Option<i32>, Vec<(String, String, String)>) {
-    let (code, report) = check(&engine(Some(fault)), &["--no-corpus"]);
-    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
-    let causes = report["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .map(|g| {
-            let f = &g["shortest"];
-            (text(&f["kind"]), text(&f["pattern"]), text(&f["detail"]))
-        })
+    let (code, report) = check(&faulty(fault), &["--no-corpus"]);
+    let causes = crate::check_run::causes(&report)
+        .into_iter()
+        .map(|c| (c.kind, c.pattern, c.detail))
         .collect();
     (code, causes)
 }
@@ -280,13 +250,9 @@ fn an_ignored_exit_is_a_finding() {
 #[test]
 fn an_engine_that_never_answers_its_banner_is_exit_2_with_its_stderr() {
     let engine = "sh -c 'echo fatal: cannot open weights.bin >&2; exit 3'";
-    let out = crate::common::command(BIN)
-        .args(["check", "--engine", engine, "--games", "1"])
-        .current_dir(crate::common::root())
-        .output()
-        .expect("check runs");
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let out = Check::new().engine(engine).args(["--games", "1"]).run();
+    assert_eq!(out.status, Some(2));
+    let stderr = &out.stderr;
     assert!(
         stderr.contains("never answered its start-up banner")
             && stderr.contains("exit status: 3")

@@ -6,25 +6,27 @@
 //! (`uhp --fault NAME`, src/faults/).
 
 use std::io::Write;
-use std::process::{Output, Stdio};
+use std::process::Stdio;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
+use crate::check_run::{faulty, shell, shortest, Check};
+use crate::common::{scratch, text, BIN};
 
 /// `check` on our engine with `fault` and `args`, as JSON; the exit status.
 fn check(fault: &str, args: &[&str]) -> (Option<i32>, Value) {
-    check_with(&format!("'{BIN}' uhp --fault {fault}"), args)
+    check_with(&faulty(fault), args)
 }
 
-/// The shortest instance of each cause.
-fn shortest(report: &Value) -> Vec<&Value> {
-    report["findings"]
-        .as_array()
-        .expect("findings is an array")
-        .iter()
-        .map(|g| &g["shortest"])
-        .collect()
+/// `check` on the engine command line `engine` with `args`, as JSON; the
+/// exit status.
+fn check_with(engine: &str, args: &[&str]) -> (Option<i32>, Value) {
+    Check::new()
+        .engine(engine)
+        .args(args)
+        .json()
+        .run()
+        .verdict()
 }
 
 /// The lines a finding sent.
@@ -35,15 +37,6 @@ fn sent(finding: &Value) -> Vec<&str> {
         .iter()
         .map(|l| l.as_str().expect("a line"))
         .collect()
-}
-
-/// Runs a shell command; its stdout.
-fn shell(command: &str) -> String {
-    let out: Output = crate::common::command("sh")
-        .args(["-c", command])
-        .output()
-        .expect("sh runs");
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The `validmoves` answer of one fresh `uhp --fault FAULT` process in
@@ -134,12 +127,11 @@ fn a_pipe_that_does_not_reproduce_is_not_printed_and_says_why() {
         assert!(note.starts_with("a fresh engine answered"), "{note}");
     }
     // the text report says so where the pipe would be
-    let engine = format!("'{BIN}' uhp --fault crash-under-check");
-    let out = crate::common::command(BIN)
-        .args(["check", "--engine", &engine, "--no-corpus", "--games", "1"])
-        .output()
-        .expect("the binary runs");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let out = Check::new()
+        .fault("crash-under-check")
+        .args(["--no-corpus", "--games", "1"])
+        .run();
+    let text = out.stdout();
     assert!(
         text.contains("reproduce: not reproduced: a fresh engine answered"),
         "{text}"
@@ -196,36 +188,15 @@ fn a_corpus_pipe_sends_every_line_sent_before_its_question() {
     assert_eq!(accepted["reproduced"], true, "{accepted:#}");
 }
 
-/// An engine command line that runs `uhp --fault FAULT` behind `tee`, so
-/// that every byte each engine process reads is logged, one file per
-/// process (`DIR/log.PID`).
+/// An engine command line that runs `uhp --fault FAULT` reading through
+/// `tee`, so that every byte each engine process reads is logged, one file
+/// per process (`DIR/log.PID`). The engine is what bash runs last, as in
+/// `check_run::reading_through`.
 fn logged_engine(fault: &str, dir: &std::path::Path) -> String {
     format!(
-        "sh -c 'tee \"$0.$$\" | \"$1\" uhp --fault {fault}' '{}/log' '{BIN}'",
+        "bash -c 'exec \"$1\" uhp --fault {fault} < <(tee \"$0.$$\")' '{}/log' '{BIN}'",
         dir.display()
     )
-}
-
-/// A fresh folder for one test.
-fn fresh_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("check-proof-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
-
-/// `check` on the engine command line `engine` with `args`, as JSON; the
-/// exit status.
-fn check_with(engine: &str, args: &[&str]) -> (Option<i32>, Value) {
-    let out = crate::common::command(BIN)
-        .args(["check", "--engine", engine, "--format", "json"])
-        .args(args)
-        .current_dir(crate::common::root())
-        .output()
-        .expect("the binary runs");
-    let report = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)));
-    (out.status.code(), report)
 }
 
 /// Whether the lines of `sent` from its last `newgame` on were read one
@@ -254,8 +225,9 @@ fn a_record_pipe_sends_the_lines_the_record_was_played_with() {
     // (tests/records/sgf, boardspace): the pipe used to load the position
     // with the reference's canonical GameString; it now holds the lines the
     // engine read: the record's `newgame`, its plays, then `validmoves`.
-    let dir = fresh_dir("record");
-    let engine = logged_engine("pillbug-throws-last-moved", &dir);
+    let scratch = scratch();
+    let dir = scratch.path();
+    let engine = logged_engine("pillbug-throws-last-moved", dir);
     let (status, report) = check_with(&engine, &["--records", "tests/records/sgf"]);
     assert_eq!(status, Some(1), "{report:#}");
     let listed = shortest(&report)
@@ -275,7 +247,7 @@ fn a_record_pipe_sends_the_lines_the_record_was_played_with() {
     );
     assert!(lines.iter().any(|l| l.starts_with("play ")), "{listed:#}");
     assert_eq!(lines.last(), Some(&"validmoves"), "{listed:#}");
-    assert!(read_in_a_row(&dir, &lines), "{listed:#}");
+    assert!(read_in_a_row(dir, &lines), "{listed:#}");
     assert_eq!(listed["reproduced"], true, "{listed:#}");
     // the printed pipe, through sh, lists the same moves as a set
     let answer = shell(listed["reproduce"].as_str().expect("a pipe"));
@@ -289,7 +261,6 @@ fn a_record_pipe_sends_the_lines_the_record_was_played_with() {
     };
     let recorded = listed["answer"][0].as_str().expect("the list");
     assert_eq!(set(list), set(recorded));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -298,10 +269,11 @@ fn a_game_pipe_after_a_reload_starts_at_the_reload() {
     // cause is known from a baseline, so each is reported where it was
     // seen, and after the first the game goes on from `newgame GameString`.
     // A later cause's pipe starts at that reload, as the engine read it.
-    let dir = fresh_dir("reload");
-    let engine = logged_engine("drop-one-move", &dir);
-    let baseline = dir.join("baseline.json");
-    let baseline = baseline.to_str().expect("a UTF-8 path");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let engine = logged_engine("drop-one-move", dir);
+    let baseline = text(&dir.join("baseline.json"));
+    let baseline = baseline.as_str();
     let args = [
         "--no-corpus",
         "--games",
@@ -332,10 +304,9 @@ fn a_game_pipe_after_a_reload_starts_at_the_reload() {
         let lines = sent(f);
         assert_eq!(lines.last(), Some(&"validmoves"), "{f:#}");
         assert!(lines.iter().any(|l| l.starts_with("play ")), "{f:#}");
-        assert!(read_in_a_row(&dir, &lines), "{f:#}");
+        assert!(read_in_a_row(dir, &lines), "{f:#}");
         assert_eq!(f["reproduced"], true, "{f:#}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -344,9 +315,10 @@ fn a_protocol_probe_pipe_holds_the_earlier_lines_of_its_process() {
     // non-UTF-8 probe's `play` crashes it only because the bestmove probe
     // loaded a finished game on the same process just before. Its pipe used
     // to send the probe's line alone and did not reproduce.
-    let dir = fresh_dir("probe");
-    let repro = dir.join("reproduce dir");
-    let repro_arg = repro.to_str().expect("a UTF-8 path");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let repro = text(&dir.join("reproduce dir"));
+    let repro_arg = repro.as_str();
     let (status, report) = check(
         "crash-mid-game",
         &["--no-corpus", "--games", "0", "--reproduce-dir", repro_arg],
@@ -384,16 +356,16 @@ fn a_protocol_probe_pipe_holds_the_earlier_lines_of_its_process() {
         .status()
         .expect("sh runs");
     assert_eq!(status.code(), Some(101));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_reproduce_file_of_ascii_lines_has_a_powershell_command() {
     // A crash in a random game (six plies on the board, then a play):
     // the file, the sh command and the PowerShell command name one file.
-    let dir = fresh_dir("powershell");
-    let repro = dir.join("it's $HOME");
-    let repro_arg = repro.to_str().expect("a UTF-8 path");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let repro = text(&dir.join("it's $HOME"));
+    let repro_arg = repro.as_str();
     let (status, report) = check(
         "crash-mid-game",
         &["--no-corpus", "--games", "1", "--reproduce-dir", repro_arg],
@@ -418,5 +390,4 @@ fn a_reproduce_file_of_ascii_lines_has_a_powershell_command() {
         Some(format!("Get-Content -Raw -LiteralPath '{quoted}' | & '{BIN}' 'uhp' '--fault' 'crash-mid-game'").as_str()),
         "{crash:#}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

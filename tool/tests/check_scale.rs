@@ -7,55 +7,36 @@
 //! `src/faults/`); the records are those of `tests/records/` (see its
 //! README).
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::path::Path;
 
 use serde_json::Value;
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_hive-oracle")
-}
+use crate::check_run::{faulty, skipped, Check, Checked};
+use crate::common::{scratch, text};
 
 fn repo(path: &str) -> String {
-    crate::common::repository(path).display().to_string()
+    text(&crate::common::repository(path))
 }
 
-/// A scratch folder of its own for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "hive-oracle-check-scale-{}-{name}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
-
-/// Runs `hive-oracle ARGS` in `dir`.
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    crate::common::command(bin())
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("hive-oracle runs")
-}
-
-/// Runs `check ARGS --format json --out FILE` in `dir`: the exit code and
-/// the report.
+/// Runs `check ARGS --format json --out FILE` in `dir` (outside the
+/// repository), with the report also kept as `dir/FILE` for `check-merge`:
+/// the exit code and the report.
 fn check_json(dir: &Path, file: &str, args: &[&str]) -> (Option<i32>, Value) {
-    let out = dir.join(file);
-    let mut all: Vec<&str> = vec!["check"];
-    all.extend(args);
-    let out_text = out.display().to_string();
-    all.extend(["--format", "json", "--out", &out_text]);
-    let output = run_in(dir, &all);
-    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| {
-        panic!(
-            "no report ({e}); stderr: {}",
-            String::from_utf8_lossy(&output.stderr)
-        )
-    });
-    let report = serde_json::from_str(&text).expect("the report is JSON");
-    (output.status.code(), report)
+    let out = text(&dir.join(file));
+    let run = Check::new()
+        .args(args)
+        .args(["--format", "json", "--out", &out])
+        .in_dir(dir)
+        .run();
+    let written =
+        std::fs::read(&out).unwrap_or_else(|e| panic!("no report ({e}); stderr: {}", run.stderr));
+    let report = serde_json::from_slice(&written).expect("the report is JSON");
+    (run.status, report)
+}
+
+/// Runs `check ARGS` in `dir` (outside the repository).
+fn check_in(dir: &Path, args: &[&str]) -> Checked {
+    Check::new().args(args).in_dir(dir).run()
 }
 
 fn strings(value: &Value) -> Vec<String> {
@@ -71,14 +52,10 @@ fn strings(value: &Value) -> Vec<String> {
 
 /// The skip reasons of a report.
 fn skip_reasons(report: &Value) -> Vec<String> {
-    report["skipped"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|s| s["reason"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+    skipped(report)
+        .into_iter()
+        .map(|(_, reason)| reason)
+        .collect()
 }
 
 /// Our engine agrees with the rules at every position of every legal test
@@ -87,9 +64,10 @@ fn skip_reasons(report: &Value) -> Vec<String> {
 /// dropped.
 #[test]
 fn the_test_records_run_clean_on_our_engine() {
-    let dir = scratch("records-clean");
+    let scratch = scratch();
+    let dir = scratch.path();
     let records = repo("tests/records");
-    let (code, report) = check_json(&dir, "clean.json", &["--records", &records]);
+    let (code, report) = check_json(dir, "clean.json", &["--records", &records]);
     assert_eq!(code, Some(0), "{report:#}");
     assert_eq!(report["findings"].as_array().map(Vec::len), Some(0));
     let s = &report["summary"];
@@ -143,11 +121,12 @@ fn the_test_records_run_clean_on_our_engine() {
 /// after the finding, so every position of the record shows it.
 #[test]
 fn a_fault_engine_shows_a_finding_at_a_record_position() {
-    let dir = scratch("records-fault");
-    let engine = format!("{} uhp --fault drop-one-move", bin());
+    let scratch = scratch();
+    let dir = scratch.path();
+    let engine = faulty("drop-one-move");
     let record = repo("tests/records/pgn/two-games.pgn");
     let (code, report) = check_json(
-        &dir,
+        dir,
         "fault.json",
         &["--engine", &engine, "--records", &record],
     );
@@ -183,19 +162,20 @@ fn a_fault_engine_shows_a_finding_at_a_record_position() {
 /// files, stop the check before it runs (exit 2), naming the path.
 #[test]
 fn records_that_are_not_there_stop_the_check() {
-    let dir = scratch("records-missing");
-    let out = run_in(&dir, &["check", "--records", "no-such-folder"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let scratch = scratch();
+    let dir = scratch.path();
+    let out = check_in(dir, &["--records", "no-such-folder"]);
+    assert_eq!(out.status, Some(2));
+    let err = &out.stderr;
     assert!(
         err.contains("--records") && err.contains("no-such-folder"),
         "{err}"
     );
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).expect("empty folder");
-    let out = run_in(&dir, &["check", "--records", "empty"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let out = check_in(dir, &["--records", "empty"]);
+    assert_eq!(out.status, Some(2));
+    let err = &out.stderr;
     assert!(err.contains("holds no record file"), "{err}");
 }
 
@@ -213,22 +193,9 @@ fn comparable(report: &Value) -> Value {
 /// Runs `check-merge FILES --format json --out merged.json` in `dir`: the
 /// exit code, the report (Null when none) and stderr.
 fn merge_json(dir: &Path, files: &[&str]) -> (Option<i32>, Value, String) {
-    let out = dir.join("merged.json");
-    let _ = std::fs::remove_file(&out);
-    let mut args: Vec<&str> = vec!["check-merge"];
-    args.extend(files);
-    let out_text = out.display().to_string();
-    args.extend(["--format", "json", "--out", &out_text]);
-    let output = run_in(dir, &args);
-    let report = std::fs::read_to_string(&out)
-        .ok()
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or(Value::Null);
-    (
-        output.status.code(),
-        report,
-        String::from_utf8_lossy(&output.stderr).to_string(),
-    )
+    let run = Check::merge().args(files).in_dir(dir).json_file().run();
+    let report = serde_json::from_slice(run.report_bytes()).unwrap_or(Value::Null);
+    (run.status, report, run.stderr)
 }
 
 /// Three shards of a check that finds several causes (a fault engine whose
@@ -239,8 +206,9 @@ fn merge_json(dir: &Path, files: &[&str]) -> (Option<i32>, Value, String) {
 /// same counts, skips and notes.
 #[test]
 fn three_shards_merged_are_the_whole_check() {
-    let dir = scratch("shards");
-    let engine = format!("{} uhp --fault drop-one-move", bin());
+    let scratch = scratch();
+    let dir = scratch.path();
+    let engine = faulty("drop-one-move");
     let records = repo("tests/records/pgn");
     let common = [
         "--engine",
@@ -256,7 +224,7 @@ fn three_shards_merged_are_the_whole_check() {
         "--records",
         &records,
     ];
-    let (code, whole) = check_json(&dir, "whole.json", &common);
+    let (code, whole) = check_json(dir, "whole.json", &common);
     assert_eq!(code, Some(1), "the fault is found");
     let causes = whole["findings"].as_array().map(Vec::len).unwrap_or(0);
     assert!(causes >= 2, "several causes to order: {causes}");
@@ -266,7 +234,7 @@ fn three_shards_merged_are_the_whole_check() {
         let mut args: Vec<&str> = common.to_vec();
         args.extend(["--shard", &shard]);
         let file = format!("shard{i}.json");
-        let (_, report) = check_json(&dir, &file, &args);
+        let (_, report) = check_json(dir, &file, &args);
         assert_eq!(report["shard"]["index"], i);
         // each shard runs about a third of the units
         let ran = report["shard"]["tests"]
@@ -281,8 +249,7 @@ fn three_shards_merged_are_the_whole_check() {
         shard_files.push(file);
     }
     // in any order
-    let (code, merged, err) =
-        merge_json(&dir, &[&shard_files[2], &shard_files[0], &shard_files[1]]);
+    let (code, merged, err) = merge_json(dir, &[&shard_files[2], &shard_files[0], &shard_files[1]]);
     assert_eq!(code, Some(1), "the merge fails as the check does: {err}");
     assert_eq!(comparable(&merged), comparable(&whole));
 }
@@ -293,12 +260,13 @@ fn three_shards_merged_are_the_whole_check() {
 /// is not a report; `--shard` itself must read as I/N.
 #[test]
 fn reports_of_different_checks_are_not_merged() {
-    let dir = scratch("refusals");
+    let scratch = scratch();
+    let dir = scratch.path();
     let base = ["--no-corpus", "--games", "1", "--max-plies", "4"];
     let run = |file: &str, more: &[&str]| {
         let mut args: Vec<&str> = base.to_vec();
         args.extend(more);
-        check_json(&dir, file, &args)
+        check_json(dir, file, &args)
     };
     run("s1.json", &["--shard", "1/2"]);
     run("s2-seed9.json", &["--shard", "2/2", "--seed", "9"]);
@@ -314,15 +282,15 @@ fn reports_of_different_checks_are_not_merged() {
         (&["junk.json"][..], "not a JSON report"),
         (&["absent.json"][..], "absent.json: cannot read"),
     ] {
-        let (code, report, err) = merge_json(&dir, files);
+        let (code, report, err) = merge_json(dir, files);
         assert_eq!(code, Some(2), "{files:?}: {err}");
         assert_eq!(report, Value::Null, "{files:?}: no report");
         assert!(err.contains(says), "{files:?}: {err}");
     }
     for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
-        let out = run_in(&dir, &["check", "--shard", bad]);
-        assert_eq!(out.status.code(), Some(2), "--shard {bad}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let out = check_in(dir, &["--shard", bad]);
+        assert_eq!(out.status, Some(2), "--shard {bad}");
+        let err = &out.stderr;
         assert!(err.contains("expected I/N"), "--shard {bad}: {err}");
     }
 }
@@ -333,13 +301,14 @@ fn reports_of_different_checks_are_not_merged() {
 /// without a version (hive-oracle 0.2.0), saying which and what to do.
 #[test]
 fn shard_reports_with_unknown_fields_merge_and_another_major_version_is_refused() {
-    let dir = scratch("format-version");
+    let scratch = scratch();
+    let dir = scratch.path();
     let base = ["--no-corpus", "--games", "1", "--max-plies", "4"];
     for i in 1..=2 {
         let shard = format!("{i}/2");
         let mut args: Vec<&str> = base.to_vec();
         args.extend(["--shard", &shard]);
-        let (_, report) = check_json(&dir, &format!("s{i}.json"), &args);
+        let (_, report) = check_json(dir, &format!("s{i}.json"), &args);
         assert_eq!(report["format_version"], "1.0");
     }
     let edit = |from: &str, to: &str, change: &dyn Fn(&mut Value)| {
@@ -356,7 +325,7 @@ fn shard_reports_with_unknown_fields_merge_and_another_major_version_is_refused(
     };
     edit("s1.json", "s1-newer.json", &newer);
     edit("s2.json", "s2-newer.json", &newer);
-    let (code, merged, err) = merge_json(&dir, &["s1-newer.json", "s2-newer.json"]);
+    let (code, merged, err) = merge_json(dir, &["s1-newer.json", "s2-newer.json"]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
         merged["format_version"], "1.0",
@@ -377,7 +346,7 @@ fn shard_reports_with_unknown_fields_merge_and_another_major_version_is_refused(
             "no format_version (a report of hive-oracle 0.2.0",
         ),
     ] {
-        let (code, report, err) = merge_json(&dir, &["s1.json", file]);
+        let (code, report, err) = merge_json(dir, &["s1.json", file]);
         assert_eq!(code, Some(2), "{file}: {err}");
         assert_eq!(report, Value::Null, "{file}: no report");
         assert!(

@@ -606,12 +606,14 @@ const TWO_GAMES: &str = "[GameType \"Base\"]\n[Result \"*\"]\n\n1. wS1\n2. bS1 w
 /// Game 2 of [`TWO_GAMES`] as a GameString.
 const SECOND_GAME: &str = "Base;InProgress;Black[2];wG1;bG1 wG1-;wA1 -wG1";
 
-/// [`TWO_GAMES`] written to a file of its own for one test.
-fn two_games_file(name: &str) -> std::path::PathBuf {
-    let path =
-        std::env::temp_dir().join(format!("hive-oracle-cli-{}-{name}.pgn", std::process::id()));
+/// [`TWO_GAMES`] written to a file of its own for one test, in a folder
+/// removed when the folder is dropped; the file's path as text.
+fn two_games_file() -> (tempfile::TempDir, String) {
+    let dir = crate::common::scratch();
+    let path = dir.path().join("two-games.pgn");
     std::fs::write(&path, TWO_GAMES).expect("a temporary file");
-    path
+    let path = crate::common::text(&path);
+    (dir, path)
 }
 
 #[test]
@@ -620,8 +622,8 @@ fn game_n_is_the_nth_game_of_a_record_file_in_every_command() {
     // Each command given `FILE --game 2` says what it says of game 2's
     // GameString; `--game 3` of a two-game file, and a game number given
     // with a game type or a GameString, are usage errors (exit 2).
-    let file = two_games_file("game-n");
-    let file = file.to_str().expect("a UTF-8 path");
+    let (_dir, file) = two_games_file();
+    let file = file.as_str();
     let converted = run(&["convert", file, "--game", "2"]);
     assert_eq!(
         stdout(&converted).trim(),
@@ -701,7 +703,6 @@ fn game_n_is_the_nth_game_of_a_record_file_in_every_command() {
     ] {
         assert_eq!(run(&args).status.code(), Some(2), "{args:?}");
     }
-    let _ = std::fs::remove_file(file);
 }
 
 #[test]
@@ -748,8 +749,8 @@ fn convert_notes_the_other_games_of_the_file_and_a_queen_placed_first() {
     // stderr; a game whose queen is placed on a player's first move (§4.2
     // forbids it under the tournament opening; the record is read under the
     // standard opening, §10.12) gets a note saying how engines must load it.
-    let file = two_games_file("convert-notes");
-    let file = file.to_str().expect("a UTF-8 path");
+    let (_dir, file) = two_games_file();
+    let file = file.as_str();
     let first = run(&["convert", file]);
     assert_eq!(
         stdout(&first).trim(),
@@ -778,7 +779,6 @@ fn convert_notes_the_other_games_of_the_file_and_a_queen_placed_first() {
         "{}",
         stderr(&plain)
     );
-    let _ = std::fs::remove_file(file);
 }
 
 // The documentation's commands -----------------------------------------------
@@ -811,12 +811,11 @@ fn the_documented_commands_do_what_the_documentation_shows() {
         }
         for command in &commands {
             ran += 1;
-            if let Some(why) = documented::run_documented(command, &scratch) {
+            if let Some(why) = documented::run_documented(command, scratch.path()) {
                 failures.push(format!("{}: {}\n{why}", command.place, command.command));
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&scratch);
     assert!(ran >= 10, "only {ran} documented commands found");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -21,6 +21,9 @@ use hive_oracle_rules::rules::Rules;
 use hive_oracle_rules::search::{best_move, SearchLimits, TranspositionTable};
 use hive_oracle_rules::uhp::MAX_LINE_BYTES;
 
+use crate::check_run::{Check, Checked};
+use crate::common::scratch;
+
 const BIN: &str = env!("CARGO_BIN_EXE_hive-oracle");
 
 /// The virtual memory every run gets, in KiB (512 MiB): the runs here peak
@@ -174,8 +177,8 @@ fn far_highlights_are_refused_with_the_allowed_range() {
         "0,-6",
     ] {
         for svg in [false, true] {
-            let dir = std::env::temp_dir().join(format!("hostile-render-{}", std::process::id()));
-            let file = dir.with_extension("svg");
+            let dir = scratch();
+            let file = dir.path().join("picture.svg");
             let file_text = file.to_string_lossy().into_owned();
             let mut args = vec!["render", GAME, "--highlight", cells];
             if svg {
@@ -617,7 +620,8 @@ fn uhp_options_get_says_the_table_size_in_effect() {
 #[test]
 fn record_files_over_the_limit_are_refused_unread() {
     // A sparse 1 GiB file: reading it whole would pass the memory bound.
-    let path = std::env::temp_dir().join(format!("hostile-{}.pgn", std::process::id()));
+    let dir = scratch();
+    let path = dir.path().join("huge.pgn");
     let file = std::fs::File::create(&path).expect("a temporary file");
     file.set_len(1 << 30).expect("a sparse file");
     drop(file);
@@ -633,7 +637,6 @@ fn record_files_over_the_limit_are_refused_unread() {
         &runs,
         "the limit for a record file is 67108864 bytes (64 MiB)",
     );
-    let _ = std::fs::remove_file(&path);
 }
 
 /// An allocation the caps cannot prevent, refused by the allocator, is a
@@ -644,14 +647,15 @@ fn record_files_over_the_limit_are_refused_unread() {
 /// refuses them), so that no run here exhausts the machine's memory.
 #[test]
 fn a_record_too_large_for_memory_is_refused_with_status_2() {
-    let dir = scratch("memory");
+    let scratch = scratch();
+    let dir = scratch.path();
     let game = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../tests/records/pgn/hivegame-trailing-spaces.pgn"
     ))
     .expect("the record");
-    let small = put(&dir, "a.pgn", &game);
-    let large = put(&dir, "b.pgn", &game.repeat(40));
+    let small = put(dir, "a.pgn", &game);
+    let large = put(dir, "b.pgn", &game.repeat(40));
     let run = |args: &[&str]| {
         let output = crate::common::command(BIN)
             .args(args)
@@ -685,18 +689,9 @@ fn a_record_too_large_for_memory_is_refused_with_status_2() {
     // under the limit, the same file replays
     let (status, _, stderr) = run(&["replay", &small]);
     assert_eq!(status, Some(0), "{stderr}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // Nothing destroyed: outputs checked at the start, written whole at the end -
-
-/// A fresh folder of the system's temporary folder for one test.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("hostile-writes-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
 
 /// Writes `bytes` to `dir/name` and returns the path as text.
 fn put(dir: &std::path::Path, name: &str, bytes: &[u8]) -> String {
@@ -743,9 +738,10 @@ fn assert_kept(args: &[&str], status: i32, kept: &[&str]) -> Run {
 fn a_check_whose_engine_is_missing_leaves_its_report_files_unchanged() {
     // Before: `--out` and `--write-baseline` were truncated at the start, so
     // a run whose engine did not start left both at 0 bytes.
-    let dir = scratch("missing-engine");
-    let report = put(&dir, "report.txt", b"last night's report\n");
-    let baseline = put(&dir, "baseline.json", b"{\"version\":2,\"findings\":[]}\n");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let report = put(dir, "report.txt", b"last night's report\n");
+    let baseline = put(dir, "baseline.json", b"{\"version\":2,\"findings\":[]}\n");
     let engine = dir.join("no-such-engine").to_string_lossy().into_owned();
     let args = [
         "check",
@@ -759,13 +755,13 @@ fn a_check_whose_engine_is_missing_leaves_its_report_files_unchanged() {
     ];
     let run = assert_kept(&args, 2, &[&report, &baseline]);
     assert!(run.stderr.contains("error:"), "{}", run.stderr);
-    assert_eq!(names(&dir), ["baseline.json", "report.txt"]);
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(names(dir), ["baseline.json", "report.txt"]);
 }
 
 #[test]
 fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
-    let dir = scratch("inputs");
+    let scratch = scratch();
+    let dir = scratch.path();
     let corpus = dir.join("corpus");
     std::fs::create_dir_all(&corpus).expect("a corpus folder");
     let case = put(
@@ -780,12 +776,12 @@ fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
     let corpus = corpus.to_string_lossy().into_owned();
     // an engine script that would run the check's own engine
     let script = put(
-        &dir,
+        dir,
         "engine.sh",
         format!("#!/bin/sh\nexec {BIN} uhp\n").as_bytes(),
     );
     let sh_engine = format!("sh {script}");
-    let baseline = put(&dir, "baseline.json", b"{\"version\":2,\"findings\":[]}\n");
+    let baseline = put(dir, "baseline.json", b"{\"version\":2,\"findings\":[]}\n");
     for (args, refused) in [
         (
             vec!["--corpus", &corpus, "--out", &case],
@@ -815,13 +811,13 @@ fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
         // before any work: no engine was started, no report printed
         assert!(run.stdout.is_empty(), "{all:?}: {}", text(&run.stdout));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn two_outputs_naming_one_file_are_refused() {
-    let dir = scratch("two-outputs");
-    let report = put(&dir, "report.json", b"kept\n");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let report = put(dir, "report.json", b"kept\n");
     let other_spelling = dir
         .join(".")
         .join("report.json")
@@ -852,14 +848,14 @@ fn two_outputs_naming_one_file_are_refused() {
         &new,
     ]);
     assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
-    assert_eq!(names(&dir), ["report.json"]);
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(names(dir), ["report.json"]);
 }
 
 #[test]
 fn a_passing_check_replaces_its_report_whole() {
-    let dir = scratch("replaced");
-    let report = put(&dir, "report.txt", b"last night's report\n");
+    let scratch = scratch();
+    let dir = scratch.path();
+    let report = put(dir, "report.txt", b"last night's report\n");
     let args = [
         "check",
         "--no-corpus",
@@ -874,16 +870,16 @@ fn a_passing_check_replaces_its_report_whole() {
     assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
     let written = std::fs::read(&report).expect("read");
     assert_eq!(written, run.stdout, "the file holds the report printed");
-    assert_eq!(names(&dir), ["report.txt"]);
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(names(dir), ["report.txt"]);
 }
 
 #[test]
 fn render_never_writes_its_picture_over_the_record_drawn() {
     // Before: `render game.pgn --svg game.pgn` replaced the record with SVG.
-    let dir = scratch("render");
+    let scratch = scratch();
+    let dir = scratch.path();
     let record = put(
-        &dir,
+        dir,
         "game.pgn",
         &std::fs::read(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -899,7 +895,7 @@ fn render_never_writes_its_picture_over_the_record_drawn() {
     );
     assert!(run.stdout.is_empty());
     // a game that does not load leaves an existing picture as it was
-    let picture = put(&dir, "old.svg", b"<svg/>\n");
+    let picture = put(dir, "old.svg", b"<svg/>\n");
     assert_kept(
         &["render", "Base;NotAState;White[1]", "--svg", &picture],
         1,
@@ -910,8 +906,7 @@ fn render_never_writes_its_picture_over_the_record_drawn() {
     assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
     let drawn = text(&std::fs::read(&picture).expect("read"));
     assert!(drawn.contains("<svg") && drawn.len() > 100, "{drawn}");
-    assert_eq!(names(&dir), ["game.pgn", "old.svg"]);
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(names(dir), ["game.pgn", "old.svg"]);
 }
 
 // The smaller points: empty lists, size limits, special files ---------------
@@ -950,30 +945,27 @@ fn empty_lists_are_refused() {
     }
 }
 
-/// Runs `check` (no engine work) with a baseline of `entries` short
-/// entries, written in `dir`.
-fn check_with_baseline(dir: &std::path::Path, entries: usize) -> Run {
+/// Runs `check` (no engine work) under the memory bound with a baseline
+/// of `entries` short entries, written in `dir`.
+fn check_with_baseline(dir: &std::path::Path, entries: usize) -> Checked {
     let listed: Vec<String> = (0..entries)
         .map(|i| format!("{{\"fingerprint\":\"f{i}\"}}"))
         .collect();
     let text = format!("{{\"version\":2,\"findings\":[{}]}}", listed.join(","));
     let baseline = put(dir, &format!("baseline-{entries}.json"), text.as_bytes());
-    bounded(&[
-        "check",
-        "--no-corpus",
-        "--games",
-        "0",
-        "--baseline",
-        &baseline,
-    ])
+    Check::new()
+        .args(["--no-corpus", "--games", "0", "--baseline", &baseline])
+        .memory_kib(MEMORY_KIB)
+        .run()
 }
 
 #[test]
 fn baseline_and_corpus_files_over_their_limits_are_refused() {
-    let dir = scratch("limits");
+    let scratch = scratch();
+    let dir = scratch.path();
     // 2 million entries (the issue's 157 MB of notes): refused unread
-    let run = check_with_baseline(&dir, 2_000_000);
-    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    let run = check_with_baseline(dir, 2_000_000);
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
     assert!(
         run.stderr.contains("the limit is 4194304 bytes"),
         "{}",
@@ -985,8 +977,8 @@ fn baseline_and_corpus_files_over_their_limits_are_refused() {
         run.stderr
     );
     // within the size but with too many entries: refused too
-    let run = check_with_baseline(&dir, 10_001);
-    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    let run = check_with_baseline(dir, 10_001);
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
     assert!(
         run.stderr
             .contains("lists 10001 entries; the limit is 10000"),
@@ -1008,7 +1000,6 @@ fn baseline_and_corpus_files_over_their_limits_are_refused() {
         "{}",
         run.stderr
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // Folder walks and paths that are not regular files ----------------------------
@@ -1022,15 +1013,6 @@ fn baseline_and_corpus_files_over_their_limits_are_refused() {
 /// A short legal game: two plies, no result (nothing to check on the board).
 #[cfg(unix)]
 const TWO_PLIES: &str = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1\n";
-
-/// A fresh, empty folder for one test.
-#[cfg(unix)]
-fn scratch_folder(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
 
 #[cfg(unix)]
 fn make_fifo(path: &std::path::Path) {
@@ -1061,27 +1043,27 @@ fn replay_counts(dir: &std::path::Path, games: usize, files: usize, notes: &[&st
 #[cfg(unix)]
 #[test]
 fn a_fifo_among_a_folders_files_is_skipped_with_a_note() {
-    let dir = scratch_folder("walk-fifo");
+    let scratch = scratch();
+    let dir = scratch.path();
     std::fs::write(dir.join("a.pgn"), TWO_PLIES).expect("a record");
     make_fifo(&dir.join("b.pgn"));
     std::fs::write(dir.join("c.pgn"), TWO_PLIES).expect("a record");
     replay_counts(
-        &dir,
+        dir,
         2,
         2,
         &["b.pgn: a FIFO (named pipe), not a regular file"],
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
 #[test]
 fn a_link_to_a_device_in_a_folder_is_skipped_unread() {
-    let dir = scratch_folder("walk-device");
+    let scratch = scratch();
+    let dir = scratch.path();
     std::fs::write(dir.join("a.pgn"), TWO_PLIES).expect("a record");
     std::os::unix::fs::symlink("/dev/zero", dir.join("x.pgn")).expect("a link");
-    replay_counts(&dir, 1, 1, &["x.pgn: a link to a character device"]);
-    let _ = std::fs::remove_dir_all(&dir);
+    replay_counts(dir, 1, 1, &["x.pgn: a link to a character device"]);
 }
 
 #[cfg(unix)]
@@ -1089,17 +1071,18 @@ fn a_link_to_a_device_in_a_folder_is_skipped_unread() {
 fn links_to_folders_are_not_followed_and_each_file_is_read_once() {
     // One link back to the folder, then two (exponential before), then a
     // second name for the record itself: always one game from one file.
-    let dir = scratch_folder("walk-loops");
+    let scratch = scratch();
+    let dir = scratch.path();
     std::fs::create_dir(dir.join("games")).expect("a folder");
     std::fs::write(dir.join("games/a.pgn"), TWO_PLIES).expect("a record");
     std::os::unix::fs::symlink(".", dir.join("games/a")).expect("a link");
-    replay_counts(&dir, 1, 1, &["a: a link to a folder, not followed"]);
+    replay_counts(dir, 1, 1, &["a: a link to a folder, not followed"]);
     std::os::unix::fs::symlink("..", dir.join("games/b")).expect("a link");
-    replay_counts(&dir, 1, 1, &["b: a link to a folder, not followed"]);
+    replay_counts(dir, 1, 1, &["b: a link to a folder, not followed"]);
     std::os::unix::fs::symlink("a.pgn", dir.join("games/same.pgn")).expect("a link");
     std::fs::hard_link(dir.join("games/a.pgn"), dir.join("games/hard.pgn")).expect("a link");
     replay_counts(
-        &dir,
+        dir,
         1,
         1,
         &["same.pgn: the same file", "hard.pgn: the same file"],
@@ -1115,13 +1098,13 @@ fn links_to_folders_are_not_followed_and_each_file_is_read_once() {
         "{}",
         run.stderr
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
 #[test]
 fn a_fifo_or_device_given_as_a_record_is_named_for_what_it_is() {
-    let dir = scratch_folder("direct-fifo");
+    let scratch = scratch();
+    let dir = scratch.path();
     let fifo = dir.join("game.pgn");
     make_fifo(&fifo);
     let fifo = fifo.to_string_lossy().into_owned();
@@ -1152,7 +1135,6 @@ fn a_fifo_or_device_given_as_a_record_is_named_for_what_it_is() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // Control characters from outside --------------------------------------------
@@ -1184,7 +1166,8 @@ const EVIL_PLY: &str = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1\n3. wQ \u{1b}
 #[cfg(unix)]
 #[test]
 fn no_control_character_from_a_file_name_or_a_record_reaches_the_output() {
-    let dir = scratch_folder("escapes");
+    let scratch = scratch();
+    let dir = scratch.path();
     let folder = dir.join("games\u{1b}[31m\rcr\nFAKE: 0 problems\n");
     std::fs::create_dir(&folder).expect("a folder with controls in its name");
     let legal = folder.join("legal\u{1b}]0;t\u{7}\n.pgn");
@@ -1236,7 +1219,6 @@ fn no_control_character_from_a_file_name_or_a_record_reaches_the_output() {
             "{args:?}: nothing escaped shown:\n{shown}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // Memory bounded by the limits -------------------------------------------------
@@ -1247,7 +1229,8 @@ fn a_record_game_over_the_game_string_limit_is_refused_by_every_command() {
     // 400,000 plies (3.2 MiB of GameString): `validmoves game.pgn` took 41 s
     // and 3.3 GB with 2.8 million; now refused as the reader reaches ply
     // 131,073, within the 512 MiB bound of `bounded`.
-    let dir = scratch_folder("long-game");
+    let scratch = scratch();
+    let dir = scratch.path();
     let path = dir.join("long.pgn");
     let mut record = String::from("[GameType \"Base\"]\n\n");
     for ply in 1..=400_000 {
@@ -1262,5 +1245,4 @@ fn a_record_game_over_the_game_string_limit_is_refused_by_every_command() {
         (vec!["replay", name.as_str()], 1),
     ];
     each_refuses(&runs, "the game is too large");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -16,19 +16,18 @@
 //!   space, threads and engines included): past it an allocation fails and
 //!   the check aborts, which fails the exit-status assertion;
 //! * size: the JSON report and the text on stdout under [`MAX_REPORT_BYTES`];
-//! * hangs: a generous [`HANG_LIMIT`] that only a hang reaches (a run takes
-//!   seconds); no assertion on speed;
+//! * hangs: a generous limit that only a hang reaches
+//!   ([`crate::check_run::HANG_LIMIT`], a run takes seconds); no assertion
+//!   on speed;
 //! * processes: every process started for a run carries an environment
 //!   marker of its own; once the check has exited, none with it may be
-//!   alive (processes are looked up in /proc).
+//!   alive (processes are looked up in /proc, [`Check::run`]).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::process::Command;
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_hive-oracle")
-}
+use crate::check_run::{faulty, shell_quote, Check, Checked};
+use crate::common::{scratch, text};
 
 /// The bound on the check's address space, in KiB (`ulimit -v`): 512 MiB.
 /// A flooding engine once cost the check 2.3 to 6.8 GB.
@@ -38,144 +37,26 @@ const MEMORY_KIB: u64 = 512 * 1024;
 /// line and 100,000 junk moves once gave reports of 219 MB and 441 MB.
 const MAX_REPORT_BYTES: usize = 256 * 1024;
 
-/// A run longer than this is a hang (runs take seconds on 2 cores).
-const HANG_LIMIT: Duration = Duration::from_secs(300);
-
 /// The fixtures of `tests/hostile/`.
 fn fixture(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/hostile")
         .join(name);
-    format!("sh {}", shell_quote(&path.display().to_string()))
+    format!("sh {}", shell_quote(&text(&path)))
 }
 
-/// Our engine with a fault.
-fn faulty(fault: &str) -> String {
-    format!("{} uhp --fault {fault}", shell_quote(bin()))
-}
-
-fn shell_quote(text: &str) -> String {
-    format!("'{}'", text.replace('\'', "'\\''"))
-}
-
-/// A folder of its own for one test.
-fn temp_dir(test: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("hive-oracle-hostile-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-/// What a check run left.
-struct Run {
-    status: Option<i32>,
-    stdout: Vec<u8>,
-    stderr: String,
-    /// The `--out` file, if the run wrote one.
-    report: Vec<u8>,
-}
-
-impl Run {
-    fn json(&self) -> serde_json::Value {
-        serde_json::from_slice(&self.report).unwrap_or_else(|e| {
-            panic!(
-                "the report is not JSON ({e}); exit {:?}, stderr: {}",
-                self.status, self.stderr
-            )
-        })
-    }
-
-    /// The causes: (kind, pattern, clauses, detail).
-    fn causes(&self) -> Vec<(String, String, Vec<String>, String)> {
-        let report = self.json();
-        report["findings"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|g| {
-                let f = &g["shortest"];
-                let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
-                let clauses = f["clauses"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(text)
-                    .collect();
-                (
-                    text(&f["kind"]),
-                    text(&f["pattern"]),
-                    clauses,
-                    text(&f["detail"]),
-                )
-            })
-            .collect()
-    }
-}
-
-/// Runs `check` with `args` under the memory bound, with `--out` a JSON
-/// report in `dir` unless `out` is false, and asserts what every hostile
-/// run must show: it ends, its reports are bounded and hold no terminal
-/// escape, and no process it started is left.
-fn check_in(dir: &Path, args: &[&str], out: bool) -> Run {
-    let marker = format!("{}-{}", std::process::id(), dir.display());
-    let stdout_path = dir.join("stdout.txt");
-    let stderr_path = dir.join("stderr.txt");
-    let report_path = dir.join("report.json");
-    let _ = std::fs::remove_file(&report_path);
-    let mut command = crate::common::command("sh");
-    command
-        .arg("-c")
-        .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))
-        .arg(bin())
-        .arg("check")
-        .args(args);
-    if out {
-        command
-            .args(["--format", "json", "--out"])
-            .arg(&report_path);
-    }
-    let mut child = command
-        .current_dir(dir)
-        .env("HIVE_ORACLE", bin())
-        .env("HOSTILE_MARKER", &marker)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&stdout_path).expect("stdout file"))
-        .stderr(std::fs::File::create(&stderr_path).expect("stderr file"))
-        .spawn()
-        .expect("check starts");
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > HANG_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            kill_marked(&marker);
-            panic!("check {args:?} hung (over {HANG_LIMIT:?})");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let run = Run {
-        status: status.code(),
-        stdout: std::fs::read(&stdout_path).unwrap_or_default(),
-        stderr: std::fs::read_to_string(&stderr_path).unwrap_or_default(),
-        report: std::fs::read(&report_path).unwrap_or_default(),
-    };
-    // no process of the run is left (a killed one may take a moment to go)
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let mut left = marked_processes(&marker);
-    while !left.is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-        left = marked_processes(&marker);
-    }
-    if !left.is_empty() {
-        let shown = describe(&left);
-        kill_marked(&marker);
-        panic!("check {args:?} left processes behind: {shown}");
-    }
-    for (what, bytes) in [("report", &run.report), ("stdout", &run.stdout)] {
+/// Runs `check` with `args` under the memory bound, with a JSON report
+/// (`--out`) unless `json` is false, and asserts what every hostile run
+/// must show: it ends, leaves no process ([`Check::run`]), and its reports
+/// are bounded and hold no terminal escape.
+fn check_with(args: &[&str], json: bool) -> Checked {
+    let check = Check::new()
+        .args(args)
+        .memory_kib(MEMORY_KIB)
+        .outside_repository();
+    let run = if json { check.json_file() } else { check }.run();
+    let report = run.report_file.clone().unwrap_or_default();
+    for (what, bytes) in [("report", &report), ("stdout", &run.stdout)] {
         assert!(
             bytes.len() < MAX_REPORT_BYTES,
             "check {args:?}: the {what} has {} bytes",
@@ -189,93 +70,33 @@ fn check_in(dir: &Path, args: &[&str], out: bool) -> Run {
     run
 }
 
-/// [`check_in`] with a JSON report.
-fn check(test: &str, args: &[&str]) -> Run {
-    check_in(&temp_dir(test), args, true)
+/// [`check_with`] with a JSON report.
+fn check(args: &[&str]) -> Checked {
+    check_with(args, true)
 }
 
 /// `check` of the built-in faulty engine `fault` (`uhp --fault`) on `games`
 /// random games and no corpus.
-fn check_faulty(test: &str, fault: &str, games: &str) -> Run {
-    check(
-        test,
-        &["--engine", &faulty(fault), "--no-corpus", "--games", games],
-    )
+fn check_faulty(fault: &str, games: &str) -> Checked {
+    check(&["--engine", &faulty(fault), "--no-corpus", "--games", games])
 }
 
 /// Asserts the report holds a finding of `kind` with `pattern` whose
 /// detail contains `detail`.
-fn assert_cause(run: &Run, kind: &str, pattern: &str, detail: &str) {
+fn assert_cause(run: &Checked, kind: &str, pattern: &str, detail: &str) {
     let causes = run.causes();
     assert!(
         causes
             .iter()
-            .any(|(k, p, _, d)| k == kind && p == pattern && d.contains(detail)),
+            .any(|c| c.kind == kind && c.pattern == pattern && c.detail.contains(detail)),
         "no {kind} finding {pattern:?} with {detail:?} in {causes:?}"
     );
 }
 
-/// The live processes (zombies excluded) whose environment holds the marker.
-fn marked_processes(marker: &str) -> Vec<u32> {
-    let needle = format!("HOSTILE_MARKER={marker}\0");
-    let mut found = Vec::new();
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return found;
-    };
-    for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let Ok(environ) = std::fs::read(entry.path().join("environ")) else {
-            continue;
-        };
-        let zombie = std::fs::read_to_string(entry.path().join("stat"))
-            .ok()
-            .and_then(|s| {
-                s.rsplit(')')
-                    .next()
-                    .map(|r| r.trim_start().starts_with('Z'))
-            })
-            .unwrap_or(true);
-        if !zombie && contains(&environ, needle.as_bytes()) {
-            found.push(pid);
-        }
-    }
-    found
-}
-
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack.windows(needle.len()).any(|w| w == needle)
-}
-
-fn describe(pids: &[u32]) -> String {
-    pids.iter()
-        .map(|pid| {
-            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-            format!(
-                "{pid} ({})",
-                String::from_utf8_lossy(&cmdline).replace('\0', " ")
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Cleans up after a failed test: kills the processes left with the marker.
-fn kill_marked(marker: &str) {
-    for pid in marked_processes(marker) {
-        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-    }
-}
-
 /// Asserts the engine was given up on after repeated failures of the kind
 /// that counts (crash, timeout, flood), so that the rest was skipped.
-fn assert_given_up(run: &Run) {
-    let report = run.json();
+fn assert_given_up(run: &Checked) {
+    let report = run.report();
     let notes = report["notes"].to_string();
     assert!(
         notes.contains("failed repeatedly"),
@@ -289,7 +110,7 @@ fn assert_given_up(run: &Run) {
 fn an_engine_printing_y_lines_without_end_is_a_flood_and_given_up_on() {
     // `yes` as an answer used to cost 12-114 s and 2.3-6.8 GB per answer,
     // and was restarted for every case and game
-    let run = check_faulty("flood-lines", "flood-lines", "6");
+    let run = check_faulty("flood-lines", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     assert_cause(&run, "protocol", "flood on validmoves", "10000 lines");
     assert_given_up(&run);
@@ -298,7 +119,7 @@ fn an_engine_printing_y_lines_without_end_is_a_flood_and_given_up_on() {
 #[test]
 fn an_engine_printing_bytes_without_a_line_break_is_a_flood() {
     // the same flood without newlines
-    let run = check_faulty("flood-bytes", "flood-bytes", "6");
+    let run = check_faulty("flood-bytes", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     assert_cause(&run, "protocol", "flood on validmoves", "2097152 bytes");
     assert_given_up(&run);
@@ -307,9 +128,9 @@ fn an_engine_printing_bytes_without_a_line_break_is_a_flood() {
 #[test]
 fn a_line_of_one_gigabyte_is_a_flood_quoted_in_a_few_hundred_bytes() {
     // one 1 GB line used to give a 219 MB report, each finding quoting it
-    let run = check_faulty("huge-line", "huge-line", "6");
+    let run = check_faulty("huge-line", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
-    let report = run.json();
+    let report = run.report();
     let answer = &report["findings"][0]["shortest"]["answer"];
     let quoted = answer[0].as_str().unwrap_or_default();
     assert!(
@@ -322,13 +143,13 @@ fn a_line_of_one_gigabyte_is_a_flood_quoted_in_a_few_hundred_bytes() {
 #[test]
 fn a_list_of_100000_junk_moves_is_a_flood() {
     // 100,000 junk moves used to give a 441 MB report and use 1.6 GB
-    let run = check_faulty("junk-moves", "junk-moves", "3");
+    let run = check_faulty("junk-moves", "3");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let causes = run.causes();
     assert!(
-        causes.iter().any(
-            |(kind, _, _, detail)| kind == "protocol" && detail.contains("entries in the list")
-        ),
+        causes
+            .iter()
+            .any(|c| c.kind == "protocol" && c.detail.contains("entries in the list")),
         "{causes:?}"
     );
 }
@@ -336,9 +157,8 @@ fn a_list_of_100000_junk_moves_is_a_flood() {
 #[test]
 fn escape_codes_from_the_engine_reach_no_report_format() {
     // the text report used to pass the engine's terminal escape codes
-    // (on stdout and stderr) to the user's terminal; check_in asserts no
+    // (on stdout and stderr) to the user's terminal; check_with asserts no
     // ESC or BEL byte in any of the three formats
-    let dir = temp_dir("escape-codes");
     let engine = faulty("escape-codes");
     let args = [
         "--engine",
@@ -348,9 +168,9 @@ fn escape_codes_from_the_engine_reach_no_report_format() {
         "--games",
         "0",
     ];
-    let run = check_in(&dir, &args, true);
+    let run = check_with(&args, true);
     assert_eq!(run.status, Some(1), "{}", run.stderr);
-    let json = String::from_utf8_lossy(&run.report).into_owned();
+    let json = String::from_utf8_lossy(run.report_bytes()).into_owned();
     assert!(
         json.contains("\\\\x1b[2J"),
         "the escape is shown escaped: {json}"
@@ -358,9 +178,9 @@ fn escape_codes_from_the_engine_reach_no_report_format() {
     for format in ["text", "junit"] {
         let mut args = args.to_vec();
         args.extend(["--format", format]);
-        let run = check_in(&dir, &args, false);
+        let run = check_with(&args, false);
         assert_eq!(run.status, Some(1), "{}", run.stderr);
-        let text = String::from_utf8_lossy(&run.stdout).into_owned();
+        let text = run.stdout();
         assert!(text.contains("\\x1b[2J"), "{format}: {text}");
     }
 }
@@ -368,7 +188,7 @@ fn escape_codes_from_the_engine_reach_no_report_format() {
 #[test]
 fn heavy_stderr_is_not_a_finding_and_stays_bounded() {
     // stderr is not protocol; 64 KiB of noise before every answer
-    let run = check_faulty("stderr-flood", "stderr-flood", "2");
+    let run = check_faulty("stderr-flood", "2");
     assert_eq!(run.status, Some(0), "{}", run.stderr);
 }
 
@@ -377,40 +197,31 @@ fn heavy_stderr_is_not_a_finding_and_stays_bounded() {
 #[test]
 fn a_wrapper_without_exec_leaves_no_hung_engine() {
     // only the direct child (the shell) used to be killed, leaving 3 hung
-    // engines; check_in asserts none is left
-    let run = check(
-        "no-exec-wrapper",
-        &[
-            "--engine",
-            &fixture("no-exec-wrapper.sh"),
-            "--no-corpus",
-            "--games",
-            "3",
-            "--timeout-ms",
-            "1000",
-        ],
-    );
+    // engines; Check::run asserts none is left
+    let run = check(&[
+        "--engine",
+        &fixture("no-exec-wrapper.sh"),
+        "--no-corpus",
+        "--games",
+        "3",
+        "--timeout-ms",
+        "1000",
+    ]);
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let causes = run.causes();
-    assert!(
-        causes.iter().any(|(kind, ..)| kind == "timeout"),
-        "{causes:?}"
-    );
+    assert!(causes.iter().any(|c| c.kind == "timeout"), "{causes:?}");
 }
 
 #[test]
 fn a_background_job_of_a_correct_engine_is_ended_with_it() {
     // a wrapper with a CPU-burning background job used to leave it running
-    let run = check(
-        "background-job",
-        &[
-            "--engine",
-            &fixture("background-job.sh"),
-            "--no-corpus",
-            "--games",
-            "1",
-        ],
-    );
+    let run = check(&[
+        "--engine",
+        &fixture("background-job.sh"),
+        "--no-corpus",
+        "--games",
+        "1",
+    ]);
     assert_eq!(run.status, Some(0), "{}", run.stderr);
 }
 
@@ -418,47 +229,38 @@ fn a_background_job_of_a_correct_engine_is_ended_with_it() {
 fn a_grandchild_holding_stdout_is_reported_as_such_not_as_a_timeout() {
     // an engine whose grandchild holds stdout used to leave 4 orphans and be
     // reported as a timeout; the engine crashes after six plies
-    let run = check(
-        "grandchild",
-        &[
-            "--engine",
-            &fixture("grandchild-holds-stdout.sh"),
-            "--no-corpus",
-            "--games",
-            "2",
-            "--max-plies",
-            "10",
-        ],
-    );
+    let run = check(&[
+        "--engine",
+        &fixture("grandchild-holds-stdout.sh"),
+        "--no-corpus",
+        "--games",
+        "2",
+        "--max-plies",
+        "10",
+    ]);
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let causes = run.causes();
     assert!(
         causes
             .iter()
-            .any(|(kind, _, _, detail)| kind == "crash" && detail.contains("stdout stays open")),
+            .any(|c| c.kind == "crash" && c.detail.contains("stdout stays open")),
         "{causes:?}"
     );
-    assert!(
-        !causes.iter().any(|(kind, ..)| kind == "timeout"),
-        "{causes:?}"
-    );
+    assert!(!causes.iter().any(|c| c.kind == "timeout"), "{causes:?}");
 }
 
 #[test]
 fn an_engine_that_echoes_without_ok_times_out_and_is_given_up_on() {
     // an echo engine; every answer lacks `ok`
-    let run = check(
-        "echo",
-        &[
-            "--engine",
-            &fixture("echo.sh"),
-            "--no-corpus",
-            "--games",
-            "4",
-            "--timeout-ms",
-            "500",
-        ],
-    );
+    let run = check(&[
+        "--engine",
+        &fixture("echo.sh"),
+        "--no-corpus",
+        "--games",
+        "4",
+        "--timeout-ms",
+        "500",
+    ]);
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     assert_given_up(&run);
 }
@@ -467,18 +269,15 @@ fn an_engine_that_echoes_without_ok_times_out_and_is_given_up_on() {
 fn a_banner_without_ok_is_a_start_up_failure_exit_2() {
     // an engine that never says `ok`: it never answered its banner, so the
     // check cannot run (exit 2), and the message says why
-    let run = check(
-        "no-ok",
-        &[
-            "--engine",
-            &fixture("no-ok.sh"),
-            "--no-corpus",
-            "--games",
-            "4",
-            "--startup-timeout-ms",
-            "500",
-        ],
-    );
+    let run = check(&[
+        "--engine",
+        &fixture("no-ok.sh"),
+        "--no-corpus",
+        "--games",
+        "4",
+        "--startup-timeout-ms",
+        "500",
+    ]);
     assert_eq!(run.status, Some(2), "{}", run.stderr);
     assert!(
         run.stderr
@@ -492,9 +291,9 @@ fn a_banner_without_ok_is_a_start_up_failure_exit_2() {
 #[test]
 fn random_crashes_end_with_a_report_and_no_process_left() {
     // each process crashes at a command drawn from its pid
-    let run = check_faulty("random-crash", "random-crash", "6");
+    let run = check_faulty("random-crash", "6");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
-    assert!(run.causes().iter().any(|(kind, ..)| kind == "crash"));
+    assert!(run.causes().iter().any(|c| c.kind == "crash"));
 }
 
 // --- duplicates (§9.35) ---
@@ -502,25 +301,20 @@ fn random_crashes_end_with_a_report_and_no_process_left() {
 #[test]
 fn a_list_with_every_move_twice_breaks_the_rule_of_one_listing_each() {
     // §9.35 each legal move listed once; such an engine used to pass
-    let run = check(
-        "duplicate-moves",
-        &[
-            "--engine",
-            &faulty("duplicate-moves"),
-            "--case",
-            "opening.toml::tournament-opening-binds-black-too",
-            "--games",
-            "1",
-        ],
-    );
+    let run = check(&[
+        "--engine",
+        &faulty("duplicate-moves"),
+        "--case",
+        "opening.toml::tournament-opening-binds-black-too",
+        "--games",
+        "1",
+    ]);
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let causes = run.causes();
     assert!(
-        causes
-            .iter()
-            .any(|(kind, pattern, clauses, _)| kind == "protocol"
-                && pattern == "move listed twice"
-                && clauses == &["§9.35".to_string()]),
+        causes.iter().any(|c| c.kind == "protocol"
+            && c.pattern == "move listed twice"
+            && c.clauses == ["§9.35"]),
         "{causes:?}"
     );
 }
@@ -528,32 +322,31 @@ fn a_list_with_every_move_twice_breaks_the_rule_of_one_listing_each() {
 #[test]
 fn a_list_repeated_to_100000_entries_fails_the_check() {
     // §9.35; a list repeated to 100,000 entries used to pass with exit 0
-    let run = check_faulty("repeated-moves", "repeated-moves", "2");
+    let run = check_faulty("repeated-moves", "2");
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let causes = run.causes();
     assert!(
-        causes.iter().any(
-            |(kind, _, _, detail)| kind == "protocol" && detail.contains("entries in the list")
-        ),
+        causes
+            .iter()
+            .any(|c| c.kind == "protocol" && c.detail.contains("entries in the list")),
         "{causes:?}"
     );
 }
 
 // --- hostile input ---
 
-/// A corpus folder holding one file `cases.toml` with `text`.
-fn corpus(test: &str, text: &str) -> PathBuf {
-    let dir = temp_dir(test).join("corpus");
-    std::fs::create_dir_all(&dir).expect("corpus dir");
-    std::fs::write(dir.join("cases.toml"), text).expect("corpus file");
+/// A corpus folder holding one file `cases.toml` with `cases`, removed
+/// when dropped.
+fn corpus(cases: &str) -> tempfile::TempDir {
+    let dir = scratch();
+    std::fs::write(dir.path().join("cases.toml"), cases).expect("corpus file");
     dir
 }
 
 /// Runs check on our engine with `args` and asserts it cannot run: exit 2
 /// and a message on stderr holding every one of `words`.
-fn assert_cannot_run(test: &str, args: &[&str], words: &[&str]) {
-    let dir = temp_dir(test);
-    let run = check_in(&dir, args, false);
+fn assert_cannot_run(args: &[&str], words: &[&str]) {
+    let run = check_with(args, false);
     assert_eq!(run.status, Some(2), "check {args:?}: {}", run.stderr);
     for word in words {
         assert!(run.stderr.contains(word), "check {args:?}: {}", run.stderr);
@@ -568,12 +361,10 @@ fn mkfifo(path: &Path) {
 #[test]
 fn a_fifo_in_the_corpus_folder_is_refused_unread() {
     // a FIFO named x.toml in --corpus used to block the check forever
-    let dir = corpus("fifo-corpus", "");
-    std::fs::remove_file(dir.join("cases.toml")).expect("remove");
-    mkfifo(&dir.join("x.toml"));
-    let shown = dir.display().to_string();
+    let dir = scratch();
+    mkfifo(&dir.path().join("x.toml"));
+    let shown = text(dir.path());
     assert_cannot_run(
-        "fifo-corpus-run",
         &["--corpus", &shown],
         &["x.toml", "a FIFO (named pipe), not a regular file"],
     );
@@ -582,13 +373,12 @@ fn a_fifo_in_the_corpus_folder_is_refused_unread() {
 #[test]
 fn a_fifo_as_out_or_baseline_is_refused_before_the_run() {
     // a FIFO as --out used to block the check forever
-    let dir = temp_dir("fifo-out");
-    let fifo = dir.join("report.fifo");
+    let dir = scratch();
+    let fifo = dir.path().join("report.fifo");
     mkfifo(&fifo);
-    let shown = fifo.display().to_string();
+    let shown = text(&fifo);
     for option in ["--out", "--write-baseline", "--baseline"] {
         assert_cannot_run(
-            "fifo-out-run",
             &[option, &shown, "--no-corpus", "--games", "0"],
             &["a FIFO (named pipe), not a regular file"],
         );
@@ -599,20 +389,15 @@ fn a_fifo_as_out_or_baseline_is_refused_before_the_run() {
 fn a_zero_timeout_is_refused() {
     // --timeout-ms 0 used to be accepted, and a correct engine then got
     // three timeout findings
-    assert_cannot_run("timeout-0", &["--timeout-ms", "0"], &["--timeout-ms 0"]);
-    assert_cannot_run(
-        "startup-timeout-0",
-        &["--startup-timeout-ms", "0"],
-        &["--startup-timeout-ms 0"],
-    );
-    assert_cannot_run("jobs-0", &["--jobs", "0"], &["--jobs 0"]);
+    assert_cannot_run(&["--timeout-ms", "0"], &["--timeout-ms 0"]);
+    assert_cannot_run(&["--startup-timeout-ms", "0"], &["--startup-timeout-ms 0"]);
+    assert_cannot_run(&["--jobs", "0"], &["--jobs 0"]);
 }
 
 #[test]
 fn a_case_whose_game_string_does_not_load_is_a_corpus_error() {
     // such a case used to be skipped, and the run exited 0
     let dir = corpus(
-        "bad-game",
         r#"
 [[case]]
 name = "bad-game"
@@ -623,8 +408,7 @@ state = "InProgress"
 "#,
     );
     assert_cannot_run(
-        "bad-game-run",
-        &["--corpus", &dir.display().to_string()],
+        &["--corpus", &text(dir.path())],
         &["cases.toml::bad-game", "does not load"],
     );
 }
@@ -634,7 +418,6 @@ fn a_legal_move_listed_as_illegal_is_a_corpus_error_not_a_finding() {
     // a legal move under `illegal` used to become a finding against a
     // correct engine
     let dir = corpus(
-        "legal-as-illegal",
         r#"
 [[case]]
 name = "legal-as-illegal"
@@ -645,8 +428,7 @@ illegal = [{ move = "bA1 wS1-", clause = "§4.2" }]
 "#,
     );
     assert_cannot_run(
-        "legal-as-illegal-run",
-        &["--corpus", &dir.display().to_string()],
+        &["--corpus", &text(dir.path())],
         &["cases.toml::legal-as-illegal", "bA1 wS1-"],
     );
 }
@@ -656,7 +438,6 @@ fn a_line_break_inside_an_entry_is_a_corpus_error() {
     // a newline inside an entry used to become a finding against a
     // correct engine
     let dir = corpus(
-        "newline",
         r#"
 [[case]]
 name = "newline-in-entry"
@@ -667,8 +448,7 @@ legal = ["bA1 wS1-\nvalidmoves"]
 "#,
     );
     assert_cannot_run(
-        "newline-run",
-        &["--corpus", &dir.display().to_string()],
+        &["--corpus", &text(dir.path())],
         &["cases.toml::newline-in-entry", "line break"],
     );
 }

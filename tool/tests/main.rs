@@ -7,8 +7,10 @@
 //! `../tests/cases`) and its documentation (`../README.md`, `../docs/`), so
 //! they are the repository's tests: the published package ships none.
 
-// Shared helpers: the binary (`common`) and the documented-commands test
-// that `cli` runs (`documented`).
+// Shared helpers: the binary and temporary folders (`common`), running
+// `check` and reading its report (`check_run`) and the documented-commands
+// test that `cli` runs (`documented`).
+mod check_run;
 mod common;
 mod documented;
 

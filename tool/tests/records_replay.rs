@@ -93,10 +93,10 @@ fn files_finished_early_are_reported_after_the_files_before_them() {
     // prints lines that name it.
     let illegal = std::fs::read_to_string(format!("{}/illegal-move.pgn", records("pgn")))
         .expect("the test record");
-    let dir = tempdir();
+    let dir = crate::common::scratch();
     let mut paths = Vec::new();
     for (i, copies) in [400, 1, 3, 1, 2, 1, 1, 5, 1, 1].iter().enumerate() {
-        let path = dir.join(format!("f{i}.pgn"));
+        let path = dir.path().join(format!("f{i}.pgn"));
         std::fs::write(&path, format!("{illegal}\n\n").repeat(*copies)).expect("write");
         paths.push(path.display().to_string());
     }
@@ -122,7 +122,6 @@ fn files_finished_early_are_reported_after_the_files_before_them() {
             "{format}: {firsts:?}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -173,8 +172,8 @@ fn convert_prints_a_game_string_that_loads_and_a_pgn_that_reads_back() {
         assert!(loaded.status.success(), "{}", stderr(&loaded));
         let pgn = run(&["convert", &file, "--game", game, "--to", "pgn"]);
         assert!(pgn.status.success(), "{}", stderr(&pgn));
-        let dir = tempdir();
-        let path = dir.join("back.pgn");
+        let dir = crate::common::scratch();
+        let path = dir.path().join("back.pgn");
         std::fs::write(&path, stdout(&pgn)).expect("write");
         let back = run(&["convert", &path.display().to_string()]);
         assert_eq!(stdout(&back).trim(), game_string);
@@ -424,8 +423,8 @@ fn a_zip_archive_is_read_as_a_folder() {
     assert_eq!(stdout(&out), text);
     // §10.21: an archive with no record entry is no record, as an empty
     // file is (the end record of an empty archive alone)
-    let dir = tempdir();
-    let empty = dir.join("empty.zip");
+    let dir = crate::common::scratch();
+    let empty = dir.path().join("empty.zip");
     std::fs::write(&empty, b"PK\x05\x06\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0").expect("write");
     let out = run(&["replay", &empty.display().to_string()]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
@@ -523,8 +522,8 @@ fn a_zip_entry_is_read_no_further_than_a_record_file() {
     // deflated blank lines) is unreadable, named, after at most 64 MiB + 1
     // bytes; the entries after it are read.
     use std::io::Write as _;
-    let dir = tempdir();
-    let path = dir.join("bomb.zip");
+    let dir = crate::common::scratch();
+    let path = dir.path().join("bomb.zip");
     let file = std::fs::File::create(&path).expect("create");
     let mut zip = zip::ZipWriter::new(file);
     let options = zip::write::SimpleFileOptions::default()
@@ -545,20 +544,6 @@ fn a_zip_entry_is_read_no_further_than_a_record_file() {
         "{text}"
     );
     assert!(text.contains("all             2      2"), "{text}");
-    std::fs::remove_dir_all(&dir).ok();
-}
-
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "hive-oracle-records-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0)
-    ));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
 }
 
 /// A record with the same legacy spelling on several plies (each noted by
@@ -573,8 +558,8 @@ fn an_illegal_game_ends_with_its_notes_its_picture_and_an_explain_command() {
     // same note on three lines once with its count; then the picture of the
     // position before the illegal ply, the ply's cells highlighted, and the
     // command that explains that ply, its file quoted for the shell.
-    let dir = tempdir();
-    let path = dir.join("a game's record.pgn");
+    let dir = crate::common::scratch();
+    let path = dir.path().join("a game's record.pgn");
     std::fs::write(&path, NOTED_AND_ILLEGAL).expect("write");
     let file = path.display().to_string();
     let out = run(&["replay", &file]);
@@ -623,7 +608,6 @@ fn an_illegal_game_ends_with_its_notes_its_picture_and_an_explain_command() {
         let note = format!("  note: line {line}, ply {ply}: wQ1 read as wQ");
         assert!(verbose.contains(&note), "{note}\n{verbose}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -723,8 +707,8 @@ fn plies_after_a_third_occurrence_are_never_refused() {
     let record = std::fs::read_to_string(format!("{}/repetition-draw.pgn", records("replay")))
         .expect("the test record")
         .replace("\nDraw\n", "\n13. wQ \\wS1\n14. bQ bS1/\nDraw\n");
-    let dir = tempdir();
-    let path = dir.join("went-on.pgn");
+    let dir = crate::common::scratch();
+    let path = dir.path().join("went-on.pgn");
     std::fs::write(&path, &record).expect("write");
     let file = path.display().to_string();
     let out = run(&["replay", "--repetition-draw", "--format", "json", &file]);
@@ -739,7 +723,6 @@ fn plies_after_a_third_occurrence_are_never_refused() {
         game["notes"][0]["text"],
         "third occurrence after ply 12: a draw by repetition (§8.7.2), but the record goes on for 2 more plies"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The committed schema of replay's JSON report.
@@ -823,8 +806,8 @@ fn an_illegal_pre_2013_pillbug_game_shows_the_prototype_warning() {
         .expect("the test record")
         .replace("SU[Hive]", "SU[hive-p]")
         .replace("2019-02-02", "2012-11-02");
-    let dir = tempdir();
-    let path = dir.join("HV-jon-kai-2012-11-02-1414.sgf");
+    let dir = crate::common::scratch();
+    let path = dir.path().join("HV-jon-kai-2012-11-02-1414.sgf");
     std::fs::write(&path, &record).expect("write");
     let out = run(&["replay", &path.display().to_string()]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
@@ -834,5 +817,4 @@ fn an_illegal_pre_2013_pillbug_game_shows_the_prototype_warning() {
         text.contains("\n  note: the game is from 2012.11: pillbug games before about March 2013 used a prototype pillbug, whose moves the rules may refuse\n"),
         "{text}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -12,11 +12,15 @@ use hive_oracle_rules::core::GameType;
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
 
-const TIMEOUT: Duration = Duration::from_secs(5);
+/// The timeout of the engines expected to answer: only a hang reaches it.
+const TIMEOUT: Duration = Duration::from_secs(20);
 /// The timeout for fixtures expected to hang.
 const SHORT: Duration = Duration::from_millis(400);
-/// What a timeout may overrun by on a loaded machine.
-const MARGIN: Duration = Duration::from_millis(1500);
+/// The bound on what must end at once (a drop, a kill, a timeout past
+/// [`SHORT`]): the hung fixtures sleep 30 s, so a client that waited for
+/// them would take longer; how long the client takes on a loaded machine
+/// is not asserted.
+const MARGIN: Duration = Duration::from_secs(20);
 
 fn our_engine() -> UhpClient {
     let command = format!("\"{}\" uhp", env!("CARGO_BIN_EXE_hive-oracle"));
@@ -228,13 +232,12 @@ fn hang_after_banner_times_out_and_is_killed() {
         ClientError::Timeout { command, .. } => assert_eq!(command, "newgame Base"),
         other => panic!("expected a timeout, got {other:?}"),
     }
-    // Nothing more is sent to a hung engine.
-    let start = Instant::now();
+    // Nothing more is sent to a hung engine: the command is refused as
+    // defunct, where one sent would have timed out.
     match engine.command("info") {
         Err(ClientError::Defunct { command, .. }) => assert_eq!(command, "info"),
         other => panic!("expected defunct, got {other:?}"),
     }
-    assert!(start.elapsed() < Duration::from_millis(100));
     drop_and_check(engine);
 }
 
@@ -379,11 +382,12 @@ fn pid_in(file: &Path) -> u32 {
     }
 }
 
-fn pid_file(name: &str) -> std::path::PathBuf {
-    let file =
-        std::env::temp_dir().join(format!("hive-oracle-client-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&file);
-    file
+/// A file for a fixture to write a process id to, in a folder removed
+/// when the folder is dropped.
+fn pid_file() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = crate::common::scratch();
+    let file = dir.path().join("pid");
+    (dir, file)
 }
 
 #[test]
@@ -419,7 +423,7 @@ fn output_without_a_line_break_is_a_flood_of_bytes() {
 fn an_engine_whose_child_holds_stdout_is_reported_as_such_and_the_child_killed() {
     // the engine exits while a process it started keeps its stdout open;
     // that used to be a timeout, and the process was left running
-    let file = pid_file("holder");
+    let (_dir, file) = pid_file();
     let script = format!(
         "sleep 30 & echo $! > {}; echo 'id held'; echo ok; read line; exit 3",
         file.display()
@@ -443,14 +447,13 @@ fn an_engine_whose_child_holds_stdout_is_reported_as_such_and_the_child_killed()
         ended(holder),
         "the process holding stdout, {holder}, is still running"
     );
-    let _ = std::fs::remove_file(&file);
 }
 
 #[test]
 fn dropping_the_client_ends_what_the_engine_started() {
     // a background job of the engine (or the engine under a wrapper
     // without exec) used to outlive the check; the group is killed
-    let file = pid_file("background");
+    let (_dir, file) = pid_file();
     let script = format!(
         "sleep 30 & echo $! > {}; echo 'id parent'; echo ok; exec cat > /dev/null",
         file.display()
@@ -464,5 +467,4 @@ fn dropping_the_client_ends_what_the_engine_started() {
         std::thread::sleep(Duration::from_millis(10));
     }
     assert!(ended(job), "the background job {job} is still running");
-    let _ = std::fs::remove_file(&file);
 }

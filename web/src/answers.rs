@@ -55,7 +55,9 @@ pub(super) fn no_move_reason(game: &ReferenceEngine, piece: Piece) -> String {
     if game.state().is_over() {
         return format!("The game is over ({}): no move is played.", game.state());
     }
-    let occupied: BTreeSet<Hex> = hive_oracle_rules::render::stacks(game).into_keys().collect();
+    let occupied: BTreeSet<Hex> = hive_oracle_rules::render::stacks(game)
+        .into_keys()
+        .collect();
     let mut cells: BTreeSet<Hex> = occupied
         .iter()
         .flat_map(|h| h.neighbours())

@@ -52,7 +52,10 @@ impl Session {
     #[wasm_bindgen(constructor)]
     pub fn new() -> Session {
         Session {
-            game: ReferenceEngine::new_game(hive_oracle_rules::core::GameType::BASE, RulesOptions::default()),
+            game: ReferenceEngine::new_game(
+                hive_oracle_rules::core::GameType::BASE,
+                RulesOptions::default(),
+            ),
             redo: Vec::new(),
         }
     }

@@ -478,14 +478,13 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
     // of a chosen type and opening, and a move typed into the move box.
     let record_path = root.join("tests/records/pgn/mzinga-comments-unfinished.pgn");
     let record_text = std::fs::read_to_string(&record_path).expect("the record reads");
-    let (_, record_game): (_, ReferenceEngine) =
-        hive_oracle_rules::records::record_game(
-            &record_path.to_string_lossy(),
-            record_text.as_bytes(),
-            1,
-            None,
-        )
-        .expect("the record replays");
+    let (_, record_game): (_, ReferenceEngine) = hive_oracle_rules::records::record_game(
+        &record_path.to_string_lossy(),
+        record_text.as_bytes(),
+        1,
+        None,
+    )
+    .expect("the record replays");
     let typed_move = "wQ wS1-";
     let typed_explanation = explanation_text(&mid, mid.parse_move(typed_move).expect("it reads"));
 

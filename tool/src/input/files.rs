@@ -269,12 +269,14 @@ mod tests {
                 .contains("a character device, not a regular file"),
             "{zero}"
         );
-        let fifo = std::env::temp_dir().join(format!("files-fifo-{}", std::process::id()));
-        let _ = fs::remove_file(&fifo);
+        let folder = tempfile::Builder::new()
+            .prefix("hive-oracle-test-")
+            .tempdir()
+            .expect("a temporary folder");
+        let fifo = folder.path().join("records.pgn");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         assert!(made.is_ok_and(|status| status.success()), "mkfifo");
         let refused = read_records(&fifo).unwrap_err();
         assert!(refused.message.contains("a FIFO (named pipe)"), "{refused}");
-        let _ = fs::remove_file(&fifo);
     }
 }

@@ -58,8 +58,7 @@ pub use corpus_files::{
 };
 pub use error::InputError;
 pub use files::{
-    each_record, each_record_in, read_record_file, read_records, record_files, RecordFiles,
-    Skipped,
+    each_record, each_record_in, read_record_file, read_records, record_files, RecordFiles, Skipped,
 };
 pub use game::GameInput;
 pub use limits::{SizeLimit, MAX_RECORD_FILE_BYTES, RECORD_FILE_LIMIT};

@@ -45,3 +45,17 @@ pub fn root() -> std::path::PathBuf {
 pub fn repository(path: &str) -> std::path::PathBuf {
     root().join(path)
 }
+
+/// A folder of the system's temporary folder for one test, removed when
+/// the value is dropped: when the test ends, whether it passes or fails.
+pub fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("hive-oracle-test-")
+        .tempdir()
+        .expect("a temporary folder")
+}
+
+/// A path as text (the temporary folders' paths are UTF-8).
+pub fn text(path: &std::path::Path) -> String {
+    path.to_str().expect("a UTF-8 path").to_string()
+}

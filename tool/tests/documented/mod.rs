@@ -253,12 +253,11 @@ fn path_with_the_binary(scratch: &Path) -> String {
     )
 }
 
-/// A scratch folder where `tests` is the repository's.
-pub fn scratch_folder() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("documented-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
+/// A scratch folder where `tests` is the repository's, removed when
+/// dropped.
+pub fn scratch_folder() -> tempfile::TempDir {
+    let dir = crate::common::scratch();
     let root = crate::common::root();
-    std::os::unix::fs::symlink(root.join("tests"), dir.join("tests")).expect("a link");
+    std::os::unix::fs::symlink(root.join("tests"), dir.path().join("tests")).expect("a link");
     dir
 }
