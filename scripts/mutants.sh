@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Mutation testing of the rules package with cargo-mutants (configured in
+# .cargo/mutants.toml; docs/development.md, "Mutation testing"):
+#
+#   scripts/mutants.sh sample [SEED] [N]   N mutants drawn from each of src/reference/,
+#                                          src/fast/ and src/core/ (SEED 1, N 150), run,
+#                                          scored per folder with the 95 % interval
+#   scripts/mutants.sh all [GLOB]          every mutant (of the files GLOB matches)
+#   scripts/mutants.sh corpus [SEED] [N]   the sample of src/reference/ judged by the case
+#                                          corpus alone (tests/cases through run_case)
+#   scripts/mutants.sh diff BASE [MAX]     the mutants of the lines changed since BASE, at
+#                                          most MAX (40) drawn from them; fails on a missed
+#                                          mutant that tests/mutants/reviewed.toml does not
+#                                          explain (what .ci/run runs)
+#
+# Each run writes its outcomes to target/mutants/NAME/mutants.out/ (cargo-mutants' own
+# format: outcomes.json, caught.txt, missed.txt, …) and prints the table. Installs
+# cargo-mutants when it is missing. A mutant costs a rebuild of the rules package and a run
+# of its tests until the first failure (docs/development.md gives the figures).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! cargo mutants --version >/dev/null 2>&1; then
+    cargo install --locked cargo-mutants
+fi
+if ! cargo nextest --version >/dev/null 2>&1; then
+    cargo install --locked cargo-nextest
+fi
+
+reviewed=tests/mutants/reviewed.toml
+mode="${1:-}"
+shift || true
+
+# run NAME ARGS...: cargo mutants with ARGS, its output in target/mutants/NAME/
+run() {
+    local name="$1"
+    shift
+    mkdir -p "target/mutants/$name"
+    # exit status 2 means "some mutants missed", 3 "some timed out": the table says which
+    cargo mutants --no-shuffle --output "target/mutants/$name" "$@" || {
+        local status=$?
+        if [[ $status -ne 2 && $status -ne 3 ]]; then
+            echo "mutants: cargo mutants failed with status $status" >&2
+            exit "$status"
+        fi
+    }
+}
+
+# regexes HOW NAME SEED N FILES...: the anchored regexes of the mutants drawn
+# (HOW: `sample`, N of each folder, or `draw`, N in all) in target/mutants/NAME.re
+regexes() {
+    local how="$1" name="$2" seed="$3" count="$4"
+    shift 4
+    mkdir -p target/mutants
+    cargo mutants --list "$@" > "target/mutants/$name.list"
+    python3 scripts/mutants.py "$how" "target/mutants/$name.list" "$seed" "$count" > "target/mutants/$name.re"
+    echo "mutants: $(wc -l < "target/mutants/$name.re") drawn with seed $seed from $(wc -l < "target/mutants/$name.list")"
+}
+
+# re_args FILE: -F REGEX for each line of FILE
+re_args() {
+    local line
+    args=()
+    while IFS= read -r line; do
+        args+=(-F "$line")
+    done < "$1"
+}
+
+case "$mode" in
+    sample)
+        seed="${1:-1}" count="${2:-150}"
+        regexes sample sample "$seed" "$count"
+        re_args target/mutants/sample.re
+        run "sample-$seed" "${args[@]}"
+        python3 scripts/mutants.py score "target/mutants/sample-$seed/mutants.out/outcomes.json"
+        ;;
+    all)
+        if [[ -n "${1:-}" ]]; then
+            run all --file "$1"
+        else
+            run all
+        fi
+        python3 scripts/mutants.py score target/mutants/all/mutants.out/outcomes.json
+        ;;
+    corpus)
+        seed="${1:-1}" count="${2:-150}"
+        regexes sample corpus "$seed" "$count" --file 'src/reference/**/*.rs'
+        re_args target/mutants/corpus.re
+        # the case corpus alone: the test that runs every case of tests/cases
+        # on both engines through the one runner (tests/cases.rs)
+        run "corpus-$seed" "${args[@]}" -- -E 'test(=cases::every_case_passes_on_both_engines)'
+        python3 scripts/mutants.py score "target/mutants/corpus-$seed/mutants.out/outcomes.json"
+        ;;
+    diff)
+        base="${1:?usage: scripts/mutants.sh diff BASE [MAX]}"
+        max="${2:-40}"
+        mkdir -p target/mutants
+        git diff "$base" -- src/reference src/fast src/core > target/mutants/change.diff
+        if [[ ! -s target/mutants/change.diff ]]; then
+            echo "mutants: no change to src/reference, src/fast or src/core since $base"
+            exit 0
+        fi
+        regexes draw diff 1 "$max" --in-diff target/mutants/change.diff
+        if [[ ! -s target/mutants/diff.re ]]; then
+            echo "mutants: the change since $base makes no mutant"
+            exit 0
+        fi
+        re_args target/mutants/diff.re
+        run diff --in-diff target/mutants/change.diff "${args[@]}"
+        python3 scripts/mutants.py score target/mutants/diff/mutants.out/outcomes.json
+        python3 scripts/mutants.py missed "$reviewed" target/mutants/diff/mutants.out/outcomes.json
+        ;;
+    *)
+        sed -n '2,20p' "$0" >&2
+        exit 2
+        ;;
+esac
