@@ -43,9 +43,13 @@ def folder_of(name):
 
 
 def regex_escape(text):
-    """Escapes text for the Rust regex crate (which cargo-mutants uses):
-    every ASCII punctuation character, which it accepts escaped."""
-    return "".join("\\" + c if (not c.isalnum() and c.isascii() and c not in " _") else c for c in text)
+    """Escapes text for the Rust regex crate (which cargo-mutants uses) as its
+    own `regex::escape` does: the meta characters only. (Not every
+    punctuation character: `\\<` and `\\>` are word boundaries there.)"""
+    return "".join("\\" + c if c in META else c for c in text)
+
+
+META = set("\\.+*?()|[]{}^$#&-~")
 
 
 def sample(list_file, seed, per_folder):

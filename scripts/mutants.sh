@@ -13,7 +13,7 @@
 #                                          mutant that tests/mutants/reviewed.toml does not
 #                                          explain (what .ci/run runs)
 #
-# Each run writes its outcomes to target/mutants/NAME/mutants.out/ (cargo-mutants' own
+# Each run writes its outcomes to target/mutation/NAME/mutants.out/ (cargo-mutants' own
 # format: outcomes.json, caught.txt, missed.txt, …) and prints the table. Installs
 # cargo-mutants when it is missing. A mutant costs a rebuild of the rules package and a run
 # of its tests until the first failure (docs/development.md gives the figures).
@@ -31,13 +31,13 @@ reviewed=tests/mutants/reviewed.toml
 mode="${1:-}"
 shift || true
 
-# run NAME ARGS...: cargo mutants with ARGS, its output in target/mutants/NAME/
+# run NAME ARGS...: cargo mutants with ARGS, its output in target/mutation/NAME/
 run() {
     local name="$1"
     shift
-    mkdir -p "target/mutants/$name"
+    mkdir -p "target/mutation/$name"
     # exit status 2 means "some mutants missed", 3 "some timed out": the table says which
-    cargo mutants --no-shuffle --output "target/mutants/$name" "$@" || {
+    cargo mutants --no-shuffle --output "target/mutation/$name" "$@" || {
         local status=$?
         if [[ $status -ne 2 && $status -ne 3 ]]; then
             echo "mutants: cargo mutants failed with status $status" >&2
@@ -47,14 +47,14 @@ run() {
 }
 
 # regexes HOW NAME SEED N FILES...: the anchored regexes of the mutants drawn
-# (HOW: `sample`, N of each folder, or `draw`, N in all) in target/mutants/NAME.re
+# (HOW: `sample`, N of each folder, or `draw`, N in all) in target/mutation/NAME.re
 regexes() {
     local how="$1" name="$2" seed="$3" count="$4"
     shift 4
-    mkdir -p target/mutants
-    cargo mutants --list "$@" > "target/mutants/$name.list"
-    python3 scripts/mutants.py "$how" "target/mutants/$name.list" "$seed" "$count" > "target/mutants/$name.re"
-    echo "mutants: $(wc -l < "target/mutants/$name.re") drawn with seed $seed from $(wc -l < "target/mutants/$name.list")"
+    mkdir -p target/mutation
+    cargo mutants --list "$@" > "target/mutation/$name.list"
+    python3 scripts/mutants.py "$how" "target/mutation/$name.list" "$seed" "$count" > "target/mutation/$name.re"
+    echo "mutants: $(wc -l < "target/mutation/$name.re") drawn with seed $seed from $(wc -l < "target/mutation/$name.list")"
 }
 
 # re_args FILE: -F REGEX for each line of FILE
@@ -70,9 +70,9 @@ case "$mode" in
     sample)
         seed="${1:-1}" count="${2:-150}"
         regexes sample sample "$seed" "$count"
-        re_args target/mutants/sample.re
+        re_args target/mutation/sample.re
         run "sample-$seed" "${args[@]}"
-        python3 scripts/mutants.py score "target/mutants/sample-$seed/mutants.out/outcomes.json"
+        python3 scripts/mutants.py score "target/mutation/sample-$seed/mutants.out/outcomes.json"
         ;;
     all)
         if [[ -n "${1:-}" ]]; then
@@ -80,35 +80,35 @@ case "$mode" in
         else
             run all
         fi
-        python3 scripts/mutants.py score target/mutants/all/mutants.out/outcomes.json
+        python3 scripts/mutants.py score target/mutation/all/mutants.out/outcomes.json
         ;;
     corpus)
         seed="${1:-1}" count="${2:-150}"
         regexes sample corpus "$seed" "$count" --file 'src/reference/**/*.rs'
-        re_args target/mutants/corpus.re
+        re_args target/mutation/corpus.re
         # the case corpus alone: the test that runs every case of tests/cases
         # on both engines through the one runner (tests/cases.rs)
         run "corpus-$seed" "${args[@]}" -- -E 'test(=cases::every_case_passes_on_both_engines)'
-        python3 scripts/mutants.py score "target/mutants/corpus-$seed/mutants.out/outcomes.json"
+        python3 scripts/mutants.py score "target/mutation/corpus-$seed/mutants.out/outcomes.json"
         ;;
     diff)
         base="${1:?usage: scripts/mutants.sh diff BASE [MAX]}"
         max="${2:-40}"
-        mkdir -p target/mutants
-        git diff "$base" -- src/reference src/fast src/core > target/mutants/change.diff
-        if [[ ! -s target/mutants/change.diff ]]; then
+        mkdir -p target/mutation
+        git diff "$base" -- src/reference src/fast src/core > target/mutation/change.diff
+        if [[ ! -s target/mutation/change.diff ]]; then
             echo "mutants: no change to src/reference, src/fast or src/core since $base"
             exit 0
         fi
-        regexes draw diff 1 "$max" --in-diff target/mutants/change.diff
-        if [[ ! -s target/mutants/diff.re ]]; then
+        regexes draw diff 1 "$max" --in-diff target/mutation/change.diff
+        if [[ ! -s target/mutation/diff.re ]]; then
             echo "mutants: the change since $base makes no mutant"
             exit 0
         fi
-        re_args target/mutants/diff.re
-        run diff --in-diff target/mutants/change.diff "${args[@]}"
-        python3 scripts/mutants.py score target/mutants/diff/mutants.out/outcomes.json
-        python3 scripts/mutants.py missed "$reviewed" target/mutants/diff/mutants.out/outcomes.json
+        re_args target/mutation/diff.re
+        run diff --in-diff target/mutation/change.diff "${args[@]}"
+        python3 scripts/mutants.py score target/mutation/diff/mutants.out/outcomes.json
+        python3 scripts/mutants.py missed "$reviewed" target/mutation/diff/mutants.out/outcomes.json
         ;;
     *)
         sed -n '2,20p' "$0" >&2
