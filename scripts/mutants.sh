@@ -20,12 +20,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! cargo mutants --version >/dev/null 2>&1; then
-    cargo install --locked cargo-mutants
-fi
-if ! cargo nextest --version >/dev/null 2>&1; then
-    cargo install --locked cargo-nextest
-fi
+# tools: installs cargo-mutants and cargo-nextest when they are missing (only
+# when a mutant is to be listed or run: a change that makes none costs nothing)
+tools() {
+    if ! cargo mutants --version >/dev/null 2>&1; then
+        cargo install --locked cargo-mutants
+    fi
+    if ! cargo nextest --version >/dev/null 2>&1; then
+        cargo install --locked cargo-nextest
+    fi
+}
 
 reviewed=tests/mutants/reviewed.toml
 mode="${1:-}"
@@ -35,6 +39,7 @@ shift || true
 run() {
     local name="$1"
     shift
+    tools
     mkdir -p "target/mutation/$name"
     # exit status 2 means "some mutants missed", 3 "some timed out": the table says which
     cargo mutants --no-shuffle --output "target/mutation/$name" "$@" || {
@@ -51,6 +56,7 @@ run() {
 regexes() {
     local how="$1" name="$2" seed="$3" count="$4"
     shift 4
+    tools
     mkdir -p target/mutation
     cargo mutants --list "$@" > "target/mutation/$name.list"
     python3 scripts/mutants.py "$how" "target/mutation/$name.list" "$seed" "$count" > "target/mutation/$name.re"
@@ -106,7 +112,10 @@ case "$mode" in
             exit 0
         fi
         re_args target/mutation/diff.re
-        run diff --in-diff target/mutation/change.diff "${args[@]}"
+        # a fixed timeout instead of one set from a baseline run (the unmutated
+        # tree's tests are `cargo test`'s to run): a mutant that makes a test
+        # hang is stopped after 240 s and counts as caught
+        run diff --in-diff target/mutation/change.diff --baseline=skip --timeout 240 --build-timeout 900 "${args[@]}"
         python3 scripts/mutants.py score target/mutation/diff/mutants.out/outcomes.json
         python3 scripts/mutants.py missed "$reviewed" target/mutation/diff/mutants.out/outcomes.json
         ;;
