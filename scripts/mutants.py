@@ -3,10 +3,13 @@
 the runs found. `scripts/mutants.sh` calls it; docs/development.md ("Mutation
 testing") says what the figures mean.
 
-    mutants.py sample LIST SEED N        N mutants of each folder of LIST (the
-                                         names `cargo mutants --list` prints),
-                                         drawn with Python's random.Random(SEED);
-                                         prints one anchored regex per line
+    mutants.py sample LIST SEED N [ROUND]
+                                         round ROUND (0) of N mutants of each
+                                         folder of LIST (the names `cargo mutants
+                                         --list` prints): each folder shuffled
+                                         with random.Random("SEED:FOLDER"), the
+                                         N after the first ROUND·N; prints one
+                                         anchored regex per line
     mutants.py draw LIST SEED N          N mutants of LIST in all (a change's,
                                          as CI runs them), drawn as above
     mutants.py score OUTCOMES...         the table of each folder: mutants,
@@ -52,16 +55,20 @@ def regex_escape(text):
 META = set("\\.+*?()|[]{}^$#&-~")
 
 
-def sample(list_file, seed, per_folder):
+def sample(list_file, seed, per_folder, round_=0):
+    """Round `round_` of N mutants of each folder: each folder's mutants in
+    the order of one seeded shuffle, the N after the first `round_ * N`. So
+    each round is a uniform random sample of its folder, disjoint from the
+    other rounds, and rounds 0..k together are one sample of (k+1)·N."""
     names = [line.rstrip("\n") for line in open(list_file, encoding="utf-8") if line.strip()]
     by_folder = OrderedDict((folder, []) for folder in FOLDERS)
     for name in names:
         folder = folder_of(name)
         if folder:
             by_folder[folder].append(name)
-    rng = random.Random(seed)
     for folder, members in by_folder.items():
-        chosen = members if len(members) <= per_folder else rng.sample(members, per_folder)
+        order = random.Random(f"{seed}:{folder}").sample(members, len(members))
+        chosen = order[round_ * per_folder:(round_ + 1) * per_folder]
         for name in sorted(chosen):
             print("^" + regex_escape(name) + "$")
 
@@ -150,7 +157,7 @@ def missed(reviewed, files):
 
 def main(argv):
     if len(argv) >= 5 and argv[1] == "sample":
-        sample(argv[2], int(argv[3]), int(argv[4]))
+        sample(argv[2], int(argv[3]), int(argv[4]), int(argv[5]) if len(argv) > 5 else 0)
         return 0
     if len(argv) >= 5 and argv[1] == "draw":
         draw(argv[2], int(argv[3]), int(argv[4]))

@@ -2,9 +2,11 @@
 # Mutation testing of the rules package with cargo-mutants (configured in
 # .cargo/mutants.toml; docs/development.md, "Mutation testing"):
 #
-#   scripts/mutants.sh sample [SEED] [N]   N mutants drawn from each of src/reference/,
-#                                          src/fast/ and src/core/ (SEED 1, N 150), run,
-#                                          scored per folder with the 95 % interval
+#   scripts/mutants.sh sample [SEED] [N] [ROUNDS]
+#                                          ROUNDS (3) rounds of N (50) mutants drawn from
+#                                          each of src/reference/, src/fast/ and src/core/
+#                                          with SEED (1), run, scored per folder with the
+#                                          95 % interval; a round already run is kept
 #   scripts/mutants.sh all [GLOB]          every mutant (of the files GLOB matches)
 #   scripts/mutants.sh corpus [SEED] [N]   the sample of src/reference/ judged by the case
 #                                          corpus alone (tests/cases through run_case)
@@ -54,12 +56,16 @@ run() {
 # regexes HOW NAME SEED N FILES...: the anchored regexes of the mutants drawn
 # (HOW: `sample`, N of each folder, or `draw`, N in all) in target/mutation/NAME.re
 regexes() {
-    local how="$1" name="$2" seed="$3" count="$4"
+    local how="$1" name="$2" seed="$3" count="$4" round=0
     shift 4
+    if [[ "$how" == sample ]]; then
+        round="$1"
+        shift
+    fi
     tools
     mkdir -p target/mutation
     cargo mutants --list "$@" > "target/mutation/$name.list"
-    python3 scripts/mutants.py "$how" "target/mutation/$name.list" "$seed" "$count" > "target/mutation/$name.re"
+    python3 scripts/mutants.py "$how" "target/mutation/$name.list" "$seed" "$count" "$round" > "target/mutation/$name.re"
     echo "mutants: $(wc -l < "target/mutation/$name.re") drawn with seed $seed from $(wc -l < "target/mutation/$name.list")"
 }
 
@@ -74,11 +80,21 @@ re_args() {
 
 case "$mode" in
     sample)
-        seed="${1:-1}" count="${2:-150}"
-        regexes sample sample "$seed" "$count"
-        re_args target/mutation/sample.re
-        run "sample-$seed" "${args[@]}"
-        python3 scripts/mutants.py score "target/mutation/sample-$seed/mutants.out/outcomes.json"
+        seed="${1:-1}" count="${2:-50}" rounds="${3:-3}"
+        # rounds of COUNT mutants per folder, each a random sample disjoint
+        # from the others: a run stopped after k rounds is a sample of k·COUNT
+        # per folder; the table is of every round run so far with this seed
+        for ((round = 0; round < rounds; round++)); do
+            name="sample-$seed-$count-$round"
+            if [[ -f "target/mutation/$name/mutants.out/outcomes.json" ]]; then
+                echo "mutants: round $round already run (target/mutation/$name)"
+                continue
+            fi
+            regexes sample "$name" "$seed" "$count" "$round"
+            re_args "target/mutation/$name.re"
+            run "$name" "${args[@]}"
+        done
+        python3 scripts/mutants.py score target/mutation/sample-"$seed-$count"-*/mutants.out/outcomes.json
         ;;
     all)
         if [[ -n "${1:-}" ]]; then
@@ -90,7 +106,7 @@ case "$mode" in
         ;;
     corpus)
         seed="${1:-1}" count="${2:-150}"
-        regexes sample corpus "$seed" "$count" --file 'src/reference/**/*.rs'
+        regexes sample corpus "$seed" "$count" 0 --file 'src/reference/**/*.rs'
         re_args target/mutation/corpus.re
         # the case corpus alone: the test that runs every case of tests/cases
         # on both engines through the one runner (tests/cases.rs)
