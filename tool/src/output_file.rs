@@ -52,6 +52,17 @@ pub enum OutputError {
         /// Why it cannot be written.
         source: io::Error,
     },
+    /// A `*.toml` output in a corpus folder, which the next check of that
+    /// folder would read as a case file.
+    #[error("{option} {}: refused: a .toml file in the corpus folder {} (--corpus) would be read as a case file by the next check", .path.display(), .folder.display())]
+    CaseFileOfCorpus {
+        /// The option that names the output.
+        option: &'static str,
+        /// The output's path.
+        path: PathBuf,
+        /// The corpus folder.
+        folder: PathBuf,
+    },
     /// The output is the same file as an input, or as another output.
     #[error("{option} {}: refused: it is the same file as {input} ({}), which would be overwritten", .path.display(), .input_path.display())]
     SameFile {

@@ -813,6 +813,82 @@ fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
     }
 }
 
+/// No output lands on an input: every file the `--records` folder walk
+/// reads (its subfolders and zip archives included) is refused as the target
+/// of `--out` and `--write-baseline` before any work, and so is a `.toml`
+/// file in a `--corpus` folder, which the next check would read as cases.
+/// Before: `check --records DIR --out DIR/game.pgn` replaced the record with
+/// the report and exited 0 (the attack of the hostile-user review).
+#[test]
+fn a_report_onto_a_file_of_a_folder_walk_is_refused_before_any_work() {
+    let scratch = scratch();
+    let dir = scratch.path();
+    let records = dir.join("records");
+    std::fs::create_dir_all(records.join("sub")).expect("the folders");
+    let read = |path: &str| {
+        std::fs::read(format!(
+            "{}/../tests/records/{path}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("a test record")
+    };
+    let game = put(&records, "game.pgn", &read("pgn/crlf.pgn"));
+    let nested = put(&records.join("sub"), "nested.PGN", &read("pgn/crlf.pgn"));
+    let archive = put(&records, "archive.zip", &read("zip/archive.zip"));
+    let records = records.to_string_lossy().into_owned();
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).expect("a corpus folder");
+    put(
+        &corpus,
+        "queen-bee.toml",
+        &std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/cases/queen-bee.toml"
+        ))
+        .expect("the case file"),
+    );
+    let corpus = corpus.to_string_lossy().into_owned();
+    let new_case = format!("{corpus}/report.toml");
+    for target in [&game, &nested, &archive] {
+        for option in ["--out", "--write-baseline"] {
+            let args = [
+                "check",
+                "--no-corpus",
+                "--games",
+                "0",
+                "--records",
+                &records,
+                option,
+                target,
+            ];
+            let run = assert_kept(&args, 2, &[&game, &nested, &archive]);
+            assert!(
+                run.stderr.contains("a game record of a --records folder"),
+                "{args:?}: {}",
+                run.stderr
+            );
+            assert!(run.stdout.is_empty(), "{args:?}: {}", text(&run.stdout));
+        }
+    }
+    for option in ["--out", "--write-baseline"] {
+        let args = [
+            "check", "--corpus", &corpus, "--games", "0", option, &new_case,
+        ];
+        let run = bounded(&args);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("would be read as a case file"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(
+            names(std::path::Path::new(&corpus)),
+            ["queen-bee.toml"],
+            "{args:?} wrote into the corpus folder"
+        );
+    }
+}
+
 #[test]
 fn two_outputs_naming_one_file_are_refused() {
     let scratch = scratch();

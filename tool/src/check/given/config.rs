@@ -19,7 +19,7 @@ use crate::check::given::corpus::{CheckCorpusError, Corpus};
 use crate::check::given::options::CheckOptions;
 use crate::check::given::record_set::RecordSet;
 use crate::check::given::shard::{Shard, ShardSyntax};
-use crate::input::InputError;
+use crate::input::{record_files, InputError};
 use crate::output_file::{refuse_same_files, NamedInput, OutputError, PendingFile};
 use hive_oracle_rules::core::notation::{parse_game_type, NotationError};
 use hive_oracle_rules::core::{GameType, RulesOptions};
@@ -256,6 +256,7 @@ fn outputs(options: &CheckOptions, engine: &str) -> Result<Outputs, ConfigError>
     .filter_map(|(option, path)| Some((option, path?)))
     .collect();
     refuse_same_files(&outputs, &inputs(options, engine))?;
+    refuse_cases_in_corpus_folders(&outputs, &options.corpus)?;
     let reproduce_dir = match &options.reproduce_dir {
         None => None,
         Some(dir) => {
@@ -280,6 +281,36 @@ fn outputs(options: &CheckOptions, engine: &str) -> Result<Outputs, ConfigError>
     Ok((out, write_baseline, reproduce_dir))
 }
 
+/// Refuses an output named `*.toml` in a corpus folder (`--corpus DIR`): the
+/// next check with that folder would read it as a case file and fail on it.
+fn refuse_cases_in_corpus_folders(
+    outputs: &[(&'static str, &Path)],
+    corpus: &[String],
+) -> Result<(), OutputError> {
+    for folder in corpus.iter().filter(|dir| *dir != "builtin") {
+        let Ok(folder_path) = std::fs::canonicalize(folder) else {
+            continue;
+        };
+        for &(option, path) in outputs {
+            let is_toml = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+            let parent = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            if is_toml && std::fs::canonicalize(parent).is_ok_and(|p| p == folder_path) {
+                return Err(OutputError::CaseFileOfCorpus {
+                    option,
+                    path: path.to_path_buf(),
+                    folder: folder.into(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The outputs of a check ([`outputs`]).
 type Outputs = (
     Option<PendingFile>,
@@ -301,13 +332,21 @@ fn inputs(options: &CheckOptions, engine: &str) -> Vec<NamedInput> {
         .baseline
         .iter()
         .map(|path| named("the baseline (--baseline)", path.clone()))
-        .chain(
-            options
-                .records
-                .iter()
-                .map(|path| named("a game record (--records)", path.clone())),
-        )
         .collect();
+    for path in &options.records {
+        inputs.push(named("a game record (--records)", path.clone()));
+        // a folder: every record file its walk reads (subfolders and zip
+        // archives included), as the check will find them
+        if path.is_dir() {
+            let found = record_files(std::slice::from_ref(path)).unwrap_or_default();
+            inputs.extend(
+                found
+                    .files
+                    .into_iter()
+                    .map(|file| named("a game record of a --records folder", file)),
+            );
+        }
+    }
     for folder in options.corpus.iter().filter(|dir| *dir != "builtin") {
         let entries = std::fs::read_dir(folder).into_iter().flatten().flatten();
         inputs.extend(
