@@ -73,6 +73,18 @@ mod tests {
     }
 
     #[test]
+    fn a_report_of_one_line_is_escaped_too() {
+        // a report without a line feed still has its control characters
+        // escaped (the shortcut that returns the text as it is applies only
+        // to text with no control character but line feeds)
+        assert_eq!(escape_controls_in_lines("bell\u{7}"), "bell\\x07");
+        assert!(matches!(
+            escape_controls_in_lines("one\ntwo\n"),
+            Cow::Borrowed(_)
+        ));
+    }
+
+    #[test]
     fn a_report_keeps_its_own_line_feeds() {
         assert_eq!(
             escape_controls_in_lines("one\u{1b}[2K\ntwo\r\n"),

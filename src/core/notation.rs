@@ -555,5 +555,39 @@ mod tests {
         ] {
             assert!(parse_piece(bad).is_err(), "{bad}");
         }
+        // a numbered bug followed by something else than a digit: that
+        // character is not taken for the number (§1.5), even when it is
+        // several bytes long (a mutant that took it split the text inside
+        // the character, and panicked)
+        for bad in ["wSé", "wS-", "bA/"] {
+            match parse_piece(bad) {
+                Err(e) => assert!(e.to_string().contains("expected a number"), "{bad}: {e}"),
+                Ok(piece) => panic!("{bad} read as {piece}"),
+            }
+        }
+    }
+
+    #[test]
+    fn turns_parse() {
+        // §9.18: `Color[N]`, N a turn number from 1 written in decimal
+        // digits only: no sign, no space
+        assert_eq!(
+            parse_turn("Black[12]"),
+            Ok(Turn {
+                color: Color::Black,
+                number: 12
+            })
+        );
+        for bad in [
+            "White[+1]",
+            "White[-1]",
+            "White[ 1]",
+            "White[]",
+            "White[0]",
+            "White[1a]",
+            "White",
+        ] {
+            assert!(parse_turn(bad).is_err(), "{bad}");
+        }
     }
 }
