@@ -55,3 +55,39 @@ impl SplitMix64 {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sequence is SplitMix64's own: the published first outputs from
+    /// seed 0 (the reference implementation of Steele, Lea and Flood, as in
+    /// Vigna's `splitmix64.c`), so that it is the same on every build.
+    #[test]
+    fn the_sequence_is_splitmix64() {
+        let mut rng = SplitMix64::new(0);
+        assert_eq!(rng.next_u64(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(rng.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+        assert_eq!(rng.next_u64(), 0x06c4_5d18_8009_454f);
+        assert_eq!(splitmix64(0), 0xe220_a839_7b1d_cdaf);
+    }
+
+    /// `below(n)` draws from the whole of `0..n`, each value about as often
+    /// (a shuffle built on it reaches every order), and 0 for an empty range.
+    #[test]
+    fn below_covers_its_range_evenly() {
+        let mut rng = SplitMix64::new(7);
+        let mut counts = [0usize; 6];
+        for _ in 0..6000 {
+            counts[rng.below(6)] += 1;
+        }
+        for (value, &count) in counts.iter().enumerate() {
+            assert!(
+                (800..=1200).contains(&count),
+                "{value} drawn {count} times of 6000: {counts:?}"
+            );
+        }
+        assert_eq!(rng.below(0), 0);
+        assert_eq!(rng.below(1), 0);
+    }
+}
