@@ -408,3 +408,81 @@ fn refusing_a_standard_spelling_is_an_error() {
         "{cause:#}"
     );
 }
+
+/// PASS means that something was checked: a check that gave up on the
+/// engine fails, baseline or not. The engine crashes in every game
+/// (`crash-mid-game`: exit 101 on the 7th `play`); a baseline written from
+/// that run accepts the crash, so no cause is new, yet the check gave up
+/// after three failed units in a row and fails (exit 1), saying so in the
+/// text, the JSON (`incomplete`) and JUnit (one failing test case). Before:
+/// such a one-entry baseline turned an engine that crashes in every game
+/// into PASS, with 0 failures in JUnit (the hostile-user review).
+#[test]
+fn a_check_that_gave_up_on_the_engine_fails_whatever_its_baseline() {
+    let dir = scratch();
+    let baseline = text(&dir.path().join("baseline.json"));
+    let args = [
+        "--no-corpus",
+        "--games",
+        "8",
+        "--max-plies",
+        "30",
+        "--timeout-ms",
+        "2000",
+    ];
+    let first = Check::new()
+        .fault("crash-mid-game")
+        .args(args)
+        .args(["--write-baseline", &baseline])
+        .run();
+    assert_eq!(first.status, Some(1), "{}", first.stdout());
+    let (status, report) = Check::new()
+        .fault("crash-mid-game")
+        .args(args)
+        .args(["--baseline", &baseline])
+        .json()
+        .run()
+        .verdict();
+    assert_eq!(status, Some(1), "{report:#}");
+    assert_eq!(report["passed"], false);
+    // every cause is known: no new error fails it
+    assert!(
+        report["summary"]["causes"].as_u64() >= Some(1),
+        "{report:#}"
+    );
+    assert_eq!(
+        report["summary"]["known"], report["summary"]["causes"],
+        "{report:#}"
+    );
+    let incomplete = report["incomplete"].as_array().cloned().unwrap_or_default();
+    assert!(
+        incomplete.iter().any(|r| r
+            .as_str()
+            .is_some_and(|r| r.starts_with("the check gave up on the engine"))),
+        "{report:#}"
+    );
+    let text_run = Check::new()
+        .fault("crash-mid-game")
+        .args(args)
+        .args(["--baseline", &baseline])
+        .run();
+    assert_eq!(text_run.status, Some(1));
+    assert!(
+        text_run
+            .last_line()
+            .contains("the check gave up on the engine"),
+        "{}",
+        text_run.last_line()
+    );
+    let junit = Check::new()
+        .fault("crash-mid-game")
+        .args(args)
+        .args(["--baseline", &baseline, "--format", "junit"])
+        .run();
+    let xml = junit.stdout();
+    assert!(
+        xml.contains("classname=\"hive-oracle.check.completeness\""),
+        "{xml}"
+    );
+    assert!(!xml.contains(" failures=\"0\""), "{xml}");
+}

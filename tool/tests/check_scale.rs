@@ -59,17 +59,32 @@ fn skip_reasons(report: &Value) -> Vec<String> {
 }
 
 /// Our engine agrees with the rules at every position of every legal test
-/// record (tests/records/README.md), so the check passes; the files that
-/// do not read and the plies the rules refuse are listed with why, never
-/// dropped.
+/// record (tests/records/README.md): no finding. The files that do not read
+/// and the plies the rules refuse are listed with why, never dropped; and
+/// as 9 of the files given could not be read at all, the check does not
+/// pass (exit 1): a PASS means that every record given was checked. The
+/// real records alone, which all read, pass.
 #[test]
-fn the_test_records_run_clean_on_our_engine() {
+fn the_test_records_agree_with_our_engine_and_their_unreadable_files_fail_the_check() {
     let scratch = scratch();
     let dir = scratch.path();
+    let real = repo("tests/records/real");
+    let (code, report) = check_json(dir, "real.json", &["--records", &real]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert!(report.get("incomplete").is_none(), "{report:#}");
     let records = repo("tests/records");
     let (code, report) = check_json(dir, "clean.json", &["--records", &records]);
-    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(code, Some(1), "{report:#}");
+    assert_eq!(report["passed"], false);
     assert_eq!(report["findings"].as_array().map(Vec::len), Some(0));
+    let incomplete = strings(&report["incomplete"]);
+    assert_eq!(incomplete.len(), 9, "{incomplete:#?}");
+    assert!(
+        incomplete
+            .iter()
+            .all(|r| r.starts_with("the record file ") && r.contains(" could not be read: ")),
+        "{incomplete:#?}"
+    );
     let s = &report["summary"];
     // records alone: no corpus case, no random game
     assert_eq!(s["corpus_cases"], 0);
@@ -309,7 +324,7 @@ fn shard_reports_with_unknown_fields_merge_and_another_major_version_is_refused(
         let mut args: Vec<&str> = base.to_vec();
         args.extend(["--shard", &shard]);
         let (_, report) = check_json(dir, &format!("s{i}.json"), &args);
-        assert_eq!(report["format_version"], "1.0");
+        assert_eq!(report["format_version"], "1.1");
     }
     let edit = |from: &str, to: &str, change: &dyn Fn(&mut Value)| {
         let text = std::fs::read_to_string(dir.join(from)).expect("a shard report");
@@ -328,7 +343,7 @@ fn shard_reports_with_unknown_fields_merge_and_another_major_version_is_refused(
     let (code, merged, err) = merge_json(dir, &["s1-newer.json", "s2-newer.json"]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
-        merged["format_version"], "1.0",
+        merged["format_version"], "1.1",
         "the merge writes its own format"
     );
     edit("s2.json", "s2-major.json", &|r| {

@@ -65,7 +65,7 @@ fn real_reports_validate_against_the_schema() {
     // minor format version adds fields: unknown fields validate, at the top,
     // in the summary, in a cause and in a verdict
     let mut report: serde_json::Value = serde_json::from_str(&reports[1]).expect("JSON");
-    assert_eq!(report["format_version"], "1.0");
+    assert_eq!(report["format_version"], "1.1");
     report["a_new_section"] = serde_json::json!({"added": true});
     report["summary"]["a_new_count"] = serde_json::json!(1);
     report["findings"][0]["a_new_field"] = serde_json::json!("x");

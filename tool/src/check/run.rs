@@ -11,8 +11,8 @@ use crate::check::findings::finding::Finding;
 use crate::check::findings::group::{group, FindingGroup};
 use crate::check::findings::reproduce::name_files;
 use crate::check::findings::summary::{
-    count_causes, passes, CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo, ShardInfo, Skip,
-    Summary, TestCase, Timings, REPORT_FORMAT_VERSION,
+    count_causes, incompleteness, passes, CorpusInfo, EngineInfo, Report, RulesInfo, RunInfo,
+    ShardInfo, Skip, Summary, TestCase, Timings, REPORT_FORMAT_VERSION,
 };
 use crate::check::given::config::{Config, DeclaredRules};
 use crate::check::jobs::{run_units, Unit, UnitResults, MAX_CONSECUTIVE_FAILURES};
@@ -71,12 +71,7 @@ pub fn run(config: &Config) -> Result<Report, ClientError> {
 
     let mut merged = Merged::of_protocol(protocol, engine_time_first, keeps_protocol);
     merged.add_units(&ctx, &units, results);
-    if merged.unusable && !merged.skipped.is_empty() {
-        notes.push(
-            "the engine failed repeatedly (crash, timeout or flood of output): the remaining cases and games were skipped"
-                .to_string(),
-        );
-    }
+    let mut incomplete = not_done(config, merged.units_given_up, &mut notes);
     let Merged {
         mut summary,
         findings,
@@ -89,6 +84,9 @@ pub fn run(config: &Config) -> Result<Report, ClientError> {
     let mut groups = group(findings);
     prove_all(config, &mut groups);
     let passed = grade(config, &mut groups, &mut summary, &mut notes);
+    let run = run_info(config, &ctx, source, jobs);
+    incomplete.extend(incompleteness(&run, &summary));
+    let passed = passed && incomplete.is_empty();
     if let Some(dir) = &config.reproduce_dir {
         name_files(dir, &config.engine, &mut groups);
     }
@@ -99,10 +97,11 @@ pub fn run(config: &Config) -> Result<Report, ClientError> {
     });
     Ok(Report {
         format_version: REPORT_FORMAT_VERSION.to_string(),
-        run: run_info(config, &ctx, source, jobs),
+        run,
         shard,
         engine,
         passed,
+        incomplete,
         summary,
         findings: groups,
         skipped,
@@ -164,6 +163,8 @@ struct Merged {
     /// Whether a streak of [`MAX_CONSECUTIVE_FAILURES`] was reached: the
     /// rest is skipped.
     unusable: bool,
+    /// The units not run because the check gave up on the engine.
+    units_given_up: usize,
 }
 
 impl Merged {
@@ -183,6 +184,7 @@ impl Merged {
                 tests: Vec::new(),
                 skipped: Vec::new(),
                 unusable: false,
+                units_given_up: 0,
             };
         }
         Merged {
@@ -206,6 +208,7 @@ impl Merged {
             findings: protocol.findings,
             tests: vec![protocol.test],
             unusable: false,
+            units_given_up: 0,
         }
     }
 
@@ -224,6 +227,7 @@ impl Merged {
 
     /// A unit not run: the engine was unusable before it.
     fn skip(&mut self, ctx: &Context<'_>, unit: Unit) {
+        self.units_given_up += 1;
         let name = unit.name(ctx);
         let reason = "engine unusable after repeated crashes, timeouts or floods of output";
         match unit {
@@ -261,6 +265,32 @@ impl Merged {
         self.findings.extend(result.findings);
         self.tests.push(result.test);
     }
+}
+
+/// What the check could not do, which fails it whatever it found: the
+/// units it gave up on the engine before (noted too), the record files that
+/// could not be read at all (a truncated archive, a file of no game), whose
+/// games were not checked. (What the counts show is [`incompleteness`].)
+fn not_done(config: &Config, units_given_up: usize, notes: &mut Vec<String>) -> Vec<String> {
+    let mut incomplete = Vec::new();
+    if units_given_up > 0 {
+        notes.push(
+            "the engine failed repeatedly (crash, timeout or flood of output): the remaining cases and games were skipped"
+                .to_string(),
+        );
+        let units = if units_given_up == 1 {
+            "1 unit".to_string()
+        } else {
+            format!("{units_given_up} units")
+        };
+        incomplete.push(format!(
+            "the check gave up on the engine after {MAX_CONSECUTIVE_FAILURES} failed units in a row (crashes, timeouts or floods of output): {units} not run"
+        ));
+    }
+    for (file, error) in config.records.unreadable_files() {
+        incomplete.push(format!("the record file {file} could not be read: {error}"));
+    }
+    incomplete
 }
 
 /// Marks the causes the baseline knows and counts the causes; whether the

@@ -240,13 +240,13 @@ pub struct ShardInfo {
 /// The format version of the JSON report, `MAJOR.MINOR`
 /// ([`Report::format_version`]); `check-merge` reads the reports of its
 /// major version only ([`crate::reports::frame`]).
-pub const REPORT_FORMAT_VERSION: &str = "1.0";
+pub const REPORT_FORMAT_VERSION: &str = "1.1";
 
 /// The result of a check. Readers must ignore fields they do not know: a
 /// new minor format version may add some (the schema allows them).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct Report {
-    /// The report's format version, `MAJOR.MINOR` (now "1.0"). A new minor
+    /// The report's format version, `MAJOR.MINOR` (now "1.1"). A new minor
     /// version only adds fields, which readers of an older one ignore; a
     /// new major version renames, removes or changes the meaning of a
     /// field, and readers refuse a major version they do not know.
@@ -260,8 +260,15 @@ pub struct Report {
     /// The engine as it introduced itself.
     pub engine: EngineInfo,
     /// Whether the check passes: no error (and, with `--strict-notation`,
-    /// no advisory) that the baseline does not list.
+    /// no advisory) that the baseline does not list, and nothing in
+    /// `incomplete`.
     pub passed: bool,
+    /// Why the check cannot pass whatever its findings: it gave up on the
+    /// engine, compared no move set, checked none of the record games it
+    /// was given or could not read a record file ([`incompleteness`]).
+    /// Empty when the check ran as asked. (Format 1.1.)
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub incomplete: Vec<String>,
     /// Counts of what was checked.
     pub summary: Summary,
     /// One entry per cause, in the order first seen.
@@ -282,6 +289,44 @@ impl Report {
     pub fn clean(&self) -> bool {
         self.passed
     }
+}
+
+/// A check that compared no `validmoves` answer with the rules.
+pub(crate) const NO_MOVE_SET_COMPARED: &str =
+    "no move set was compared with the rules: nothing of the rules was checked";
+/// A check given records (`--records`) that checked none of their games.
+pub(crate) const NO_RECORD_GAME_CHECKED: &str =
+    "none of the record games given (--records) was checked";
+/// A check asked for random games of game types the engine has none of.
+pub(crate) const NO_GAME_TYPE_PLAYED: &str =
+    "the engine supports none of the game types asked for (--game-types): no random game was played";
+
+/// Why a check with these arguments and counts cannot pass, from the counts
+/// alone (so that `check-merge` finds the same of the merged counts): no move
+/// set compared, none of the record games given checked, random games asked
+/// for and none possible. A PASS must mean that something was checked.
+pub(crate) fn incompleteness(run: &RunInfo, summary: &Summary) -> Vec<String> {
+    let mut reasons = Vec::new();
+    if summary.validmoves_compared == 0 {
+        reasons.push(NO_MOVE_SET_COMPARED.to_string());
+    }
+    if !run.records.is_empty() && summary.record_games == 0 {
+        reasons.push(NO_RECORD_GAME_CHECKED.to_string());
+    }
+    if run.games > 0 && run.game_types.is_empty() {
+        reasons.push(NO_GAME_TYPE_PLAYED.to_string());
+    }
+    reasons
+}
+
+/// Whether `reason` is one that [`incompleteness`] derives from the counts.
+pub(crate) fn is_derived_incompleteness(reason: &str) -> bool {
+    [
+        NO_MOVE_SET_COMPARED,
+        NO_RECORD_GAME_CHECKED,
+        NO_GAME_TYPE_PLAYED,
+    ]
+    .contains(&reason)
 }
 
 /// Counts the causes in `summary`: by severity, known, and by kind.

@@ -20,6 +20,9 @@ pub enum RecordUnit {
         file: String,
         /// The reader's error (file, line, what is wrong).
         error: String,
+        /// Whether the whole file could not be read (so that none of its
+        /// games was checked), rather than one game of it.
+        whole_file: bool,
     },
 }
 
@@ -62,6 +65,7 @@ impl RecordSet {
                 .map(|skipped| RecordUnit::Unreadable {
                     file: skipped.path,
                     error: skipped.why,
+                    whole_file: false,
                 }),
         );
         for file in found.files {
@@ -69,6 +73,7 @@ impl RecordSet {
                 Ok(games) if games.is_empty() => units.push(RecordUnit::Unreadable {
                     file: file.display().to_string(),
                     error: "the file holds no game".to_string(),
+                    whole_file: true,
                 }),
                 // §10.16: a game that does not read is listed, the others checked
                 Ok(games) => units.extend(games.into_iter().map(|game| match game {
@@ -76,11 +81,13 @@ impl RecordSet {
                     Err(error) => RecordUnit::Unreadable {
                         file: file.display().to_string(),
                         error: error.to_string(),
+                        whole_file: false,
                     },
                 })),
                 Err(error) => units.push(RecordUnit::Unreadable {
                     file: file.display().to_string(),
                     error: error.to_string(),
+                    whole_file: true,
                 }),
             }
         }
@@ -88,5 +95,23 @@ impl RecordSet {
             paths: paths.to_vec(),
             units,
         })
+    }
+
+    /// The record files that could not be read at all (a truncated or
+    /// encrypted archive, a file that holds no game), with why: not one game
+    /// of theirs was checked. (A game that does not read in a file that
+    /// does is its file's business, §10.16, and not listed here.)
+    pub fn unreadable_files(&self) -> Vec<(String, String)> {
+        self.units
+            .iter()
+            .filter_map(|unit| match unit {
+                RecordUnit::Unreadable {
+                    file,
+                    error,
+                    whole_file: true,
+                } => Some((file.clone(), error.clone())),
+                _ => None,
+            })
+            .collect()
     }
 }

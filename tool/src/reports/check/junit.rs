@@ -38,6 +38,11 @@ pub fn junit(report: &Report) -> String {
             cases.unit(test);
         }
     }
+    // a check that could not do what it was asked is one failing test case,
+    // so that the JUnit counts fail the build as the exit status does
+    for reason in &report.incomplete {
+        cases.incomplete(reason);
+    }
     let JunitCases {
         text: cases,
         tests,
@@ -110,6 +115,17 @@ impl JunitCases {
             );
         }
         let _ = writeln!(self.text, "    </testcase>");
+    }
+
+    /// The failing test case of a reason the check is incomplete.
+    fn incomplete(&mut self, reason: &str) {
+        self.tests += 1;
+        self.failures += 1;
+        let reason = xml_escape(reason);
+        let _ = writeln!(
+            self.text,
+            "    <testcase classname=\"hive-oracle.check.completeness\" name=\"{reason}\" time=\"0\">\n      <failure type=\"incomplete\" message=\"{reason}\">the check cannot pass: {reason}</failure>\n    </testcase>"
+        );
     }
 
     /// The test case of a unit that showed no finding.

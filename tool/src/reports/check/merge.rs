@@ -29,7 +29,8 @@ use crate::check::findings::baseline::STALE_BASELINE_NOTE;
 use crate::check::findings::group::{FindingGroup, Seen};
 use crate::check::findings::quote::escape_controls;
 use crate::check::findings::summary::{
-    count_causes, passes, Report, Skip, TestCase, REPORT_FORMAT_VERSION,
+    count_causes, incompleteness, is_derived_incompleteness, passes, Report, Skip, TestCase,
+    REPORT_FORMAT_VERSION,
 };
 use crate::check::given::shard::Shard;
 use crate::reports::frame::{self, VersionProblem};
@@ -183,7 +184,17 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
     );
     merged.notes = merge_notes(&reports);
     merge_counts(&mut merged, &reports);
-    merged.passed = passes(&merged.findings, merged.run.strict_notation);
+    // what a shard could not do stays; what the counts show is judged again
+    // on the merged counts (one shard's 0 move sets compared is no reason)
+    let mut incomplete: Vec<String> = Vec::new();
+    for reason in reports.iter().flat_map(|r| &r.incomplete) {
+        if !is_derived_incompleteness(reason) && !incomplete.contains(reason) {
+            incomplete.push(reason.clone());
+        }
+    }
+    incomplete.extend(incompleteness(&merged.run, &merged.summary));
+    merged.passed = passes(&merged.findings, merged.run.strict_notation) && incomplete.is_empty();
+    merged.incomplete = incomplete;
     Ok(merged)
 }
 

@@ -81,6 +81,8 @@ pub fn verdict_line(report: &Report) -> String {
             plural(report.skipped.len(), "unit", "units")
         ));
     }
+    // a check that could not do what it was asked fails, whatever it found
+    failing.extend(report.incomplete.iter().cloned());
     let mut reasons = failing;
     if reasons.is_empty() {
         reasons.push(if report.findings.is_empty() {
