@@ -42,3 +42,72 @@ fn top_at_answers_for_the_hex_asked_not_for_its_cell() {
         }
     }
 }
+
+/// `location` answers `None` for a piece name the game cannot have (§1.5:
+/// numbers from 1 to the bug's count; §1.3: the expansion pieces only in
+/// their game types), whatever is on the board: a number 0 or one past the
+/// count must not be read as the slot of another piece. Position: a Base+MLP
+/// game with a piece of every bug placed, made up for this test.
+#[test]
+fn location_knows_no_piece_the_game_cannot_have() {
+    use crate::core::view::BoardView;
+    use crate::core::{Bug, Color, Piece};
+    let text = "Base+MLP;InProgress;White[6];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 /wQ;bA1 bQ\\;wG1 \\wQ;bG1 bQ/;wB1 wA1\\;bB1 bA1/";
+    let engine = match FastEngine::load(text) {
+        Ok(engine) => engine,
+        Err(e) => panic!("the game does not load: {e}"),
+    };
+    let base = match FastEngine::load("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-") {
+        Ok(engine) => engine,
+        Err(e) => panic!("the game does not load: {e}"),
+    };
+    for color in [Color::White, Color::Black] {
+        for bug in Bug::ALL {
+            for number in [0, bug.count() + 1] {
+                let piece = Piece { color, bug, number };
+                assert_eq!(engine.location(piece), None, "{color:?} {bug:?} {number}");
+                assert_eq!(base.location(piece), None, "{color:?} {bug:?} {number}");
+            }
+        }
+    }
+    // the expansion pieces are no pieces of a Base game, and the placed
+    // pieces are where the game put them
+    for bug in [Bug::Mosquito, Bug::Ladybug, Bug::Pillbug] {
+        assert_eq!(
+            base.location(Piece {
+                color: Color::White,
+                bug,
+                number: 1
+            }),
+            None
+        );
+    }
+    assert!(base
+        .location(Piece::first(Color::White, Bug::Queen))
+        .is_some());
+    assert!(engine
+        .location(Piece {
+            color: Color::Black,
+            bug: Bug::Beetle,
+            number: 1
+        })
+        .is_some());
+}
+
+/// The Zobrist keys (the piece on a cell, at a level, the immune piece)
+/// are all different and none is 0: the incremental hash then tells apart
+/// positions that differ in one of these facts, the immune piece of §5.10
+/// and §6.8.6 included (a table of equal keys would make a throw's immunity
+/// invisible to the hash).
+#[test]
+fn the_zobrist_keys_are_distinct_and_not_zero() {
+    let mut keys: Vec<u64> = zobrist::IMMUNE.to_vec();
+    keys.extend(zobrist::LEVEL.iter().flatten());
+    keys.extend(zobrist::CELL.iter().flatten());
+    keys.push(zobrist::BLACK_TO_MOVE);
+    let count = keys.len();
+    assert!(!keys.contains(&0));
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), count, "some Zobrist keys are equal");
+}
