@@ -758,10 +758,9 @@ fn a_check_whose_engine_is_missing_leaves_its_report_files_unchanged() {
     assert_eq!(names(dir), ["baseline.json", "report.txt"]);
 }
 
-#[test]
-fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
-    let scratch = scratch();
-    let dir = scratch.path();
+/// A corpus folder `corpus` in `dir` holding one case file (a copy of
+/// tests/cases/queen-bee.toml): the folder's path and the file's.
+fn corpus_folder(dir: &std::path::Path) -> (String, String) {
     let corpus = dir.join("corpus");
     std::fs::create_dir_all(&corpus).expect("a corpus folder");
     let case = put(
@@ -773,7 +772,14 @@ fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
         ))
         .expect("the case file"),
     );
-    let corpus = corpus.to_string_lossy().into_owned();
+    (corpus.to_string_lossy().into_owned(), case)
+}
+
+#[test]
+fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
+    let scratch = scratch();
+    let dir = scratch.path();
+    let (corpus, case) = corpus_folder(dir);
     // an engine script that would run the check's own engine
     let script = put(
         dir,
@@ -836,18 +842,7 @@ fn a_report_onto_a_file_of_a_folder_walk_is_refused_before_any_work() {
     let nested = put(&records.join("sub"), "nested.PGN", &read("pgn/crlf.pgn"));
     let archive = put(&records, "archive.zip", &read("zip/archive.zip"));
     let records = records.to_string_lossy().into_owned();
-    let corpus = dir.join("corpus");
-    std::fs::create_dir_all(&corpus).expect("a corpus folder");
-    put(
-        &corpus,
-        "queen-bee.toml",
-        &std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../tests/cases/queen-bee.toml"
-        ))
-        .expect("the case file"),
-    );
-    let corpus = corpus.to_string_lossy().into_owned();
+    let (corpus, _) = corpus_folder(dir);
     let new_case = format!("{corpus}/report.toml");
     for target in [&game, &nested, &archive] {
         for option in ["--out", "--write-baseline"] {
