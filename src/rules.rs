@@ -243,6 +243,49 @@ pub fn perft<R: Rules>(game: &mut R, depth: u32) -> u64 {
     nodes
 }
 
+/// The depth of the subtrees [`perft_until`] counts in one go, between two
+/// looks at its stop: three plies below even a wide midgame position (some
+/// 80 moves a ply) are about half a million leaves, counted in milliseconds.
+const UNSTOPPED_DEPTH: u32 = 3;
+
+/// Perft like [`Rules::count_leaves`], for a count that someone may stop:
+/// `stop` is asked before each subtree [`UNSTOPPED_DEPTH`] plies deep (and
+/// before the whole count, when it is no deeper), and once it answers true
+/// the count ends and `None` is returned. The count, when it ends, is the
+/// same as `count_leaves`'s.
+///
+/// ```
+/// use hive_oracle_rules::core::{GameType, RulesOptions};
+/// use hive_oracle_rules::fast::FastEngine;
+/// use hive_oracle_rules::rules::{perft_until, Rules};
+///
+/// let mut game = FastEngine::new_game(GameType::BASE, RulesOptions::default());
+/// assert_eq!(perft_until(&mut game, 4, &mut || false), Some(21_600));
+/// assert_eq!(perft_until(&mut game, 8, &mut || true), None);
+/// ```
+pub fn perft_until<R: Rules>(
+    game: &mut R,
+    depth: u32,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<u64> {
+    if stop() {
+        return None;
+    }
+    if depth <= UNSTOPPED_DEPTH {
+        return Some(game.count_leaves(depth));
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut nodes = 0;
+    for mv in moves {
+        game.play_unchecked(mv);
+        let below = perft_until(game, depth - 1, stop);
+        game.undo();
+        nodes += below?;
+    }
+    Some(nodes)
+}
+
 /// Perft split by root move, as canonical MoveStrings with their counts, sorted by move string.
 pub fn divide<R: Rules>(game: &mut R, depth: u32) -> Vec<(String, u64)> {
     let mut rows = Vec::new();

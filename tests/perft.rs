@@ -7,7 +7,7 @@
 use hive_oracle_rules::core::{GameType, RulesOptions};
 use hive_oracle_rules::fast::FastEngine;
 use hive_oracle_rules::reference::ReferenceEngine;
-use hive_oracle_rules::rules::{divide, perft, perft_threads, Rules};
+use hive_oracle_rules::rules::{divide, perft, perft_threads, perft_until, Rules};
 
 /// A Base+MLP position from a random game, both pillbugs and both
 /// mosquitoes on the board.
@@ -16,6 +16,10 @@ const MIDGAME: &str = "Base+MLP;InProgress;White[12];wL;bS1 /wL;wS1 wL-;bQ /bS1;
 /// A Base position where the two ants have shuttled back and forth: lines
 /// that repeat the position a third time end in a draw under §8.7.2.
 const SHUTTLED: &str = "Base;InProgress;White[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-;wA1 \\wQ;bA1 bQ/;wA1 -wQ;bA1 bQ-;wA1 \\wQ;bA1 bQ/";
+
+/// A Base position one ply before White can surround Black's queen (§8.2):
+/// some lines below it end the game (a position of tests/search.rs).
+const ALMOST_WON: &str = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wQ wS1/;bG1 bQ-;wG1 -wS1;bG2 bQ/;wG2 \\wQ;bG3 bQ\\;wA1 /wS1;bA1 bS1\\";
 
 fn counts(game_type: GameType, depth: u32) -> Vec<u64> {
     let mut game = ReferenceEngine::new_game(game_type, RulesOptions::default());
@@ -265,14 +269,13 @@ fn perft_threads_with_two_threads_equals_one_thread() {
 /// that of one thread for 1, 2, 3 and 7 threads.
 #[test]
 fn perft_threads_splitting_below_the_root_changes_no_count() {
-    let almost_won = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wQ wS1/;bG1 bQ-;wG1 -wS1;bG2 bQ/;wG2 \\wQ;bG3 bQ\\;wA1 /wS1;bA1 bS1\\";
     let repetition = RulesOptions {
         repetition_draw: true,
         ..RulesOptions::default()
     };
     let cases = [
         (MIDGAME, RulesOptions::default(), 3),
-        (almost_won, RulesOptions::default(), 3),
+        (ALMOST_WON, RulesOptions::default(), 3),
         (SHUTTLED, repetition, 4),
     ];
     for (text, options, depth) in cases {
@@ -287,8 +290,49 @@ fn perft_threads_splitting_below_the_root_changes_no_count() {
         }
     }
     // one ply from the end: every line that surrounds the queen is dropped
-    let game = FastEngine::load(almost_won).expect("loads");
+    let game = FastEngine::load(ALMOST_WON).expect("loads");
     assert_eq!(perft_threads(&game, 2, 2), game.clone().count_leaves(2));
+}
+
+/// rules.rs: a count that may be stopped (UHP `perft` when the input ends)
+/// is the plain count when nobody stops it, in positions where lines end the
+/// game (§8.2) or repeat it (§8.7.2), counted one ply above the subtrees it
+/// counts in one go;
+/// stopped, it answers nothing and asks no more than once per subtree.
+#[test]
+fn perft_until_counts_as_count_leaves_and_ends_when_stopped() {
+    let repetition = RulesOptions {
+        repetition_draw: true,
+        ..RulesOptions::default()
+    };
+    let cases = [
+        (ALMOST_WON, RulesOptions::default(), 4),
+        (SHUTTLED, repetition, 4),
+    ];
+    for (text, options, depth) in cases {
+        let mut fast = FastEngine::load_with(text, options).expect("loads");
+        let expected = fast.clone().count_leaves(depth);
+        let mut asked = 0u64;
+        let counted = perft_until(&mut fast, depth, &mut || {
+            asked += 1;
+            false
+        });
+        assert_eq!(counted, Some(expected), "{text}");
+        assert!(asked > 1, "{text}: the count was split into subtrees");
+        // stopped at the third look: nothing counted, no look after it
+        let mut looks = 0u64;
+        let stopped = perft_until(&mut fast, depth, &mut || {
+            looks += 1;
+            looks >= 3
+        });
+        assert_eq!(stopped, None, "{text}");
+        assert_eq!(looks, 3, "{text}");
+        // the game is left as it was
+        assert_eq!(fast.game_string(), FastEngine::load_with(text, options).expect("loads").game_string());
+    }
+    // on the reference engine too: the published count from the Base start
+    let mut reference = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+    assert_eq!(perft_until(&mut reference, 4, &mut || false), Some(21_600));
 }
 
 #[test]

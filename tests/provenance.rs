@@ -21,6 +21,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
 use regex::Regex;
 
@@ -94,14 +95,20 @@ fn scanned_files() -> Vec<(String, String)> {
 /// The citations of `text` that name the old shared folder or an old name,
 /// as (line number, the words cited).
 fn old_citations(text: &str) -> Vec<(usize, String)> {
-    let shared = Regex::new(
-        r"\.\./shared/|\bshared/(?:rule-texts|uhp\.md|rules-notes|style\.md|records\.md)|\brule-texts/[0-9a-f]+(?:_[0-9a-f]+\.txt)?",
-    )
-    .expect("regex");
+    // compiled once for every file (the test build's regex is unoptimized)
+    static SHARED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"\.\./shared/|\bshared/(?:rule-texts|uhp\.md|rules-notes|style\.md|records\.md)|\brule-texts/[0-9a-f]+(?:_[0-9a-f]+\.txt)?",
+        )
+        .expect("regex")
+    });
     // A note's name with the path before it; only `spec/sources/` may
     // precede it (`spec/sources/rules-notes.md` is the new name).
-    let note = Regex::new(r"([\w./-]*)\b(uhp\.md|rules-notes(?:\.md)?|style\.md|records\.md)")
-        .expect("regex");
+    static NOTE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"([\w./-]*)\b(uhp\.md|rules-notes(?:\.md)?|style\.md|records\.md)")
+            .expect("regex")
+    });
+    let (shared, note) = (&*SHARED, &*NOTE);
     let mut found = Vec::new();
     for (i, line) in text.lines().enumerate() {
         for m in shared.find_iter(line) {
@@ -119,7 +126,9 @@ fn old_citations(text: &str) -> Vec<(usize, String)> {
 /// The `spec/sources/...` paths cited in `text` that do not exist, as (line
 /// number, path).
 fn missing_sources(text: &str, root: &Path) -> Vec<(usize, String)> {
-    let cited = Regex::new(r"spec/sources/[\w./-]*\w").expect("regex");
+    static CITED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"spec/sources/[\w./-]*\w").expect("regex"));
+    let cited = &*CITED;
     let mut found = Vec::new();
     for (i, line) in text.lines().enumerate() {
         for m in cited.find_iter(line) {

@@ -13,14 +13,19 @@ use super::case::{CaseFile, LoadedCase};
 /// Why the text of a corpus file is not a corpus (spec/cases.md).
 #[derive(Debug, Error)]
 pub enum ParseError {
-    /// The text is not TOML, or not a list of cases (the error gives the line
-    /// and column).
-    #[error("{shown}: {source}")]
+    /// The text is not TOML, or not a list of cases: one line with the line
+    /// and column where the TOML reader stopped and what it says (its own
+    /// message spreads over several lines with a picture of the text).
+    #[error("{shown}: line {line}, column {column}: {message}")]
     Toml {
         /// The file as shown in errors.
         shown: String,
-        /// What the TOML reader says.
-        source: toml::de::Error,
+        /// The line where the reader stopped, from 1 (0 when it gives no place).
+        line: usize,
+        /// The column, in characters from 1 (0 when it gives no place).
+        column: usize,
+        /// What the TOML reader says, its line breaks turned into spaces.
+        message: String,
     },
     /// Two cases of one file share a name.
     #[error("{file}: case name \"{name}\" is used twice")]
@@ -51,16 +56,35 @@ pub struct CorpusFile {
     pub cases: Vec<LoadedCase>,
 }
 
+/// The TOML reader's `error` on `text` as one line: where (line and column,
+/// counted as an editor counts them) and what.
+fn toml_error(shown: &str, text: &str, error: &toml::de::Error) -> ParseError {
+    let (line, column) = match error.span() {
+        Some(span) => {
+            let before = text.get(..span.start).unwrap_or(text);
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            (
+                before.matches('\n').count() + 1,
+                before[line_start..].chars().count() + 1,
+            )
+        }
+        None => (0, 0),
+    };
+    ParseError::Toml {
+        shown: shown.to_string(),
+        line,
+        column,
+        message: error.message().split_whitespace().collect::<Vec<_>>().join(" "),
+    }
+}
+
 /// Parses one corpus file named `file` (shown as `shown` in errors).
 pub fn parse_corpus_file(
     file: &str,
     text: &str,
     shown: &str,
 ) -> Result<Vec<LoadedCase>, ParseError> {
-    let parsed: CaseFile = toml::from_str(text).map_err(|source| ParseError::Toml {
-        shown: shown.to_string(),
-        source,
-    })?;
+    let parsed: CaseFile = toml::from_str(text).map_err(|error| toml_error(shown, text, &error))?;
     let mut names = BTreeSet::new();
     let mut out = Vec::new();
     for case in parsed.case {

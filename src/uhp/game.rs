@@ -221,6 +221,16 @@ impl Game {
         }
     }
 
+    /// The perft count, or `None` when `stop` answers true before it ends
+    /// ([`perft_until`](crate::rules::perft_until): asked between subtrees
+    /// a few plies deep, so a count of minutes stops within milliseconds).
+    pub fn perft_until(&self, depth: u32, stop: &mut dyn FnMut() -> bool) -> Option<u64> {
+        match self {
+            Game::Fast(g) => crate::rules::perft_until(&mut g.as_ref().clone(), depth, stop),
+            Game::Reference(g) => crate::rules::perft_until(&mut g.clone(), depth, stop),
+        }
+    }
+
     /// The moves played so far, passes included.
     pub fn history(&self) -> &[Move] {
         match self {

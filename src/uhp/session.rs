@@ -274,7 +274,8 @@ impl Session {
     /// exceed [`Game::perft_leaf_budget`] the command is refused with `err`
     /// naming the deepest depth within it. The answer is all or nothing: a
     /// refusal prints no count. The end of the input stops the count
-    /// between two depths.
+    /// within milliseconds, even in the middle of a depth, and prints no
+    /// count either.
     fn perft(&self, args: &[&str]) -> Reply {
         let depth = perft_depth(args)?;
         let game = current(&self.game)?;
@@ -298,10 +299,9 @@ impl Session {
                     d - 1
                 ));
             }
-            if self.input_ended() {
+            let Some(count) = game.perft_until(d, &mut || self.input_ended()) else {
                 return err("the input ended: perft stopped");
-            }
-            let count = game.perft(d);
+            };
             spent = spent.saturating_add(count);
             counts.push(count);
         }

@@ -342,6 +342,72 @@ fn a_baseline_entry_may_name_a_case() {
     assert!(causes(&report).iter().all(|c| c.known));
 }
 
+/// A baseline cannot accept a unit wholesale: an entry whose case names the
+/// protocol unit, a random game or a record game is refused before the run
+/// (exit 2), naming the entry. Before: `{"case": "protocol"}` hid every
+/// protocol error of the engine, and the check passed.
+#[test]
+fn a_baseline_entry_naming_a_unit_that_is_no_case_is_refused() {
+    let scratch = scratch();
+    let dir = scratch.path();
+    let baseline = text(&dir.join("baseline.json"));
+    for unit in ["protocol", "game 0 (Base)", "records/a.pgn game 1", "a.toml"] {
+        std::fs::write(
+            &baseline,
+            format!(
+                r#"{{"version":2,"findings":[{{"case":"queen-bee.toml::queen-moves-exactly-one-step"}},{{"case":"{unit}"}}]}}"#
+            ),
+        )
+        .expect("written");
+        let out = check_in(dir, &["--engine", &ours(), "--baseline", &baseline]);
+        assert_eq!(out.status, Some(2), "{unit}: {}", out.stderr);
+        assert!(
+            out.stderr.contains(&format!("entry 2 accepts everything seen in \"{unit}\", which is not a corpus case")),
+            "{unit}: {}",
+            out.stderr
+        );
+        assert!(out.stdout.is_empty(), "{unit}: before any work");
+    }
+}
+
+/// An entry of a case's shape matches only a case of the corpus the check
+/// runs. A record file named to look like a case (`a.toml::b.pgn`, whose
+/// game is the unit `DIR/a.toml::b.pgn game 1`) is not hidden by an entry
+/// naming that unit: the engine's wrong GameStrings (§9.31) in it still fail
+/// the check.
+#[test]
+fn a_baseline_case_entry_matches_only_a_case_of_the_corpus() {
+    let scratch = scratch();
+    let dir = scratch.path();
+    let records = dir.join("records");
+    std::fs::create_dir_all(&records).expect("a records folder");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/records/pgn/crlf.pgn"),
+        records.join("a.toml::b.pgn"),
+    )
+    .expect("a record");
+    let records = text(&records);
+    let baseline = text(&dir.join("baseline.json"));
+    let unit = format!("{records}/a.toml::b.pgn game 1");
+    std::fs::write(
+        &baseline,
+        serde_json::json!({"version": 2, "findings": [{"case": unit}]}).to_string(),
+    )
+    .expect("written");
+    let (code, report) = check_fault_in(
+        dir,
+        "wrong-game-string",
+        &["--records", &records, "--baseline", &baseline],
+    );
+    assert_eq!(code, Some(1), "{report:#}");
+    let causes = causes(&report);
+    assert!(!causes.is_empty() && causes.iter().all(|c| !c.known), "{report:#}");
+    assert!(
+        report["findings"][0]["seen_in"][0]["test"] == unit.as_str(),
+        "the cause is seen in the record unit: {report:#}"
+    );
+}
+
 #[test]
 fn a_random_game_goes_on_after_a_finding() {
     // §7.2: a pass is legal only when no move is. This engine accepts

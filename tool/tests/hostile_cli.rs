@@ -576,6 +576,62 @@ fn uhp_a_depth_search_stops_when_the_input_ends() {
     );
 }
 
+/// The CPU time the process `pid` has used so far, in clock ticks (user and
+/// system, fields 14 and 15 of `/proc/PID/stat`), or `None` once it is gone.
+fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // the command name (field 2) is in parentheses and may hold spaces
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let user: u64 = fields.get(11)?.parse().ok()?;
+    let system: u64 = fields.get(12)?.parse().ok()?;
+    Some(user + system)
+}
+
+#[test]
+fn uhp_a_perft_stops_when_the_input_ends_in_the_middle_of_a_depth() {
+    // Before: the end of the input stopped `perft` only between two depths,
+    // so `perft 8` from the Base start ran its last depth (2.9 billion
+    // leaves, some 16 s of CPU) after the client left. Now it stops within
+    // the depth. Work is counted, not time: the input ends once the server
+    // has spent 2.5 s of CPU (250 ticks of 1/100 s; depths 1 to 7 cost
+    // about 1 s, so depth 8 is under way), and the run gets 6 s of CPU in
+    // all (`ulimit -t`).
+    let mut child = spawn_limited(
+        &["uhp"],
+        Stdio::piped(),
+        Stdio::piped(),
+        &[&format!("-v {MEMORY_KIB}"), "-t 6"],
+    );
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"newgame Base\nperft 8\n")
+        .expect("the server reads its input");
+    stdin.flush().expect("flushed");
+    let pid = child.id();
+    let start = Instant::now();
+    while cpu_ticks(pid).is_some_and(|ticks| ticks < 250) && start.elapsed() < HANG {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(stdin);
+    let status = wait(&mut child, "uhp perft 8");
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .expect("stdout read");
+    assert_eq!(status.code(), Some(0), "{status:?}: {out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[lines.len().saturating_sub(2)..],
+        ["err the input ended: perft stopped", "ok"],
+        "{out}"
+    );
+    assert!(!out.contains("perft(1)"), "a stopped count prints no count: {out}");
+}
+
 #[test]
 fn uhp_a_script_ending_with_exit_gets_the_whole_depth_search() {
     // The reader is at most one line ahead: while the search before `exit`
@@ -882,6 +938,29 @@ fn a_report_onto_a_file_of_a_folder_walk_is_refused_before_any_work() {
             "{args:?} wrote into the corpus folder"
         );
     }
+}
+
+/// A corpus file that is not TOML is named with the line and column where
+/// the reader stopped, in one line of stderr. Before: the TOML reader's
+/// message of five lines (a picture of the text) was printed as one line
+/// with every line break escaped as a literal `\x0a`.
+#[test]
+fn a_corpus_file_that_is_not_toml_is_named_in_one_readable_line() {
+    let scratch = scratch();
+    let corpus = scratch.path().join("corpus");
+    std::fs::create_dir_all(&corpus).expect("a corpus folder");
+    put(&corpus, "broken.toml", b"[[case]]\nname = \"x\"\nmoves = [\n");
+    let corpus = corpus.to_string_lossy().into_owned();
+    let run = bounded(&["check", "--corpus", &corpus, "--games", "0"]);
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", run.stderr);
+    assert!(
+        lines[0].contains("broken.toml: line 3, column 10: "),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("\\x0a"), "{}", run.stderr);
 }
 
 #[test]

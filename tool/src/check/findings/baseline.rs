@@ -12,10 +12,13 @@
 //! refused with the command that rewrites them: matching their coarser
 //! keys would let a new bug pass as a known one.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+use hive_oracle_rules::core::escape_controls;
 
 use crate::check::findings::group::FindingGroup;
 use crate::input::{read_regular_file, ReadError};
@@ -54,6 +57,17 @@ pub enum BaselineError {
         path: PathBuf,
         /// How many entries it lists.
         entries: usize,
+    },
+    /// An entry's `case` names no corpus case: a unit (`protocol`, a random
+    /// game, a record game), which an entry must not accept wholesale.
+    #[error("{}: entry {entry} accepts everything seen in {}, which is not a corpus case: an entry's case is a corpus case's id (FILE.toml::NAME), and what a unit of the check (the protocol unit, a random game, a record game) shows is accepted by its fingerprint only, one cause at a time", .path.display(), escape_controls(&format!("{case:?}")))]
+    NotACase {
+        /// The file.
+        path: PathBuf,
+        /// The entry's place in the list, from 1.
+        entry: usize,
+        /// The case it names.
+        case: String,
     },
     /// It was written with the coarser fingerprints of version 1.
     #[error("{}: a version 1 baseline, whose causes are keyed more coarsely than this hive-oracle's (a state without the state claimed, an illegal move by its bug), so a new bug could pass as a known one; rewrite it from a run of the engine it accepts: `hive-oracle check --engine CMD --write-baseline {}` (then review the new file)", .path.display(), .path.display())]
@@ -97,6 +111,10 @@ pub struct Baseline {
     /// The file it was read from, for the report (not written).
     #[serde(skip)]
     pub name: String,
+    /// The ids of the corpus cases of the run: an entry naming a case
+    /// matches only one of them (not written).
+    #[serde(skip)]
+    pub(crate) corpus_cases: BTreeSet<String>,
 }
 
 impl Baseline {
@@ -113,7 +131,15 @@ impl Baseline {
                 })
                 .collect(),
             name: String::new(),
+            corpus_cases: BTreeSet::new(),
         }
+    }
+
+    /// The baseline for a run of the corpus cases `case_ids`: its entries
+    /// that name a case match only these.
+    pub(crate) fn for_corpus(mut self, case_ids: impl IntoIterator<Item = String>) -> Baseline {
+        self.corpus_cases = case_ids.into_iter().collect();
+        self
     }
 
     /// Reads a baseline file; the error says which file and what is wrong.
@@ -141,6 +167,18 @@ impl Baseline {
                 entries: baseline.findings.len(),
             });
         }
+        if let Some((i, entry)) = baseline
+            .findings
+            .iter()
+            .enumerate()
+            .find(|(_, e)| e.case.as_deref().is_some_and(|c| !is_case_id(c)))
+        {
+            return Err(BaselineError::NotACase {
+                path: path.to_path_buf(),
+                entry: i + 1,
+                case: entry.case.clone().unwrap_or_default(),
+            });
+        }
         baseline.name = path.display().to_string();
         Ok(baseline)
     }
@@ -160,7 +198,9 @@ impl Baseline {
 
     /// Whether it accepts the cause `group`.
     pub(crate) fn accepts(&self, group: &FindingGroup) -> bool {
-        self.findings.iter().any(|e| e.matches(group))
+        self.findings
+            .iter()
+            .any(|e| e.matches(group, &self.corpus_cases))
     }
 
     /// The entries that match none of `groups`: fixed, or no longer
@@ -168,7 +208,7 @@ impl Baseline {
     pub(crate) fn unseen(&self, groups: &[FindingGroup]) -> Vec<String> {
         self.findings
             .iter()
-            .filter(|e| !groups.iter().any(|g| e.matches(g)))
+            .filter(|e| !groups.iter().any(|g| e.matches(g, &self.corpus_cases)))
             .map(BaselineEntry::describe)
             .collect()
     }
@@ -179,15 +219,25 @@ impl Baseline {
     }
 }
 
+/// Whether `name` has the shape of a corpus case's id, `FILE.toml::NAME`
+/// (spec/cases.md), which the names of the other units do not have
+/// (`protocol`, `game 3 (Base)`, `FILE game 2`). An entry of that shape
+/// still matches only a case of the corpus the check runs
+/// ([`Baseline::for_corpus`]), never a record file named to look like one.
+fn is_case_id(name: &str) -> bool {
+    name.split_once("::")
+        .is_some_and(|(file, case)| file.ends_with(".toml") && !case.is_empty())
+}
+
 impl BaselineEntry {
     /// Whether it accepts `group`: the same fingerprint (when it names
-    /// one), and every instance in its case (when it names one).
-    fn matches(&self, group: &FindingGroup) -> bool {
+    /// one), and every instance in its case (when it names one, a case of
+    /// `corpus_cases`).
+    fn matches(&self, group: &FindingGroup, corpus_cases: &BTreeSet<String>) -> bool {
         let cause = self.fingerprint.is_empty() || self.fingerprint == group.fingerprint;
-        let case = self
-            .case
-            .as_ref()
-            .is_none_or(|case| group.seen_in.iter().all(|seen| &seen.test == case));
+        let case = self.case.as_ref().is_none_or(|case| {
+            corpus_cases.contains(case) && group.seen_in.iter().all(|seen| &seen.test == case)
+        });
         cause && case && !(self.fingerprint.is_empty() && self.case.is_none())
     }
 

@@ -194,7 +194,8 @@ impl Config {
             .baseline
             .as_deref()
             .map(Baseline::read)
-            .transpose()?;
+            .transpose()?
+            .map(|b| b.for_corpus(corpus.cases.iter().map(|c| c.id())));
         let (out, write_baseline, reproduce_dir) = outputs(&options, &engine)?;
         let games =
             options
