@@ -173,6 +173,43 @@ fn a_fault_engine_shows_a_finding_at_a_record_position() {
     assert!(tests.iter().any(|t| t.ends_with("two-games.pgn game 2")));
 }
 
+/// The text report of `check --records` escapes every control character
+/// that file names and record contents bring (as every other output does):
+/// an escape sequence, a carriage return or a line feed in a file name, in
+/// a tag or in an unreadable file's text reaches the terminal as `\x1b`,
+/// `\x0d`, `\x0a`, and no line of the report is forged. Before: a file
+/// name's carriage return reached the "skipped" line and the verdict line
+/// as it was.
+#[test]
+fn the_records_text_report_escapes_what_the_files_bring() {
+    let scratch = scratch();
+    let dir = scratch.path();
+    let records = dir.join("records");
+    std::fs::create_dir_all(&records).expect("a records folder");
+    let game = std::fs::read_to_string(crate::common::repository("tests/records/pgn/crlf.pgn"))
+        .expect("a record");
+    std::fs::write(records.join("ev\u{1b}[2Jil.pgn"), &game).expect("written");
+    std::fs::write(
+        records.join("tag.pgn"),
+        format!("[Event \"x\u{1b}[31m\r\"]\n{game}"),
+    )
+    .expect("written");
+    std::fs::write(records.join("bad\rname\nPASS: forged.pgn"), "junk\u{1b}[31m\u{7}").expect("written");
+    let records = text(&records);
+    let run = check_in(
+        dir,
+        &["--engine", &faulty("wrong-game-string"), "--records", &records],
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let out = run.stdout();
+    let raw: Vec<char> = out.chars().filter(|c| c.is_control() && *c != '\n').collect();
+    assert!(raw.is_empty(), "raw control characters {raw:?} in:\n{out}");
+    assert!(!out.lines().any(|l| l.starts_with("PASS")), "{out}");
+    assert!(out.contains("bad\\x0dname\\x0aPASS: forged.pgn"), "{out}");
+    assert!(out.contains("ev\\x1b[2Jil.pgn"), "{out}");
+    assert!(run.last_line().starts_with("FAIL"), "{out}");
+}
+
 /// A path that is neither a file nor a folder, and a folder without record
 /// files, stop the check before it runs (exit 2), naming the path.
 #[test]

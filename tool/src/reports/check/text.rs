@@ -3,10 +3,23 @@
 
 use std::fmt::Write as _;
 
+use hive_oracle_rules::core::escape_controls;
+
 use crate::check::findings::finding::Severity;
 use crate::check::findings::group::{seen_text, FindingGroup};
 use crate::check::findings::summary::Report;
 use crate::reports::frame;
+
+/// Writes one line of the report: the text formatted, every control
+/// character in it escaped (a file name, a zip entry's name, a record's or
+/// an engine's text may hold any, and a line feed there would forge a line
+/// of the report), then the line feed that ends it.
+macro_rules! line {
+    ($out:expr, $($arg:tt)*) => {{
+        let line = format!($($arg)*);
+        let _ = writeln!($out, "{}", escape_controls(&line));
+    }};
+}
 
 /// The status word of a cause.
 pub(super) fn status(group: &FindingGroup, strict: bool) -> &'static str {
@@ -25,7 +38,7 @@ pub fn text(report: &Report) -> String {
     write_run(&mut out, report);
     write_counts(&mut out, report);
     if report.findings.is_empty() {
-        let _ = writeln!(
+        line!(
             out,
             "no findings: the engine agrees with the rules everywhere checked"
         );
@@ -33,7 +46,7 @@ pub fn text(report: &Report) -> String {
         write_causes(&mut out, report);
         let _ = writeln!(out);
     }
-    let _ = writeln!(out, "{}", verdict_line(report));
+    line!(out, "{}", verdict_line(report));
     out
 }
 
@@ -94,7 +107,7 @@ pub fn verdict_line(report: &Report) -> String {
         });
     }
     reasons.extend(passing);
-    frame::verdict_line(report.passed, Some(&reasons.join(", ")))
+    frame::verdict_line(report.passed, Some(&escape_controls(&reasons.join(", "))))
 }
 
 /// `n` and its noun, singular for 1.
@@ -110,12 +123,12 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 fn write_run(out: &mut String, report: &Report) {
     let s = &report.summary;
     let run = &report.run;
-    let _ = writeln!(
+    line!(
         out,
         "{} {}: checking {} (id: {})",
         run.tool, run.version, run.engine, report.engine.id
     );
-    let _ = writeln!(
+    line!(
         out,
         "capabilities: {}",
         if report.engine.capabilities.is_empty() {
@@ -124,7 +137,7 @@ fn write_run(out: &mut String, report: &Report) {
             report.engine.capabilities.join(";")
         }
     );
-    let _ = writeln!(
+    line!(
         out,
         "rules: {} opening, repetition draw {} (from {})",
         if run.rules.tournament_opening {
@@ -140,7 +153,7 @@ fn write_run(out: &mut String, report: &Report) {
         run.rules.source
     );
     if let Some(shard) = &report.shard {
-        let _ = writeln!(
+        line!(
             out,
             "shard {}/{}: {} of the check's {} units (merge the shards' JSON reports with check-merge)",
             shard.index,
@@ -149,7 +162,7 @@ fn write_run(out: &mut String, report: &Report) {
             shard.units.len()
         );
     }
-    let _ = writeln!(
+    line!(
         out,
         "corpus: {} ({} cases, hash {}): {} checked, {} skipped",
         run.corpus.name, run.corpus.cases, run.corpus.hash, s.corpus_cases, s.corpus_cases_skipped
@@ -161,8 +174,8 @@ fn write_run(out: &mut String, report: &Report) {
 fn write_counts(out: &mut String, report: &Report) {
     let s = &report.summary;
     let run = &report.run;
-    let _ = writeln!(out, "protocol checks: {}", s.protocol_checks);
-    let _ = writeln!(
+    line!(out, "protocol checks: {}", s.protocol_checks);
+    line!(
         out,
         "random games: {} games (seed {}, {}, at most {} plies), {} plies, {} move sets compared, {} GameStrings replayed, {} illegal-move probes, {} undo checks, {} pass checks, {} bestmove checks",
         s.games,
@@ -178,7 +191,7 @@ fn write_counts(out: &mut String, report: &Report) {
         s.bestmove_checks
     );
     if !run.records.is_empty() {
-        let _ = writeln!(
+        line!(
             out,
             "records: {} game(s) replayed, {} plies, {} not checked ({})",
             s.record_games,
@@ -188,13 +201,13 @@ fn write_counts(out: &mut String, report: &Report) {
         );
     }
     let t = &report.timings;
-    let _ = writeln!(
+    line!(
         out,
         "time: {:.2} s with {} job(s) ({:.2} s waiting for the engine, {:.2} s in the reference engine); engine restarts: {}",
         t.seconds, run.jobs, t.engine_seconds, t.reference_seconds, s.engine_restarts
     );
     if s.shrinks > 0 {
-        let _ = writeln!(
+        line!(
             out,
             "shrinking: {} finding(s) in {:.2} s: {} shorter games built, {} positions searched, {} shown to the engine",
             s.shrinks, t.shrink_seconds, s.shrink_candidates, s.shrink_positions, s.shrink_engine_checks
@@ -205,10 +218,10 @@ fn write_counts(out: &mut String, report: &Report) {
         *reasons.entry(skip.reason.as_str()).or_default() += 1;
     }
     for (reason, n) in reasons {
-        let _ = writeln!(out, "skipped {n}: {reason}");
+        line!(out, "skipped {n}: {reason}");
     }
     for note in &report.notes {
-        let _ = writeln!(out, "note: {note}");
+        line!(out, "note: {note}");
     }
 }
 
@@ -220,7 +233,7 @@ fn write_causes(out: &mut String, report: &Report) {
         .iter()
         .map(|(k, n)| format!("{n} {k}"))
         .collect();
-    let _ = writeln!(
+    line!(
         out,
         "{} cause(s) from {} finding(s): {} error(s), {} advisory, {} known; {}",
         s.causes,
@@ -233,7 +246,7 @@ fn write_causes(out: &mut String, report: &Report) {
     for (i, g) in report.findings.iter().enumerate() {
         let f = &g.shortest;
         let _ = writeln!(out);
-        let _ = writeln!(
+        line!(
             out,
             "finding {}: {} [{}] in {}{}",
             i + 1,
@@ -247,7 +260,7 @@ fn write_causes(out: &mut String, report: &Report) {
             }
         );
         for (label, value) in cause_lines(g) {
-            let _ = writeln!(out, "  {:<10} {value}", format!("{label}:"));
+            line!(out, "  {:<10} {value}", format!("{label}:"));
         }
     }
 }
