@@ -328,7 +328,12 @@ fn perft_until_counts_as_count_leaves_and_ends_when_stopped() {
         assert_eq!(stopped, None, "{text}");
         assert_eq!(looks, 3, "{text}");
         // the game is left as it was
-        assert_eq!(fast.game_string(), FastEngine::load_with(text, options).expect("loads").game_string());
+        assert_eq!(
+            fast.game_string(),
+            FastEngine::load_with(text, options)
+                .expect("loads")
+                .game_string()
+        );
     }
     // on the reference engine too: the published count from the Base start
     let mut reference = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());

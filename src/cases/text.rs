@@ -74,7 +74,11 @@ fn toml_error(shown: &str, text: &str, error: &toml::de::Error) -> ParseError {
         shown: shown.to_string(),
         line,
         column,
-        message: error.message().split_whitespace().collect::<Vec<_>>().join(" "),
+        message: error
+            .message()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
     }
 }
 

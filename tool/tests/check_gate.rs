@@ -126,6 +126,47 @@ fn a_check_without_cases_or_with_an_unwritable_report_cannot_run() {
     }
 }
 
+/// A finished check keeps its verdict: when its report files cannot be
+/// written after the run (here their folder is removed once the engine
+/// starts), the report goes to stdout in the format asked for, each file
+/// lost is named on stderr with the verdict, and the exit status is 3
+/// ("verdict reached, output lost", docs/check.md). Before: exit 2 and one
+/// line of stderr, the verdict of the whole run lost.
+#[test]
+fn a_report_that_cannot_be_written_after_the_run_goes_to_stdout_with_status_3() {
+    let scratch = scratch();
+    let dir = scratch.path();
+    let outputs = dir.join("outputs");
+    for (fault, verdict) in [(None, "PASS"), (Some("drop-one-move"), "FAIL")] {
+        std::fs::create_dir_all(&outputs).expect("the outputs' folder");
+        let engine = fault.map_or_else(ours, faulty);
+        let script = dir.join("engine.sh");
+        std::fs::write(
+            &script,
+            format!("#!/bin/sh\nrm -rf '{}'\nexec {engine}\n", text(&outputs)),
+        )
+        .expect("the engine script");
+        let report = text(&outputs.join("report.json"));
+        let baseline = text(&outputs.join("baseline.json"));
+        let run = Check::new()
+            .engine(&format!("sh {}", text(&script)))
+            .args(["--no-corpus", "--games", "1", "--max-plies", "12"])
+            .args(["--out", &report, "--write-baseline", &baseline])
+            .json()
+            .in_dir(dir)
+            .run();
+        assert_eq!(run.status, Some(3), "{verdict}: {}", run.stderr);
+        let shown: Value = serde_json::from_str(&run.stdout()).expect("the JSON report on stdout");
+        assert_eq!(shown["passed"], verdict == "PASS", "{shown:#}");
+        let lines: Vec<&str> = run.stderr.lines().collect();
+        assert_eq!(lines.len(), 2, "{}", run.stderr);
+        for (line, file) in lines.iter().zip([&baseline, &report]) {
+            assert!(line.contains(file.as_str()), "{line}");
+            assert!(line.contains(&format!("its verdict ({verdict})")), "{line}");
+        }
+    }
+}
+
 #[test]
 fn the_built_in_corpus_runs_from_any_folder_and_names_itself() {
     // An installed binary run from another repository checks every case;
@@ -351,7 +392,12 @@ fn a_baseline_entry_naming_a_unit_that_is_no_case_is_refused() {
     let scratch = scratch();
     let dir = scratch.path();
     let baseline = text(&dir.join("baseline.json"));
-    for unit in ["protocol", "game 0 (Base)", "records/a.pgn game 1", "a.toml"] {
+    for unit in [
+        "protocol",
+        "game 0 (Base)",
+        "records/a.pgn game 1",
+        "a.toml",
+    ] {
         std::fs::write(
             &baseline,
             format!(
@@ -362,7 +408,9 @@ fn a_baseline_entry_naming_a_unit_that_is_no_case_is_refused() {
         let out = check_in(dir, &["--engine", &ours(), "--baseline", &baseline]);
         assert_eq!(out.status, Some(2), "{unit}: {}", out.stderr);
         assert!(
-            out.stderr.contains(&format!("entry 2 accepts everything seen in \"{unit}\", which is not a corpus case")),
+            out.stderr.contains(&format!(
+                "entry 2 accepts everything seen in \"{unit}\", which is not a corpus case"
+            )),
             "{unit}: {}",
             out.stderr
         );
@@ -401,7 +449,10 @@ fn a_baseline_case_entry_matches_only_a_case_of_the_corpus() {
     );
     assert_eq!(code, Some(1), "{report:#}");
     let causes = causes(&report);
-    assert!(!causes.is_empty() && causes.iter().all(|c| !c.known), "{report:#}");
+    assert!(
+        !causes.is_empty() && causes.iter().all(|c| !c.known),
+        "{report:#}"
+    );
     assert!(
         report["findings"][0]["seen_in"][0]["test"] == unit.as_str(),
         "the cause is seen in the record unit: {report:#}"

@@ -391,3 +391,62 @@ fn a_reproduce_file_of_ascii_lines_has_a_powershell_command() {
         "{crash:#}"
     );
 }
+
+/// `--reproduce-dir` never follows a symbolic link and never leaves an
+/// earlier run's files beside this run's: before writing, every
+/// `cause-NN-KIND.uhp` of the folder is removed (a link is removed, not
+/// followed), other files are kept, and each file is created new. Before: a
+/// link planted under a reproduce file's name had its target replaced, and
+/// `cause-42-state.uhp` of an earlier run stayed, to be mistaken for one of
+/// this run's.
+#[cfg(unix)]
+#[test]
+fn a_reproduce_folder_follows_no_link_and_keeps_no_earlier_file() {
+    let scratch = scratch();
+    let dir = scratch.path();
+    let repro = dir.join("reproduce");
+    let repro_arg = text(&repro);
+    let args = ["--no-corpus", "--games", "1", "--reproduce-dir", &repro_arg];
+    let files = |report: &Value| -> Vec<String> {
+        let mut files: Vec<String> = shortest(report)
+            .into_iter()
+            .filter_map(|f| f["reproduce_file"].as_str().map(str::to_string))
+            .collect();
+        files.sort();
+        files
+    };
+    let (_, first) = check("crash-mid-game", &args);
+    let written = files(&first);
+    assert!(!written.is_empty(), "{first:#}");
+    // a link under each name, to a file outside; an earlier run's file; a
+    // file of the user's
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, b"keep me\n").expect("written");
+    for file in &written {
+        std::fs::remove_file(file).expect("removed");
+        std::os::unix::fs::symlink(&victim, file).expect("a link");
+    }
+    std::fs::write(repro.join("cause-42-state.uhp"), b"stale\n").expect("written");
+    std::fs::write(repro.join("notes.txt"), b"mine\n").expect("written");
+    let (_, second) = check("crash-mid-game", &args);
+    assert_eq!(files(&second), written, "{second:#}");
+    assert_eq!(std::fs::read(&victim).expect("read"), b"keep me\n");
+    for file in &written {
+        let meta = std::fs::symlink_metadata(file).expect("the file");
+        assert!(meta.is_file(), "{file} is a regular file, not the link");
+        assert!(std::fs::read(file).expect("read").ends_with(b"\nexit\n"));
+    }
+    let mut names: Vec<String> = std::fs::read_dir(&repro)
+        .expect("listed")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut expected: Vec<String> = written
+        .iter()
+        .map(|f| f.rsplit('/').next().unwrap_or(f).to_string())
+        .chain(["notes.txt".to_string()])
+        .collect();
+    expected.sort();
+    assert_eq!(names, expected);
+}

@@ -194,15 +194,27 @@ fn the_records_text_report_escapes_what_the_files_bring() {
         format!("[Event \"x\u{1b}[31m\r\"]\n{game}"),
     )
     .expect("written");
-    std::fs::write(records.join("bad\rname\nPASS: forged.pgn"), "junk\u{1b}[31m\u{7}").expect("written");
+    std::fs::write(
+        records.join("bad\rname\nPASS: forged.pgn"),
+        "junk\u{1b}[31m\u{7}",
+    )
+    .expect("written");
     let records = text(&records);
     let run = check_in(
         dir,
-        &["--engine", &faulty("wrong-game-string"), "--records", &records],
+        &[
+            "--engine",
+            &faulty("wrong-game-string"),
+            "--records",
+            &records,
+        ],
     );
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let out = run.stdout();
-    let raw: Vec<char> = out.chars().filter(|c| c.is_control() && *c != '\n').collect();
+    let raw: Vec<char> = out
+        .chars()
+        .filter(|c| c.is_control() && *c != '\n')
+        .collect();
     assert!(raw.is_empty(), "raw control characters {raw:?} in:\n{out}");
     assert!(!out.lines().any(|l| l.starts_with("PASS")), "{out}");
     assert!(out.contains("bad\\x0dname\\x0aPASS: forged.pgn"), "{out}");

@@ -629,7 +629,10 @@ fn uhp_a_perft_stops_when_the_input_ends_in_the_middle_of_a_depth() {
         ["err the input ended: perft stopped", "ok"],
         "{out}"
     );
-    assert!(!out.contains("perft(1)"), "a stopped count prints no count: {out}");
+    assert!(
+        !out.contains("perft(1)"),
+        "a stopped count prints no count: {out}"
+    );
 }
 
 #[test]
@@ -949,7 +952,11 @@ fn a_corpus_file_that_is_not_toml_is_named_in_one_readable_line() {
     let scratch = scratch();
     let corpus = scratch.path().join("corpus");
     std::fs::create_dir_all(&corpus).expect("a corpus folder");
-    put(&corpus, "broken.toml", b"[[case]]\nname = \"x\"\nmoves = [\n");
+    put(
+        &corpus,
+        "broken.toml",
+        b"[[case]]\nname = \"x\"\nmoves = [\n",
+    );
     let corpus = corpus.to_string_lossy().into_owned();
     let run = bounded(&["check", "--corpus", &corpus, "--games", "0"]);
     assert_eq!(run.status.code(), Some(2), "{}", run.stderr);

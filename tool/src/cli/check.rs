@@ -1,7 +1,8 @@
 //! `hive-oracle check` and `check-merge`: the options (declared and checked
 //! by the library, [`CheckOptions`] and [`Config::from_options`]), the
 //! reports written ([`crate::reports::check`]), and the exit status (0
-//! passes, 1 fails, 2 could not run).
+//! passes, 1 fails, 2 could not run, 3 the verdict reached but an output
+//! file lost).
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -37,10 +38,12 @@ pub fn run(mut options: CheckOptions) -> ExitCode {
         Ok(result) => result,
         Err(e) => return fail(e.to_string()),
     };
-    // the files the report names are written before it
+    // the files the report names are written before it; one that cannot
+    // be written is named, and the verdict stands
+    let mut lost = Vec::new();
     if let Some(dir) = &config.reproduce_dir {
         if let Err(e) = reproduce::write_files(dir, &result) {
-            return fail(e.to_string());
+            lost.push(e.to_string());
         }
     }
     emit(
@@ -48,6 +51,7 @@ pub fn run(mut options: CheckOptions) -> ExitCode {
         format,
         config.out.take(),
         config.write_baseline.take(),
+        lost,
     )
 }
 
@@ -119,22 +123,21 @@ pub fn run_merge(args: MergeArgs) -> ExitCode {
         (Ok(out), Ok(baseline)) => (out, baseline),
         (Err(e), _) | (_, Err(e)) => return fail(e.to_string()),
     };
-    emit(&result, args.format, out, write_baseline)
+    emit(&result, args.format, out, write_baseline, Vec::new())
 }
 
 /// Writes the report of a check (or of a merge) in `format`, to `out` too,
-/// and its baseline; the exit status: its verdict, or 2 when a file
-/// cannot be written.
+/// and its baseline; the exit status: its verdict, or
+/// [`OUTPUT_LOST`](super::OUTPUT_LOST) when a file could not be written
+/// (`lost` holds the files already lost): then the report, in `format`, is
+/// on stdout, and each file lost is named on stderr.
 fn emit(
     result: &Report,
     format: ReportFormat,
     out: Option<PendingFile>,
     write_baseline: Option<PendingFile>,
+    mut lost: Vec<String>,
 ) -> ExitCode {
-    let fail = |message: String| {
-        output::say(&format!("error: {message}"));
-        ExitCode::from(2)
-    };
     let text = match format {
         ReportFormat::Text => report::text(result),
         ReportFormat::Json => report::json(result),
@@ -144,28 +147,36 @@ fn emit(
     if let Some(file) = write_baseline {
         let baseline = Baseline::of(&result.findings).to_json();
         if let Err(e) = file.commit(baseline.as_bytes()) {
-            return fail(e.to_string());
+            lost.push(e.to_string());
         }
     }
     let shown = match out {
-        Some(file) => {
-            if let Err(e) = file.commit(text.as_bytes()) {
-                return fail(e.to_string());
-            }
-            if format == ReportFormat::Text {
+        Some(file) => match file.commit(text.as_bytes()) {
+            // the report's file is lost: the report itself on stdout
+            Err(e) => {
+                lost.push(e.to_string());
                 text
-            } else {
-                // The summary on stdout; the full report is in the file.
-                report::text(result)
             }
-        }
+            Ok(()) if format == ReportFormat::Text => text,
+            // the summary on stdout; the full report is in the file
+            Ok(()) => report::text(result),
+        },
         None => text,
     };
-    let verdict = if result.clean() {
+    let verdict = if !lost.is_empty() {
+        ExitCode::from(super::OUTPUT_LOST)
+    } else if result.clean() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     };
+    for message in &lost {
+        output::say(&format!(
+            "error: {message}; the check reached its verdict ({}), which the report on stdout gives (exit {})",
+            if result.clean() { "PASS" } else { "FAIL" },
+            super::OUTPUT_LOST
+        ));
+    }
     // a closed stdout keeps the verdict; another write error is status 2
     output::status_after_report(output::write_stdout(&shown), verdict, 2)
 }

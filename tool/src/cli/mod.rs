@@ -28,9 +28,14 @@ pub const FAILURE: u8 = 1;
 /// missing or malformed argument, a value outside its range (README).
 pub const USAGE_ERROR: u8 = 2;
 /// The exit status of `check` when it cannot run (bad arguments included)
-/// and of `check` and `replay` when their report cannot be written: their
-/// status 1 is a verdict.
+/// and of `replay` when its report cannot be written: their status 1 is a
+/// verdict.
 pub const COULD_NOT_RUN: u8 = 2;
+/// The exit status of `check` and `check-merge` when the verdict was
+/// reached but an output file (`--out`, `--write-baseline`, a reproduce
+/// file) could not be written: the report is on stdout, its last line the
+/// verdict, and each file lost is named on stderr.
+pub const OUTPUT_LOST: u8 = 3;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum EngineChoice {

@@ -7,13 +7,15 @@
 //!
 //! The folder is checked at the start (created if it does not exist, and it
 //! must take a new file); the files are named after the cause's number in
-//! the report and its kind (`cause-03-state.uhp`), and written after the
-//! run through [`crate::output_file`]: each replaced whole, never one of the
-//! check's inputs or another output. A file of an earlier run whose cause
-//! number this run does not reach is left as it is.
+//! the report and its kind (`cause-03-state.uhp`). After the run, the
+//! earlier run's files (every `cause-NN-KIND.uhp` of the folder) are
+//! removed first, so that none is mistaken for this run's, and each new
+//! file is created new: a name taken by a symbolic link planted in the
+//! folder is the link removed, never its target written. None is ever one
+//! of the check's inputs or another output.
 
 use std::fs;
-use std::io;
+use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -22,7 +24,7 @@ use crate::check::client::command_line::split_command_line;
 use crate::check::findings::group::FindingGroup;
 use crate::check::findings::quote::shell_quote;
 use crate::check::findings::summary::Report;
-use crate::output_file::{refuse_same_files, NamedInput, OutputError, PendingFile, WriteError};
+use crate::output_file::{refuse_same_files, NamedInput, OutputError, WriteError};
 
 /// The option that names the folder, in errors.
 const OPTION: &str = "--reproduce-dir";
@@ -144,10 +146,12 @@ pub(crate) fn name_files(dir: &ReproduceDir, engine: &str, groups: &mut [Finding
     }
 }
 
-/// Writes the reproduce files named by [`name_files`] in `report`: each
-/// checked (never an input of the check or another output) and replaced
-/// whole. The number of files written.
+/// Writes the reproduce files named by [`name_files`] in `report`, after
+/// removing the earlier run's ([`remove_earlier_files`]), even when this run
+/// has none: each checked (never an input of the check or another output)
+/// and created new. The number of files written.
 pub fn write_files(dir: &ReproduceDir, report: &Report) -> Result<usize, ReproduceError> {
+    remove_earlier_files(dir)?;
     let mut written = 0;
     for group in &report.findings {
         let f = &group.shortest;
@@ -162,10 +166,75 @@ pub fn write_files(dir: &ReproduceDir, report: &Report) -> Result<usize, Reprodu
             .collect();
         outputs.push((OPTION, path));
         refuse_same_files(&outputs, &dir.inputs)?;
-        PendingFile::create(path, OPTION)?.commit(&input_bytes(&f.sent_bytes))?;
+        write_new(path, &input_bytes(&f.sent_bytes))?;
         written += 1;
     }
     Ok(written)
+}
+
+/// Whether `name` is the name of a reproduce file: `cause-`, two or more
+/// digits, `-`, a kind (lower-case letters and `-`), `.uhp`.
+fn is_reproduce_file_name(name: &str) -> bool {
+    let Some(rest) = name
+        .strip_prefix("cause-")
+        .and_then(|r| r.strip_suffix(".uhp"))
+    else {
+        return false;
+    };
+    let Some((number, kind)) = rest.split_once('-') else {
+        return false;
+    };
+    number.len() >= 2
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && !kind.is_empty()
+        && kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+}
+
+/// Removes the reproduce files of an earlier run from the folder: every
+/// entry named as one that is not a folder (a symbolic link is removed, not
+/// followed), unless it is an input of the check or another output.
+fn remove_earlier_files(dir: &ReproduceDir) -> Result<(), ReproduceError> {
+    let failed = |source: io::Error| ReproduceError::Io {
+        path: dir.path.clone(),
+        source,
+    };
+    for entry in fs::read_dir(&dir.path).map_err(failed)? {
+        let entry = entry.map_err(failed)?;
+        let named = entry
+            .file_name()
+            .to_str()
+            .is_some_and(is_reproduce_file_name);
+        if !named || entry.file_type().map_err(failed)?.is_dir() {
+            continue;
+        }
+        let path = entry.path();
+        let outputs: Vec<(&'static str, &Path)> = dir
+            .outputs
+            .iter()
+            .map(|(option, path)| (*option, path.as_path()))
+            .chain([(OPTION, path.as_path())])
+            .collect();
+        refuse_same_files(&outputs, &dir.inputs)?;
+        fs::remove_file(&path).map_err(failed)?;
+    }
+    Ok(())
+}
+
+/// Writes `contents` to a file created new at `path`: an existing name (a
+/// file or a symbolic link put there since the earlier files were removed)
+/// is an error, never followed or replaced.
+fn write_new(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
+    let failed = |source: io::Error| WriteError {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(failed)?;
+    file.write_all(contents).map_err(failed)?;
+    file.sync_all().map_err(failed)
 }
 
 /// The POSIX shell command that feeds `file` to the engine: `ENGINE <

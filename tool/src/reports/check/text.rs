@@ -126,7 +126,10 @@ fn write_run(out: &mut String, report: &Report) {
     line!(
         out,
         "{} {}: checking {} (id: {})",
-        run.tool, run.version, run.engine, report.engine.id
+        run.tool,
+        run.version,
+        run.engine,
+        report.engine.id
     );
     line!(
         out,
@@ -165,7 +168,11 @@ fn write_run(out: &mut String, report: &Report) {
     line!(
         out,
         "corpus: {} ({} cases, hash {}): {} checked, {} skipped",
-        run.corpus.name, run.corpus.cases, run.corpus.hash, s.corpus_cases, s.corpus_cases_skipped
+        run.corpus.name,
+        run.corpus.cases,
+        run.corpus.hash,
+        s.corpus_cases,
+        s.corpus_cases_skipped
     );
 }
 
