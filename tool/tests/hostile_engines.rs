@@ -452,3 +452,41 @@ legal = ["bA1 wS1-\nvalidmoves"]
         &["cases.toml::newline-in-entry", "line break"],
     );
 }
+
+/// Ctrl-C (SIGINT) or SIGTERM of `check` ends every engine process it
+/// started, and the check exits with 130 or 143. The engine is a script
+/// that says it has started (a file), then spins without answering: before,
+/// the signal ended the check alone, and the engine, in a process group of
+/// its own that the terminal's Ctrl-C does not reach, spun on (a core
+/// burnt until someone killed it). `Check::run` fails if any process of the
+/// run is left.
+#[cfg(unix)]
+#[test]
+fn a_signal_ends_the_check_and_every_engine_it_started() {
+    for (signal, status) in [("INT", 130), ("TERM", 143)] {
+        let scratch = scratch();
+        let started = scratch.path().join("started");
+        let script = scratch.path().join("spinning-engine.sh");
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\n: > {}\nwhile :; do :; done\n",
+                shell_quote(&text(&started))
+            ),
+        )
+        .expect("the engine script");
+        let engine = format!("sh {}", shell_quote(&text(&script)));
+        let run = Check::new()
+            .engine(&engine)
+            .args([
+                "--no-corpus",
+                "--games",
+                "1",
+                "--startup-timeout-ms",
+                "600000",
+            ])
+            .signal_when(signal, &started)
+            .run();
+        assert_eq!(run.status, Some(status), "SIG{signal}: {}", run.stderr);
+    }
+}

@@ -30,6 +30,7 @@ pub fn run(mut options: CheckOptions) -> ExitCode {
     }
     let format = options.format;
     options.progress = std::io::stderr().is_terminal();
+    crate::check::client::end_engines_on_interrupt();
     let mut config = match Config::from_options(options) {
         Ok(config) => config,
         Err(e) => return fail(e.to_string()),

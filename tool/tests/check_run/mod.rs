@@ -108,6 +108,8 @@ pub struct Check {
     env: Vec<(String, String)>,
     memory_kib: Option<u64>,
     report: Report,
+    /// A signal (`INT`, `TERM`) sent to the check once the file appears.
+    signal: Option<(&'static str, PathBuf)>,
 }
 
 impl Check {
@@ -129,6 +131,7 @@ impl Check {
             dir: Where::Repository,
             env: Vec::new(),
             memory_kib: None,
+            signal: None,
             report: Report::AsGiven,
         }
     }
@@ -189,6 +192,13 @@ impl Check {
         self
     }
 
+    /// Sends the signal `name` (`INT`, `TERM`) to the check once the file
+    /// `when` exists (an engine script writes it when it has started).
+    pub fn signal_when(mut self, name: &'static str, when: &Path) -> Check {
+        self.signal = Some((name, when.to_path_buf()));
+        self
+    }
+
     /// Runs the command and waits for it (and for every process it
     /// started) to end.
     pub fn run(self) -> Checked {
@@ -239,9 +249,18 @@ impl Check {
             .stderr(std::fs::File::create(&stderr_path).expect("a stderr file"));
         let mut child = command.spawn().expect("the binary starts");
         let started = Instant::now();
+        let mut signal = self.signal.clone();
         let status = loop {
             if let Some(status) = child.try_wait().expect("wait") {
                 break status;
+            }
+            if let Some((name, _)) = signal.as_ref().filter(|(_, when)| when.exists()) {
+                let sent = Command::new("kill")
+                    .args(["-s", name, &child.id().to_string()])
+                    .status()
+                    .expect("kill runs");
+                assert!(sent.success(), "kill -s {name}");
+                signal = None;
             }
             if started.elapsed() > HANG_LIMIT {
                 let _ = child.kill();

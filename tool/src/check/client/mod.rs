@@ -59,5 +59,12 @@ pub use answer::{
 pub(crate) use command_line::split_command_line;
 pub use command_line::CommandLineError;
 pub use process::EXIT_GRACE;
+
+/// Makes Ctrl-C and SIGTERM end every engine process the check started,
+/// then the check itself with status 130 or 143 (the command line calls it
+/// before a check; a library caller decides for itself).
+pub fn end_engines_on_interrupt() {
+    process_tree::on_interrupt::install();
+}
 pub use reader::MAX_LINE_BYTES;
 pub use uhp_client::{UhpClient, MAX_ANSWER_BYTES, MAX_ANSWER_LINES, MAX_LISTED_MOVES};

@@ -56,6 +56,9 @@ impl ProcessTree {
         let group = i32::try_from(child.id())
             .ok()
             .and_then(rustix::process::Pid::from_raw);
+        if let Some(group) = group {
+            on_interrupt::register(group.as_raw_nonzero().get());
+        }
         ProcessTree { group }
     }
 
@@ -88,6 +91,7 @@ impl ProcessTree {
             // An error (no such group: every process of it has ended) is
             // what a kill would have achieved.
             let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+            on_interrupt::forget(group.as_raw_nonzero().get());
         }
     }
 
@@ -101,4 +105,94 @@ impl ProcessTree {
     /// Nothing beyond the engine, which the caller kills.
     #[cfg(not(any(unix, windows)))]
     pub fn kill(&mut self) {}
+}
+
+/// Ctrl-C and SIGTERM end the engines too: the engines run in process
+/// groups of their own, which the terminal's Ctrl-C does not reach, so a
+/// check stopped by a signal would leave a hung engine waiting and a
+/// spinning one burning a core. [`install`](on_interrupt::install) sets
+/// handlers for SIGINT and SIGTERM that kill every engine's process group
+/// still running and exit with 128 + the signal (130, 143), as a shell
+/// reports a command ended by it.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+pub(crate) mod on_interrupt {
+    use std::sync::atomic::{AtomicI32, Ordering};
+
+    /// The most engines' groups known at once: a check runs at most 64 jobs,
+    /// each with one engine at a time. A group that finds no free slot is
+    /// still ended with its engine, only not by a signal.
+    const SLOTS: usize = 256;
+
+    /// The process groups of the engines running, 0 in a free slot. Atomics
+    /// only, so that the signal handler may read them.
+    static GROUPS: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
+
+    /// Remembers an engine's process group, to be killed on a signal.
+    pub(crate) fn register(group: i32) {
+        for slot in &GROUPS {
+            if slot
+                .compare_exchange(0, group, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    /// Forgets a group once it was killed (its id may be reused).
+    pub(crate) fn forget(group: i32) {
+        for slot in &GROUPS {
+            if slot
+                .compare_exchange(group, 0, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    /// The handler: kills every group remembered, then exits at once with
+    /// 128 + `signal`. It does only what a signal handler may (atomic loads,
+    /// `kill`, `_exit`).
+    extern "C" fn end_engines_and_exit(signal: libc::c_int) {
+        for slot in &GROUPS {
+            let group = slot.load(Ordering::SeqCst);
+            if group > 0 {
+                // SAFETY: kill is async-signal-safe; a negative pid names
+                // the process group, which the engine leads.
+                unsafe {
+                    libc::kill(-group, libc::SIGKILL);
+                }
+            }
+        }
+        // SAFETY: _exit is async-signal-safe and ends the process at once.
+        unsafe { libc::_exit(128 + signal) }
+    }
+
+    /// Installs the handler for SIGINT and SIGTERM (once per process is
+    /// enough; a second call installs the same handler again).
+    pub(crate) fn install() {
+        let handler: extern "C" fn(libc::c_int) = end_engines_and_exit;
+        for signal in [libc::SIGINT, libc::SIGTERM] {
+            // SAFETY: a zeroed sigaction is a valid empty one; the handler
+            // does only async-signal-safe work.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = handler as libc::sighandler_t;
+                libc::sigemptyset(&mut action.sa_mask);
+                libc::sigaction(signal, &action, std::ptr::null_mut());
+            }
+        }
+    }
+}
+
+/// Ctrl-C and SIGTERM need no handler here: closing the process closes the
+/// job objects' handles, which kills the engines (Windows), or the engine
+/// alone is what can be ended (elsewhere).
+#[cfg(not(unix))]
+#[allow(unsafe_code)]
+pub(crate) mod on_interrupt {
+    /// Nothing to install.
+    pub(crate) fn install() {}
 }
