@@ -59,7 +59,9 @@ impl EngineProcess {
         args: &[String],
     ) -> Result<(EngineProcess, Receiver<Event>), StartError> {
         // A process group of its own (its id is the engine's pid), so that
-        // ending the group ends everything the engine started.
+        // ending the group ends everything the engine started; a signal to
+        // the check waits until the group is known (`spawning`).
+        let spawning = ProcessTree::spawning();
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
@@ -69,6 +71,7 @@ impl EngineProcess {
             .spawn()
             .map_err(StartError::Spawn)?;
         let mut tree = ProcessTree::adopt(&child);
+        drop(spawning);
         let (Some(stdin_pipe), Some(stdout), Some(stderr_pipe)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {

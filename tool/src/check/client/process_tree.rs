@@ -82,6 +82,12 @@ impl ProcessTree {
         ProcessTree {}
     }
 
+    /// Held while an engine is spawned and adopted: a signal to the check
+    /// meanwhile waits for the adoption, so that this engine is ended too.
+    pub fn spawning() -> on_interrupt::Spawning {
+        on_interrupt::Spawning::begin()
+    }
+
     /// Kills every process of the tree that is still running; the engine
     /// itself is also killed and reaped by the caller. Once: afterwards no
     /// process is left in it, and its id may be reused.
@@ -117,7 +123,7 @@ impl ProcessTree {
 #[cfg(unix)]
 #[allow(unsafe_code)]
 pub(crate) mod on_interrupt {
-    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
     /// The most engines' groups known at once: a check runs at most 64 jobs,
     /// each with one engine at a time. A group that finds no free slot is
@@ -152,10 +158,48 @@ pub(crate) mod on_interrupt {
         }
     }
 
-    /// The handler: kills every group remembered, then exits at once with
-    /// 128 + `signal`. It does only what a signal handler may (atomic loads,
-    /// `kill`, `_exit`).
-    extern "C" fn end_engines_and_exit(signal: libc::c_int) {
+    /// The engines being spawned and not yet remembered.
+    static SPAWNING: AtomicUsize = AtomicUsize::new(0);
+
+    /// An engine being spawned ([`Spawning::begin`] to its drop): the
+    /// spawning thread blocks SIGINT and SIGTERM meanwhile (so that the
+    /// handler runs on another thread, which can wait for the spawn), and
+    /// the handler waits until no spawn is under way. The engine starts
+    /// with no signal blocked (the standard library's spawn resets the
+    /// mask in the child).
+    pub(crate) struct Spawning {
+        old_mask: libc::sigset_t,
+    }
+
+    impl Spawning {
+        pub(crate) fn begin() -> Spawning {
+            // SAFETY: the sets are initialised by sigemptyset before use.
+            let old_mask = unsafe {
+                let mut blocked: libc::sigset_t = std::mem::zeroed();
+                let mut old: libc::sigset_t = std::mem::zeroed();
+                libc::sigemptyset(&mut blocked);
+                libc::sigaddset(&mut blocked, libc::SIGINT);
+                libc::sigaddset(&mut blocked, libc::SIGTERM);
+                libc::pthread_sigmask(libc::SIG_BLOCK, &blocked, &mut old);
+                old
+            };
+            SPAWNING.fetch_add(1, Ordering::SeqCst);
+            Spawning { old_mask }
+        }
+    }
+
+    impl Drop for Spawning {
+        fn drop(&mut self) {
+            SPAWNING.fetch_sub(1, Ordering::SeqCst);
+            // SAFETY: restores the mask saved by `begin`.
+            unsafe {
+                libc::pthread_sigmask(libc::SIG_SETMASK, &self.old_mask, std::ptr::null_mut());
+            }
+        }
+    }
+
+    /// Kills every group remembered.
+    fn kill_groups() {
         for slot in &GROUPS {
             let group = slot.load(Ordering::SeqCst);
             if group > 0 {
@@ -166,6 +210,28 @@ pub(crate) mod on_interrupt {
                 }
             }
         }
+    }
+
+    /// The handler: kills every group remembered, waits (at most 1 s, in
+    /// steps of 5 ms) for the spawns under way to remember theirs, kills
+    /// again, then exits at once with 128 + `signal`. It does only what a
+    /// signal handler may (atomics, `kill`, `nanosleep`, `_exit`).
+    extern "C" fn end_engines_and_exit(signal: libc::c_int) {
+        kill_groups();
+        let step = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 5_000_000,
+        };
+        for _ in 0..200 {
+            if SPAWNING.load(Ordering::SeqCst) == 0 {
+                break;
+            }
+            // SAFETY: nanosleep is async-signal-safe.
+            unsafe {
+                libc::nanosleep(&step, std::ptr::null_mut());
+            }
+        }
+        kill_groups();
         // SAFETY: _exit is async-signal-safe and ends the process at once.
         unsafe { libc::_exit(128 + signal) }
     }
@@ -191,8 +257,16 @@ pub(crate) mod on_interrupt {
 /// job objects' handles, which kills the engines (Windows), or the engine
 /// alone is what can be ended (elsewhere).
 #[cfg(not(unix))]
-#[allow(unsafe_code)]
 pub(crate) mod on_interrupt {
     /// Nothing to install.
     pub(crate) fn install() {}
+
+    /// Nothing to hold while an engine is spawned.
+    pub(crate) struct Spawning;
+
+    impl Spawning {
+        pub(crate) fn begin() -> Spawning {
+            Spawning
+        }
+    }
 }
