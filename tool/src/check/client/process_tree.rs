@@ -269,4 +269,9 @@ pub(crate) mod on_interrupt {
             Spawning
         }
     }
+
+    /// Ends the spawn, as on Unix (nothing to restore here).
+    impl Drop for Spawning {
+        fn drop(&mut self) {}
+    }
 }
