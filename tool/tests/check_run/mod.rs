@@ -255,11 +255,7 @@ impl Check {
                 break status;
             }
             if let Some((name, _)) = signal.as_ref().filter(|(_, when)| when.exists()) {
-                let sent = Command::new("kill")
-                    .args(["-s", name, &child.id().to_string()])
-                    .status()
-                    .expect("kill runs");
-                assert!(sent.success(), "kill -s {name}");
+                send_signal(child.id(), name);
                 signal = None;
             }
             if started.elapsed() > HANG_LIMIT {
@@ -503,4 +499,23 @@ fn kill_marked(marker: &str) {
     for pid in marked_processes(marker) {
         let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
     }
+}
+
+/// Sends the signal `name` (`INT` or `TERM`) to the process `pid`.
+#[cfg(unix)]
+fn send_signal(pid: u32, name: &str) {
+    use rustix::process::{kill_process, Pid, Signal};
+    let signal = match name {
+        "INT" => Signal::INT,
+        "TERM" => Signal::TERM,
+        other => panic!("no signal {other} here"),
+    };
+    let pid = i32::try_from(pid).ok().and_then(Pid::from_raw).expect("a pid");
+    kill_process(pid, signal).expect("the signal is sent");
+}
+
+/// Signals are Unix's; no test sends one elsewhere.
+#[cfg(not(unix))]
+fn send_signal(_pid: u32, name: &str) {
+    panic!("no signal {name} here");
 }
