@@ -510,7 +510,10 @@ fn send_signal(pid: u32, name: &str) {
         "TERM" => Signal::TERM,
         other => panic!("no signal {other} here"),
     };
-    let pid = i32::try_from(pid).ok().and_then(Pid::from_raw).expect("a pid");
+    let pid = i32::try_from(pid)
+        .ok()
+        .and_then(Pid::from_raw)
+        .expect("a pid");
     kill_process(pid, signal).expect("the signal is sent");
 }
 
