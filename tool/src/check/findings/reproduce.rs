@@ -159,13 +159,7 @@ pub fn write_files(dir: &ReproduceDir, report: &Report) -> Result<usize, Reprodu
             continue;
         };
         let path = Path::new(file);
-        let mut outputs: Vec<(&'static str, &Path)> = dir
-            .outputs
-            .iter()
-            .map(|(option, path)| (*option, path.as_path()))
-            .collect();
-        outputs.push((OPTION, path));
-        refuse_same_files(&outputs, &dir.inputs)?;
+        refuse_inputs_and_outputs(dir, path)?;
         write_new(path, &input_bytes(&f.sent_bytes))?;
         written += 1;
     }
@@ -208,21 +202,28 @@ fn remove_earlier_files(dir: &ReproduceDir) -> Result<(), ReproduceError> {
             continue;
         }
         let path = entry.path();
-        let outputs: Vec<(&'static str, &Path)> = dir
-            .outputs
-            .iter()
-            .map(|(option, path)| (*option, path.as_path()))
-            .chain([(OPTION, path.as_path())])
-            .collect();
-        refuse_same_files(&outputs, &dir.inputs)?;
+        refuse_inputs_and_outputs(dir, &path)?;
         fs::remove_file(&path).map_err(failed)?;
     }
     Ok(())
 }
 
+/// Refuses `path` in the folder when it is an input of the check or one of
+/// its other outputs: no reproduce file replaces or removes one.
+fn refuse_inputs_and_outputs(dir: &ReproduceDir, path: &Path) -> Result<(), ReproduceError> {
+    let outputs: Vec<(&'static str, &Path)> = dir
+        .outputs
+        .iter()
+        .map(|(option, path)| (*option, path.as_path()))
+        .chain([(OPTION, path)])
+        .collect();
+    Ok(refuse_same_files(&outputs, &dir.inputs)?)
+}
+
 /// Writes `contents` to a file created new at `path`: an existing name (a
 /// file or a symbolic link put there since the earlier files were removed)
-/// is an error, never followed or replaced.
+/// is an error, never followed or replaced; a write that fails removes the
+/// part written.
 fn write_new(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
     let failed = |source: io::Error| WriteError {
         path: path.to_path_buf(),
@@ -233,8 +234,14 @@ fn write_new(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
         .create_new(true)
         .open(path)
         .map_err(failed)?;
-    file.write_all(contents).map_err(failed)?;
-    file.sync_all().map_err(failed)
+    let written = file.write_all(contents).and_then(|()| file.sync_all());
+    if let Err(source) = written {
+        // no part of a file is left to be taken for a whole one
+        drop(file);
+        let _ = fs::remove_file(path);
+        return Err(failed(source));
+    }
+    Ok(())
 }
 
 /// The POSIX shell command that feeds `file` to the engine: `ENGINE <
