@@ -2,11 +2,11 @@
 # Mutation testing of the rules package with cargo-mutants (configured in
 # .cargo/mutants.toml; docs/development.md, "Mutation testing"):
 #
-#   scripts/mutants.sh sample [SEED] [N] [ROUNDS]
-#                                          ROUNDS (3) rounds of N (50) mutants drawn from
-#                                          each of src/reference/, src/fast/ and src/core/
-#                                          with SEED (1), run, scored per folder with the
-#                                          95 % interval; a round already run is kept
+#   scripts/mutants.sh sample [SEED] [N] [ROUNDS] [FIRST]
+#                                          rounds FIRST (0) to ROUNDS-1 (3 rounds) of N (50)
+#                                          mutants drawn from each of src/reference/, src/fast/
+#                                          and src/core/ with SEED (1), run, scored per folder
+#                                          with the 95 % interval; a round already run is kept
 #   scripts/mutants.sh all [GLOB]          every mutant (of the files GLOB matches)
 #   scripts/mutants.sh corpus [SEED] [N]   the sample of src/reference/ judged by the case
 #                                          corpus alone (tests/cases through run_case)
@@ -80,11 +80,12 @@ re_args() {
 
 case "$mode" in
     sample)
-        seed="${1:-1}" count="${2:-50}" rounds="${3:-3}"
+        seed="${1:-1}" count="${2:-50}" rounds="${3:-3}" first="${4:-0}"
         # rounds of COUNT mutants per folder, each a random sample disjoint
         # from the others: a run stopped after k rounds is a sample of k·COUNT
         # per folder; the table is of every round run so far with this seed
-        for ((round = 0; round < rounds; round++)); do
+        # (FIRST: the rounds before it were run elsewhere, on another checkout)
+        for ((round = first; round < rounds; round++)); do
             name="sample-$seed-$count-$round"
             if [[ -f "target/mutation/$name/mutants.out/outcomes.json" ]]; then
                 echo "mutants: round $round already run (target/mutation/$name)"

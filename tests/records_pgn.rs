@@ -1249,6 +1249,7 @@ fn a_game_longer_than_the_game_string_limit_is_refused_as_it_is_read() {
 
 #[test]
 fn too_many_games_or_tags_are_refused() {
+    // Proves docs/limits.md `record-games`.
     let games = "[Site \"x\"]\n1. wS1\n".repeat(200_001);
     let (line, message) = refused(&games);
     assert_eq!(line, 400_001, "{message}");

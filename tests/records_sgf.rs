@@ -980,3 +980,42 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn too_many_nodes_or_values_are_refused() {
+    // The SGF reader's limit (§10.7 lexes the container): a file of more
+    // than 1,000,000 nodes or property values is
+    // refused at the first one over, with its line, before it is held: a
+    // value read takes about 90 bytes and a node 24 whatever their text, so
+    // 64 MiB of `[]` or `;` took gigabytes (docs/limits.md `sgf-items`).
+    let values = format!("(;GM[27]SU[hive]C{}\n)", "[]".repeat(sgf::MAX_SGF_ITEMS));
+    let refused = sgf::read("values.sgf", &values).expect_err("refused");
+    assert!(
+        refused
+            .message
+            .contains("too many property values: an SGF record may hold at most 1000000"),
+        "{refused}"
+    );
+    assert_eq!(refused.line, 1, "{refused}");
+    let nodes = format!("(;GM[27]SU[hive]\n{})", ";".repeat(sgf::MAX_SGF_ITEMS));
+    let refused = sgf::read("nodes.sgf", &nodes).expect_err("refused");
+    assert!(
+        refused
+            .message
+            .contains("too many nodes: an SGF record may hold at most 1000000"),
+        "{refused}"
+    );
+    assert_eq!(refused.line, 2, "{refused}");
+    // one under the limit reads as far as the game's content goes: the
+    // limit is of the container, not of the game
+    let under = format!(
+        "(;GM[27]SU[hive]C{}\n)",
+        "[]".repeat(sgf::MAX_SGF_ITEMS - 3)
+    );
+    let read = sgf::read("under.sgf", &under);
+    assert!(
+        read.as_ref()
+            .map_or_else(|e| !e.message.contains("too many"), |_| true),
+        "{read:?}"
+    );
+}

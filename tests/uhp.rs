@@ -711,6 +711,7 @@ fn probe_options_lists_every_option() {
 /// is unchanged.
 #[test]
 fn perft_beyond_its_leaf_budget_is_refused() {
+    // Proves docs/limits.md `uhp-perft`.
     let mut session = Session::new(EngineChoice::Reference);
     assert_eq!(
         session.handle_line(b"newgame Base+MLP"),

@@ -134,6 +134,7 @@ fn a_check_without_cases_or_with_an_unwritable_report_cannot_run() {
 /// line of stderr, the verdict of the whole run lost.
 #[test]
 fn a_report_that_cannot_be_written_after_the_run_goes_to_stdout_with_status_3() {
+    // Proves docs/limits.md `exit-3`.
     let scratch = scratch();
     let dir = scratch.path();
     let outputs = dir.join("outputs");

@@ -398,7 +398,8 @@ fn a_reproduce_file_of_ascii_lines_has_a_powershell_command() {
 /// followed), other files are kept, and each file is created new. Before: a
 /// link planted under a reproduce file's name had its target replaced, and
 /// `cause-42-state.uhp` of an earlier run stayed, to be mistaken for one of
-/// this run's.
+/// this run's. A record of the check named as a reproduce file is refused
+/// at the start (docs/limits.md `reproduce-folder`).
 #[cfg(unix)]
 #[test]
 fn a_reproduce_folder_follows_no_link_and_keeps_no_earlier_file() {
@@ -449,4 +450,26 @@ fn a_reproduce_folder_follows_no_link_and_keeps_no_earlier_file() {
         .collect();
     expected.sort();
     assert_eq!(names, expected);
+    // a record the check reads, named as a reproduce file in the folder,
+    // would be removed with the earlier run's files: refused at the start
+    // (status 2), before any work, and kept
+    let record = repro.join("cause-01-state.uhp");
+    std::fs::copy(
+        crate::common::repository("tests/records/pgn/two-games.pgn"),
+        &record,
+    )
+    .expect("copied");
+    let record_arg = text(&record);
+    let refused = Check::new()
+        .fault("crash-mid-game")
+        .args(args)
+        .args(["--records", &record_arg])
+        .run();
+    assert_eq!(refused.status, Some(2), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("cause-01-state.uhp") && refused.stderr.contains("--records"),
+        "{}",
+        refused.stderr
+    );
+    assert!(record.exists(), "the record is kept");
 }

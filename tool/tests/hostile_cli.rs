@@ -164,6 +164,7 @@ fn each_refuses(runs: &[(Vec<&str>, i32)], said: &str) {
 
 #[test]
 fn far_highlights_are_refused_with_the_allowed_range() {
+    // Proves docs/limits.md `highlight-cells`.
     // Before: no output after 120 s and 797 MB; 21 s, 1.47 GB and 1.1 GB of
     // output; a 4 GiB allocation that aborted (134); a cell drawn in the
     // wrong place.
@@ -250,6 +251,9 @@ fn pictures_of_extreme_coordinates_do_not_overflow() {
 
 #[test]
 fn amounts_of_work_out_of_range_are_refused_before_any_work() {
+    // Proves docs/limits.md `perft-depth`,
+    // docs/limits.md `perft-threads`,
+    // docs/limits.md `selfcheck-games`.
     for (args, range) in [
         (vec!["perft", "12"], "1..=11"),
         (vec!["perft", "4294967295"], "1..=11"),
@@ -272,6 +276,7 @@ fn amounts_of_work_out_of_range_are_refused_before_any_work() {
 
 #[test]
 fn a_game_string_over_the_limit_is_refused_unread() {
+    // Proves docs/limits.md `game-string`.
     // Linux passes at most 128 KiB in one argument, so the limit is tested
     // through the library the command line loads with.
     let long = format!(
@@ -312,6 +317,7 @@ fn printing_commands() -> Vec<Vec<&'static str>> {
 
 #[test]
 fn a_closed_pipe_ends_every_command_quietly() {
+    // Proves docs/limits.md `closed-pipe`.
     // `perft 7 | head -1`: the reader takes one line and goes away.
     for args in printing_commands() {
         let mut child = spawn(&args, Stdio::piped(), Stdio::piped(), MEMORY_KIB);
@@ -341,6 +347,7 @@ fn a_closed_pipe_ends_every_command_quietly() {
 
 #[test]
 fn a_full_disk_is_one_line_on_stderr_and_the_failure_status() {
+    // Proves docs/limits.md `write-error`.
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
         eprintln!("no /dev/full here: skipped");
         return;
@@ -371,6 +378,7 @@ fn a_full_disk_is_one_line_on_stderr_and_the_failure_status() {
 
 #[test]
 fn exit_statuses_agree_with_the_readme() {
+    // Proves docs/limits.md `exit-0`, docs/limits.md `exit-1`, docs/limits.md `exit-2`.
     let missing = "/nonexistent/hive-oracle/game.pgn";
     let illegal = "Base;InProgress;Black[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ -bQ";
     // (arguments, exit status, kind of bad input)
@@ -486,6 +494,7 @@ fn uhp_session(input: &[u8], memory_kib: u64) -> (Vec<String>, Run) {
 
 #[test]
 fn uhp_amounts_out_of_range_get_err_and_keep_the_game() {
+    // Proves docs/limits.md `bestmove-time`, docs/limits.md `undo`, docs/limits.md `table-size`.
     let input = b"newgame Base\nplay wS1\nbestmove time 99:99:99\nundo 99999999999999999999\nundo 2\noptions set TableSizeMiB 1099511627776\noptions set TableSizeMiB 0\nvalidmoves\nexit\n";
     let (lines, run) = uhp_session(input, MEMORY_KIB);
     assert_eq!(run.status.code(), Some(0), "{}", run.stderr);
@@ -501,6 +510,7 @@ fn uhp_amounts_out_of_range_get_err_and_keep_the_game() {
 
 #[test]
 fn uhp_the_largest_table_under_a_small_memory_bound_still_answers() {
+    // Proves docs/limits.md `table-size`.
     // 1024 MiB asked for with 384 MiB of address space: the table halves
     // until it fits, and nothing aborts.
     let input = b"options set TableSizeMiB 1024\nnewgame Base\nbestmove depth 2\nexit\n";
@@ -519,6 +529,7 @@ fn uhp_the_largest_table_under_a_small_memory_bound_still_answers() {
 
 #[test]
 fn uhp_a_game_string_over_the_line_limit_is_refused_and_the_game_kept() {
+    // Proves docs/limits.md `uhp-line`.
     // the size of the issue's 2-million-ply game (16 MB), built cheaply
     let mut input =
         b"newgame Base\nplay wS1\nnewgame Base;InProgress;White[1000001];wS1;bS1 wS1-".to_vec();
@@ -552,6 +563,7 @@ fn uhp_a_time_search_stops_when_the_input_ends() {
 
 #[test]
 fn uhp_a_depth_search_stops_when_the_input_ends() {
+    // Proves docs/limits.md `bestmove-depth`.
     // Before: a depth search ran to its end after the client left (depth 6
     // of this midgame: 22 s of CPU, the issue's: 92 s). Now the end of the
     // input stops it at once and it answers its best move so far. Work is
@@ -678,6 +690,7 @@ fn uhp_options_get_says_the_table_size_in_effect() {
 
 #[test]
 fn record_files_over_the_limit_are_refused_unread() {
+    // Proves docs/limits.md `record-file`.
     // A sparse 1 GiB file: reading it whole would pass the memory bound.
     let dir = scratch();
     let path = dir.path().join("huge.pgn");
@@ -706,6 +719,7 @@ fn record_files_over_the_limit_are_refused_unread() {
 /// refuses them), so that no run here exhausts the machine's memory.
 #[test]
 fn a_record_too_large_for_memory_is_refused_with_status_2() {
+    // Proves docs/limits.md `memory-refusal`.
     let scratch = scratch();
     let dir = scratch.path();
     let game = std::fs::read(concat!(
@@ -795,6 +809,7 @@ fn assert_kept(args: &[&str], status: i32, kept: &[&str]) -> Run {
 
 #[test]
 fn a_check_whose_engine_is_missing_leaves_its_report_files_unchanged() {
+    // Proves docs/limits.md `output-whole`.
     // Before: `--out` and `--write-baseline` were truncated at the start, so
     // a run whose engine did not start left both at 0 bytes.
     let scratch = scratch();
@@ -836,6 +851,7 @@ fn corpus_folder(dir: &std::path::Path) -> (String, String) {
 
 #[test]
 fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
+    // Proves docs/limits.md `output-not-input`.
     let scratch = scratch();
     let dir = scratch.path();
     let (corpus, case) = corpus_folder(dir);
@@ -886,6 +902,7 @@ fn a_report_onto_a_file_the_check_reads_is_refused_before_any_work() {
 /// the report and exited 0 (the attack of the hostile-user review).
 #[test]
 fn a_report_onto_a_file_of_a_folder_walk_is_refused_before_any_work() {
+    // Proves docs/limits.md `output-not-input`.
     let scratch = scratch();
     let dir = scratch.path();
     let records = dir.join("records");
@@ -972,6 +989,7 @@ fn a_corpus_file_that_is_not_toml_is_named_in_one_readable_line() {
 
 #[test]
 fn two_outputs_naming_one_file_are_refused() {
+    // Proves docs/limits.md `output-not-input`.
     let scratch = scratch();
     let dir = scratch.path();
     let report = put(dir, "report.json", b"kept\n");
@@ -1010,6 +1028,7 @@ fn two_outputs_naming_one_file_are_refused() {
 
 #[test]
 fn a_passing_check_replaces_its_report_whole() {
+    // Proves docs/limits.md `output-whole`.
     let scratch = scratch();
     let dir = scratch.path();
     let report = put(dir, "report.txt", b"last night's report\n");
@@ -1032,6 +1051,7 @@ fn a_passing_check_replaces_its_report_whole() {
 
 #[test]
 fn render_never_writes_its_picture_over_the_record_drawn() {
+    // Proves docs/limits.md `output-not-input`.
     // Before: `render game.pgn --svg game.pgn` replaced the record with SVG.
     let scratch = scratch();
     let dir = scratch.path();
@@ -1070,6 +1090,7 @@ fn render_never_writes_its_picture_over_the_record_drawn() {
 
 #[test]
 fn empty_lists_are_refused() {
+    // Proves docs/limits.md `list-option`.
     for (args, status, said) in [
         (
             vec!["check", "--no-corpus", "--game-types", ",,,"],
@@ -1118,6 +1139,7 @@ fn check_with_baseline(dir: &std::path::Path, entries: usize) -> Checked {
 
 #[test]
 fn baseline_and_corpus_files_over_their_limits_are_refused() {
+    // Proves docs/limits.md `baseline-file`, docs/limits.md `corpus-file`.
     let scratch = scratch();
     let dir = scratch.path();
     // 2 million entries (the issue's 157 MB of notes): refused unread
@@ -1200,6 +1222,7 @@ fn replay_counts(dir: &std::path::Path, games: usize, files: usize, notes: &[&st
 #[cfg(unix)]
 #[test]
 fn a_fifo_among_a_folders_files_is_skipped_with_a_note() {
+    // Proves docs/limits.md `folder-walk`.
     let scratch = scratch();
     let dir = scratch.path();
     std::fs::write(dir.join("a.pgn"), TWO_PLIES).expect("a record");
@@ -1226,6 +1249,7 @@ fn a_link_to_a_device_in_a_folder_is_skipped_unread() {
 #[cfg(unix)]
 #[test]
 fn links_to_folders_are_not_followed_and_each_file_is_read_once() {
+    // Proves docs/limits.md `folder-walk`.
     // One link back to the folder, then two (exponential before), then a
     // second name for the record itself: always one game from one file.
     let scratch = scratch();
@@ -1260,6 +1284,7 @@ fn links_to_folders_are_not_followed_and_each_file_is_read_once() {
 #[cfg(unix)]
 #[test]
 fn a_fifo_or_device_given_as_a_record_is_named_for_what_it_is() {
+    // Proves docs/limits.md `not-a-regular-file`.
     let scratch = scratch();
     let dir = scratch.path();
     let fifo = dir.join("game.pgn");
@@ -1323,6 +1348,7 @@ const EVIL_PLY: &str = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 -wS1\n3. wQ \u{1b}
 #[cfg(unix)]
 #[test]
 fn no_control_character_from_a_file_name_or_a_record_reaches_the_output() {
+    // Proves docs/limits.md `escapes`.
     let scratch = scratch();
     let dir = scratch.path();
     let folder = dir.join("games\u{1b}[31m\rcr\nFAKE: 0 problems\n");

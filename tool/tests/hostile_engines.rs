@@ -463,6 +463,7 @@ legal = ["bA1 wS1-\nvalidmoves"]
 #[cfg(unix)]
 #[test]
 fn a_signal_ends_the_check_and_every_engine_it_started() {
+    // Proves docs/limits.md `exit-signal`.
     for (signal, status) in [("INT", 130), ("TERM", 143)] {
         let scratch = scratch();
         let started = scratch.path().join("started");

@@ -26,6 +26,7 @@ mod citations;
 mod cli;
 mod hostile_cli;
 mod hostile_engines;
+mod hostile_records;
 mod records_replay;
 mod render_explain;
 mod uhp_binary;

@@ -36,10 +36,19 @@ pub(super) struct Tree {
     pub notes: Vec<String>,
 }
 
-/// A cursor over the text that counts lines.
+/// The most nodes, and the most property values, an SGF file may hold (a
+/// limit of the reader, as the PGN reader's of games per file, stated in
+/// the tool's docs/limits.md): a game of 10,000 plies writes about 50,000. Read, a node takes
+/// about 24 bytes and a value about 90 whatever their text: without the
+/// limit a file of 64 MiB of `;` or `[]` took gigabytes.
+pub const MAX_SGF_ITEMS: usize = 1_000_000;
+
+/// A cursor over the text that counts lines, and the nodes and values read.
 struct Cursor<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,
     line: usize,
+    nodes: usize,
+    values: usize,
 }
 
 impl Cursor<'_> {
@@ -83,6 +92,8 @@ pub(super) fn first_tree(file: &str, text: &str) -> Result<Tree, RecordError> {
     let mut cursor = Cursor {
         chars: text.chars().peekable(),
         line: 1,
+        nodes: 0,
+        values: 0,
     };
     let error = |line: usize, message: String| RecordError::new(file, line, message);
     cursor.skip_whitespace();
@@ -131,6 +142,13 @@ pub(super) fn first_tree(file: &str, text: &str) -> Result<Tree, RecordError> {
                 ))
             }
             Some(';') => {
+                cursor.nodes += 1;
+                if cursor.nodes > MAX_SGF_ITEMS {
+                    return Err(error(
+                        line,
+                        format!("too many nodes: an SGF record may hold at most {MAX_SGF_ITEMS}"),
+                    ));
+                }
                 let node = read_node(&mut cursor, file)?;
                 if main_open {
                     nodes.push(node);
@@ -208,6 +226,16 @@ fn read_node(cursor: &mut Cursor<'_>, file: &str) -> Result<Node, RecordError> {
             ));
         }
         while cursor.peek() == Some('[') {
+            cursor.values += 1;
+            if cursor.values > MAX_SGF_ITEMS {
+                return Err(RecordError::new(
+                    file,
+                    cursor.line,
+                    format!(
+                        "too many property values: an SGF record may hold at most {MAX_SGF_ITEMS}"
+                    ),
+                ));
+            }
             cursor.bump();
             let value = read_value(cursor, file, &id, line)?;
             properties.push(Property {

@@ -26,6 +26,8 @@ mod players;
 mod token;
 mod turns;
 
+pub use lexer::MAX_SGF_ITEMS;
+
 use crate::core::{Color, GameType};
 
 use super::{DeclaredResult, Ending, Format, Record, RecordError};

@@ -69,6 +69,17 @@ pub enum InputError {
         /// The folder.
         path: String,
     },
+    /// The records given to one check hold more games, or more bytes once
+    /// read, than a check may hold: found while reading `at`.
+    #[error("the records given hold more than {games} games or {} MiB of games once read, the limit of one check (reached in {at}): give fewer files, or check them in several runs", bytes >> 20)]
+    TooManyRecords {
+        /// The most games.
+        games: usize,
+        /// The most bytes.
+        bytes: usize,
+        /// The file being read when the limit was reached.
+        at: String,
+    },
     /// A path that names neither a file nor a folder.
     #[error("{path}: no such file or folder")]
     NoSuchPath {

@@ -52,7 +52,12 @@ mod record;
 mod regular_file;
 pub mod stdin;
 
-pub use archive::{is_zip, MAX_ZIP_ENTRIES};
+#[cfg(feature = "faults")]
+pub use archive::ARCHIVE_LIMITS_VARIABLE;
+pub use archive::{
+    bytes_once_read, is_zip, MAX_ARCHIVE_BYTES, MAX_ENTRY_RATIO, MAX_RUN_ARCHIVE_BYTES,
+    MAX_ZIP_ENTRIES, RATIO_FREE_BYTES,
+};
 pub use corpus_files::{
     load_corpus, read_corpus_files, CorpusError, FolderError, MAX_CORPUS_FILE_BYTES,
 };

@@ -107,6 +107,7 @@ pub struct Check {
     dir: Where,
     env: Vec<(String, String)>,
     memory_kib: Option<u64>,
+    cpu_seconds: Option<u64>,
     report: Report,
     /// A signal (`INT`, `TERM`) sent to the check once the file appears.
     signal: Option<(&'static str, PathBuf)>,
@@ -131,6 +132,7 @@ impl Check {
             dir: Where::Repository,
             env: Vec::new(),
             memory_kib: None,
+            cpu_seconds: None,
             signal: None,
             report: Report::AsGiven,
         }
@@ -192,6 +194,14 @@ impl Check {
         self
     }
 
+    /// Runs under `ulimit -t SECONDS` (CPU time): past it the kernel ends
+    /// the run. A bound on work, not on the wall clock: what the hostile
+    /// archives took hours of before now takes a fraction of a second.
+    pub fn cpu_seconds(mut self, seconds: u64) -> Check {
+        self.cpu_seconds = Some(seconds);
+        self
+    }
+
     /// Sends the signal `name` (`INT`, `TERM`) to the check once the file
     /// `when` exists (an engine script writes it when it has started).
     pub fn signal_when(mut self, name: &'static str, when: &Path) -> Check {
@@ -224,15 +234,21 @@ impl Check {
                 report_path.display().to_string(),
             ]),
         }
-        let mut command = match self.memory_kib {
-            Some(kib) => {
-                let mut sh = Command::new("sh");
-                sh.arg("-c")
-                    .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
-                    .arg(BIN);
-                sh
-            }
-            None => Command::new(BIN),
+        let limits: String = [
+            self.memory_kib.map(|kib| format!("ulimit -v {kib} && ")),
+            self.cpu_seconds.map(|s| format!("ulimit -t {s} && ")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut command = if limits.is_empty() {
+            Command::new(BIN)
+        } else {
+            let mut sh = Command::new("sh");
+            sh.arg("-c")
+                .arg(format!("{limits}exec \"$0\" \"$@\""))
+                .arg(BIN);
+            sh
         };
         command
             .args(&args)

@@ -101,11 +101,23 @@ impl ReproduceDir {
             .prefix(".hive-oracle-check.")
             .tempfile_in(path)
             .map_err(failed)?;
-        Ok(ReproduceDir {
+        let dir = ReproduceDir {
             path: path.to_path_buf(),
             inputs,
             outputs,
-        })
+        };
+        // the earlier run's files are removed after the run: one that is an
+        // input of this check (a record named `cause-01-….uhp`) is refused now
+        for entry in fs::read_dir(path).map_err(failed)?.flatten() {
+            if entry
+                .file_name()
+                .to_str()
+                .is_some_and(is_reproduce_file_name)
+            {
+                refuse_inputs_and_outputs(&dir, &entry.path())?;
+            }
+        }
+        Ok(dir)
     }
 
     /// The file of cause `number` (from 1), of kind `kind`.

@@ -4,8 +4,64 @@
 
 use std::path::PathBuf;
 
-use crate::input::{read_records, record_files, InputError};
-use hive_oracle_rules::records::Record;
+use crate::input::{each_record, record_files, GameRead, InputError};
+use hive_oracle_rules::records::{Record, RecordedMove};
+
+/// The most games the records of one check may hold (docs/limits.md,
+/// `check-records`): about twenty years of boardspace's Hive games, and more
+/// than a check plays in a day.
+pub const MAX_RECORD_GAMES: usize = 200_000;
+
+/// The most memory the games of one check's records may take once read
+/// (512 MiB, counted as [`Held::take`] does).
+pub const MAX_RECORD_BYTES: usize = 512 << 20;
+
+/// What the games read so far hold: every game is kept until the check
+/// runs it.
+#[derive(Default)]
+struct Held {
+    games: usize,
+    bytes: usize,
+}
+
+impl Held {
+    /// Counts `game` in, unless it would take the records over
+    /// [`MAX_RECORD_GAMES`] or [`MAX_RECORD_BYTES`]. The bytes of a game are
+    /// its texts and the fixed size of what holds them.
+    fn take(&mut self, game: &GameRead) -> bool {
+        let bytes = std::mem::size_of::<RecordUnit>()
+            + match game {
+                Ok(record) => {
+                    let texts = [&record.white, &record.black, &record.date]
+                        .into_iter()
+                        .flatten()
+                        .map(String::len)
+                        .sum::<usize>();
+                    let tags: usize = record
+                        .tags
+                        .iter()
+                        .map(|(name, value)| name.len() + value.len() + 48)
+                        .sum();
+                    let moves: usize = record
+                        .moves
+                        .iter()
+                        .map(|m| {
+                            m.written.len() + m.uhp.len() + std::mem::size_of::<RecordedMove>()
+                        })
+                        .sum();
+                    let notes: usize = record.notes.iter().map(|n| n.len() + 24).sum();
+                    std::mem::size_of::<Record>() + record.file.len() + texts + tags + moves + notes
+                }
+                Err(error) => error.file.len() + error.message.len() + 64,
+            };
+        if self.games >= MAX_RECORD_GAMES || self.bytes + bytes > MAX_RECORD_BYTES {
+            return false;
+        }
+        self.games += 1;
+        self.bytes += bytes;
+        true
+    }
+}
 
 /// One unit of `--records`: a game of a record file, or a file that gave
 /// no game.
@@ -68,24 +124,58 @@ impl RecordSet {
                     whole_file: false,
                 }),
         );
+        let mut held = Held::default();
         for file in found.files {
-            match read_records(&file) {
-                Ok(games) if games.is_empty() => units.push(RecordUnit::Unreadable {
-                    file: file.display().to_string(),
+            let shown = file.display().to_string();
+            // read one game at a time, so that the limits stop the reading
+            // of a file of millions of games before it holds them all
+            let mut games = Vec::new();
+            let mut over = false;
+            let read = each_record(&file, &mut |game| {
+                if over {
+                    return;
+                }
+                if held.take(&game) {
+                    games.push(game);
+                } else {
+                    over = true;
+                }
+            });
+            if over {
+                return Err(InputError::TooManyRecords {
+                    games: MAX_RECORD_GAMES,
+                    bytes: MAX_RECORD_BYTES,
+                    at: shown,
+                });
+            }
+            match read {
+                Ok(_) if games.is_empty() => units.push(RecordUnit::Unreadable {
+                    file: shown,
                     error: "the file holds no game".to_string(),
                     whole_file: true,
                 }),
-                // §10.16: a game that does not read is listed, the others checked
-                Ok(games) => units.extend(games.into_iter().map(|game| match game {
+                // §10.16: a game that does not read is listed, the others
+                // checked; an entry of an archive that does not read at all
+                // (encrypted, corrupt, over a limit, no record) is an error
+                // of no game, as a file's would be, and none of its games
+                // was checked. (Ultimate Hive is no game of UHP's: skipped.)
+                Ok(_) => units.extend(games.into_iter().map(|game| match game {
                     Ok(game) => RecordUnit::Game(Box::new(game)),
+                    Err(error) if error.game.is_none() && !error.not_a_uhp_game => {
+                        RecordUnit::Unreadable {
+                            file: error.file.clone(),
+                            error: error.to_string(),
+                            whole_file: true,
+                        }
+                    }
                     Err(error) => RecordUnit::Unreadable {
-                        file: file.display().to_string(),
+                        file: shown.clone(),
                         error: error.to_string(),
                         whole_file: false,
                     },
                 })),
                 Err(error) => units.push(RecordUnit::Unreadable {
-                    file: file.display().to_string(),
+                    file: shown,
                     error: error.to_string(),
                     whole_file: true,
                 }),
@@ -97,8 +187,9 @@ impl RecordSet {
         })
     }
 
-    /// The record files that could not be read at all (a truncated or
-    /// encrypted archive, a file that holds no game), with why: not one game
+    /// The record files that could not be read at all (a truncated
+    /// archive, an entry of an archive that is encrypted or corrupt, a file
+    /// that holds no game), with why: not one game
     /// of theirs was checked. (A game that does not read in a file that
     /// does is its file's business, §10.16, and not listed here.)
     pub fn unreadable_files(&self) -> Vec<(String, String)> {

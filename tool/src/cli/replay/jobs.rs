@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::input::MAX_RECORD_FILE_BYTES;
+use crate::input::bytes_once_read;
 use crate::reports::replay::FileResult;
 use hive_oracle_rules::records::RecordError;
 
@@ -25,10 +25,8 @@ pub(super) fn replay_files(
     report: &mut dyn FnMut(FileResult),
 ) {
     let jobs = jobs.clamp(1, files.len().max(1));
-    let sizes: Vec<u64> = files
-        .iter()
-        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len().min(MAX_RECORD_FILE_BYTES)))
-        .collect();
+    // a zip archive weighs what its entries decompress to, not its size
+    let sizes: Vec<u64> = files.iter().map(|f| bytes_once_read(f)).collect();
     let budget = MemoryBudget::new(sizes);
     let mut in_order = InOrder {
         next: 0,
