@@ -636,3 +636,52 @@ fn a_baseline_with_unknown_fields_is_read_and_a_newer_version_refused() {
         "{stderr}"
     );
 }
+
+/// An engine that declares no expansion (its `info` lists no capability),
+/// checked on expansion game types only, plays no random game: the report
+/// says why, in its notes and in `incomplete`, and the check does not pass
+/// on 0 games. The engine is ours with the capabilities line of its `info`
+/// answer deleted by `sed`.
+#[test]
+fn an_engine_without_the_expansions_asked_for_does_not_pass_on_no_game() {
+    let scratch = crate::common::scratch();
+    let script = scratch.path().join("no-expansions.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nexec '{BIN}' uhp | sed -u '/^Mosquito;Ladybug;Pillbug$/d'\n"),
+    )
+    .expect("the script");
+    let script = script.display().to_string();
+    let checked = Check::new()
+        .engine(&format!("sh {}", crate::check_run::shell_quote(&script)))
+        .args([
+            "--no-corpus",
+            "--games",
+            "3",
+            "--game-types",
+            "Base+M,Base+LP",
+        ])
+        .json()
+        .run();
+    let report = checked.report();
+    assert_eq!(checked.status, Some(1), "{report:#}");
+    assert_eq!(report["passed"], false);
+    assert_eq!(report["summary"]["games"], 0, "{report:#}");
+    let incomplete: Vec<&str> = report["incomplete"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        incomplete
+            .iter()
+            .any(|r| r.contains("the engine supports none of the game types asked for")),
+        "{report:#}"
+    );
+    let notes = report["notes"].to_string();
+    assert!(
+        notes.contains("Base+M") && notes.contains("Base+LP"),
+        "{notes}"
+    );
+}

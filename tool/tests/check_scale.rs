@@ -429,3 +429,131 @@ fn shard_reports_with_unknown_fields_merge_and_another_major_version_is_refused(
         );
     }
 }
+
+/// `check-merge` refuses a hostile or forged report with status 2, within
+/// the memory bound and a few CPU seconds, naming the file: a shard count of
+/// 10^18 (before: the merge listed the missing shards one by one, for ever)
+/// or 0, a slice past its count, a test of another shard's unit, a FIFO
+/// (before: the merge waited for a writer), `/dev/zero` (before: read until
+/// memory ran out), a sparse file of 300 MiB (over the 256 MiB a report may
+/// hold; refused unread), and shards of another engine or other records
+/// (docs/limits.md `merge-report`).
+#[test]
+fn check_merge_refuses_hostile_and_forged_reports() {
+    let scratch = scratch();
+    let dir = scratch.path();
+    let shard = |name: &str, index: &str, extra: &[&str]| -> Value {
+        let path = dir.join(name).display().to_string();
+        let mut args = vec![
+            "--no-corpus",
+            "--games",
+            "2",
+            "--max-plies",
+            "10",
+            "--shard",
+            index,
+        ];
+        args.extend_from_slice(extra);
+        args.extend(["--format", "json", "--out", &path]);
+        let run = Check::new().args(&args).in_dir(dir).run();
+        assert!(matches!(run.status, Some(0 | 1)), "{}", run.stderr);
+        serde_json::from_slice(&std::fs::read(&path).expect("the shard report")).expect("JSON")
+    };
+    let first = shard("1.json", "1/2", &[]);
+    shard("2.json", "2/2", &[]);
+    let put = |name: &str, report: &Value| -> String {
+        let path = dir.join(name);
+        std::fs::write(&path, serde_json::to_vec(report).expect("JSON")).expect("written");
+        path.display().to_string()
+    };
+    let forged = |edit: &dyn Fn(&mut Value)| {
+        let mut report = first.clone();
+        edit(&mut report);
+        report
+    };
+    let huge = put(
+        "huge.json",
+        &forged(&|r| r["shard"]["count"] = serde_json::json!(1_000_000_000_000_000_000u64)),
+    );
+    let zero = put(
+        "zero.json",
+        &forged(&|r| r["shard"]["count"] = serde_json::json!(0)),
+    );
+    let past = put(
+        "past.json",
+        &forged(&|r| r["shard"]["index"] = serde_json::json!(3)),
+    );
+    let other_unit = put(
+        "other-unit.json",
+        &forged(&|r| {
+            let units = r["shard"]["units"].clone();
+            r["shard"]["tests"][0]["name"] = units[1].clone();
+        }),
+    );
+    let fifo = dir.join("fifo.json");
+    let made = crate::common::command("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let fifo = fifo.display().to_string();
+    let sparse = dir.join("sparse.json");
+    std::fs::File::create(&sparse)
+        .and_then(|f| f.set_len(300 << 20))
+        .expect("a sparse file");
+    let sparse = sparse.display().to_string();
+    shard(
+        "engine.json",
+        "2/2",
+        &["--engine", &faulty("drop-one-move")],
+    );
+    let records = repo("tests/records/pgn/two-games.pgn");
+    shard("records.json", "2/2", &["--records", &records]);
+    let two = dir.join("2.json").display().to_string();
+    let one = dir.join("1.json").display().to_string();
+    for (files, said) in [
+        (
+            vec![huge.as_str(), two.as_str()],
+            "expected I/N with 1 <= I <= N <= 10000",
+        ),
+        (
+            vec![zero.as_str(), two.as_str()],
+            "expected I/N with 1 <= I <= N <= 10000",
+        ),
+        (
+            vec![past.as_str(), two.as_str()],
+            "expected I/N with 1 <= I <= N <= 10000",
+        ),
+        (
+            vec![other_unit.as_str(), two.as_str()],
+            "which is not shard 1/2's",
+        ),
+        (
+            vec![one.as_str(), fifo.as_str()],
+            "a FIFO (named pipe), not a regular file",
+        ),
+        (
+            vec![one.as_str(), "/dev/zero"],
+            "a character device, not a regular file",
+        ),
+        (vec![one.as_str(), sparse.as_str()], "314572800"),
+        (
+            vec![one.as_str(), "engine.json"],
+            "their engines (id, capabilities or options) differ",
+        ),
+        (
+            vec![one.as_str(), "records.json"],
+            "their run parameters (`records`) differ",
+        ),
+    ] {
+        let run = Check::merge()
+            .args(&files)
+            .in_dir(dir)
+            .memory_kib(512 * 1024)
+            .cpu_seconds(20)
+            .run();
+        assert_eq!(run.status, Some(2), "{files:?}: {}", run.stderr);
+        assert!(run.stderr.contains(said), "{files:?}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{files:?}");
+    }
+    // the two shards as written merge
+    let run = Check::merge().args([&one, &two]).in_dir(dir).run();
+    assert!(matches!(run.status, Some(0 | 1)), "{}", run.stderr);
+}

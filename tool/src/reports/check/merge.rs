@@ -32,7 +32,8 @@ use crate::check::findings::summary::{
     count_causes, incompleteness, is_derived_incompleteness, passes, Report, Skip, TestCase,
     REPORT_FORMAT_VERSION,
 };
-use crate::check::given::shard::Shard;
+use crate::check::given::shard::{Shard, MAX_SHARDS};
+use crate::input::read_regular_file;
 use crate::reports::frame::{self, VersionProblem};
 
 /// Why shard reports cannot be merged.
@@ -41,14 +42,6 @@ pub enum MergeError {
     /// No report given.
     #[error("no report to merge: give the JSON reports of every shard")]
     NoReport,
-    /// A report file cannot be read.
-    #[error("{file}: cannot read: {source}")]
-    Read {
-        /// The file.
-        file: String,
-        /// Why.
-        source: std::io::Error,
-    },
     /// A report of a format version this hive-oracle does not read: another
     /// major version, or none (written before reports had one).
     #[error("{file}: {found}; this hive-oracle ({}) reads check reports of format {reads}: merge them with the hive-oracle that wrote them, or run the shards again with this one", env!("CARGO_PKG_VERSION"))]
@@ -67,6 +60,24 @@ pub enum MergeError {
         file: String,
         /// Why.
         source: serde_json::Error,
+    },
+    /// A report file that is not a regular file, is too large or cannot be
+    /// read.
+    #[error("{file}: cannot read: {why}")]
+    Unreadable {
+        /// The file.
+        file: String,
+        /// Why.
+        why: String,
+    },
+    /// A shard's fields that no check writes: a slice outside `1..=N`, more
+    /// than [`MAX_SHARDS`] slices, a test of a unit that is not the shard's.
+    #[error("{file}: not a report `check --shard` writes: {why}")]
+    Forged {
+        /// The file.
+        file: String,
+        /// What is wrong.
+        why: String,
     },
     /// A report of a check run without `--shard`.
     #[error("{file}: not a shard's report: the check was run without --shard I/N")]
@@ -104,13 +115,21 @@ pub enum MergeError {
     },
 }
 
-/// Reads a JSON report written by `check --format json`.
+/// The largest report `check-merge` reads (256 MiB): a shard's report
+/// holds its findings' shortest and a few more of each cause, tens of KiB
+/// to a few MiB for a check of a day.
+pub const MAX_REPORT_BYTES: u64 = 256 << 20;
+
+/// Reads a JSON report written by `check --format json`: a regular file of
+/// at most [`MAX_REPORT_BYTES`] (a FIFO or `/dev/zero` is refused unread,
+/// by the tool's one file reader).
 pub fn read_report(path: &Path) -> Result<Report, MergeError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| MergeError::Read {
-        file: file.clone(),
-        source,
-    })?;
+    let text =
+        read_regular_file(path, MAX_REPORT_BYTES).map_err(|error| MergeError::Unreadable {
+            file: file.clone(),
+            why: error.why.to_string(),
+        })?;
     let value: serde_json::Value =
         serde_json::from_str(&text).map_err(|source| MergeError::NotAReport {
             file: file.clone(),
@@ -210,6 +229,9 @@ fn in_shard_order(reports: Vec<(String, Report)>) -> Result<Vec<(String, Report)
         }) else {
             return Err(MergeError::NotAShard { file });
         };
+        if let Some(why) = forged(&report) {
+            return Err(MergeError::Forged { file, why });
+        }
         match count {
             None => count = Some((shard.count, file.clone())),
             Some((n, ref first)) if n != shard.count => {
@@ -244,6 +266,40 @@ fn in_shard_order(reports: Vec<(String, Report)>) -> Result<Vec<(String, Report)
         });
     }
     Ok(by_index.into_values().collect())
+}
+
+/// What in a shard's report no check writes, if anything: its slice
+/// outside `1..=N` or `N` over [`MAX_SHARDS`] (the merge would list
+/// billions of missing shards), a test of a unit that is not among the
+/// check's units or not this shard's (`k mod N = I - 1`), or two tests of
+/// one unit.
+fn forged(report: &Report) -> Option<String> {
+    let shard = report.shard.as_ref()?;
+    let (index, count) = (shard.index, shard.count);
+    if index == 0 || index > count || count > MAX_SHARDS {
+        return Some(format!(
+            "shard {index}/{count}: expected I/N with 1 <= I <= N <= {MAX_SHARDS}"
+        ));
+    }
+    let units = unit_positions(report);
+    let mut seen = BTreeSet::new();
+    for test in &shard.tests {
+        match units.get(&test.name) {
+            None => {
+                return Some(format!(
+                    "a test of {:?}, which is not a unit of the check",
+                    test.name
+                ))
+            }
+            Some(k) if k % count != index - 1 => return Some(format!(
+                "a test of {:?}, the unit at position {k}, which is not shard {index}/{count}'s",
+                test.name
+            )),
+            Some(k) if !seen.insert(*k) => return Some(format!("two tests of {:?}", test.name)),
+            Some(_) => {}
+        }
+    }
+    None
 }
 
 /// What differs between two shards' reports that must be equal (the
