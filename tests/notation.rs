@@ -435,3 +435,34 @@ proptest! {
         let _ = g.parse_move(&text);
     }
 }
+
+/// §9.19, §1.5: a piece name that does not read says which part is wrong,
+/// each mistake with its own message (the messages are what a user of a
+/// UHP engine or of `replay` reads to fix the name): a number after a
+/// single bug, a numbered bug without its number, a stray letter after a
+/// single bug, a number out of range.
+#[test]
+fn a_piece_name_that_does_not_read_says_what_is_wrong_with_it() {
+    let message = |text: &str| parse_piece(text).expect_err(text).to_string();
+    assert!(
+        message("wQ1").contains("the queen is a single piece and takes no number (§1.5)"),
+        "{}",
+        message("wQ1")
+    );
+    assert!(
+        message("bS").contains("expected a number 1–2 after S (§1.5)"),
+        "{}",
+        message("bS")
+    );
+    assert!(
+        message("wQx").contains("unexpected \"x\" after the piece name wQ"),
+        "{}",
+        message("wQx")
+    );
+    assert!(
+        message("wSx").contains("expected a number 1–2 after S, found \"x\" (§1.5)"),
+        "{}",
+        message("wSx")
+    );
+    assert!(message("wA4").contains("wA4"), "{}", message("wA4"));
+}

@@ -622,3 +622,35 @@ on_both_engines! {
         );
     }
 }
+
+/// §8.7.6: the key of a position holds the immune piece's cell (translated
+/// as its stacks are, §8.7.4) only when that piece's immunity removes a
+/// move. The game is the case
+/// `options.toml::immunity-that-removes-a-move-distinguishes-positions`:
+/// after ply 27 the just-thrown bG1 counts; after ply 19 the immune wS1 takes
+/// away no move and the key holds no cell.
+#[test]
+fn a_repetition_key_holds_the_immune_cell_only_when_the_immunity_counts() {
+    let corpus = hive_oracle_rules::cases::builtin_corpus().expect("the corpus loads");
+    let id = "options.toml::immunity-that-removes-a-move-distinguishes-positions";
+    let loaded = corpus.iter().find(|c| c.id() == id).expect("the case");
+    let game = hive_oracle_rules::reference::ReferenceEngine::load_with(
+        &loaded.case.game,
+        loaded.case.options.into(),
+    )
+    .expect("the game loads");
+    let keys = game.repetition_keys();
+    assert_eq!(keys.len(), 28, "a key per ply and the start");
+    assert_eq!(keys[19].immune_cell(), None);
+    let board = game.board();
+    let anchor = board.occupied_cells().next().expect("a hive");
+    let thrown = parse_piece("bG1").expect("a piece");
+    let at = board.location(thrown).expect("bG1 is on the board");
+    assert_eq!(
+        keys[27].immune_cell(),
+        Some(Hex::new(at.q - anchor.q, at.r - anchor.r))
+    );
+    // the same stacks after plies 19 and 27, told apart by the immune cell
+    assert!(keys[19].same_stacks(&keys[27]));
+    assert_ne!(keys[19], keys[27]);
+}

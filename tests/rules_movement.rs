@@ -301,3 +301,38 @@ on_both_engines! {
 // ---------------------------------------------------------------------------
 // Ladybug (§6.6.1 to §6.6.6)
 // ---------------------------------------------------------------------------
+
+/// §6.3.1: the explanation of a grasshopper's jump carries its path, the
+/// jumper's cell, every cell jumped over and the landing, so that a picture
+/// (and the web page) draws the whole line. Made-up position: wG1 at the
+/// west end of a row of six (wQ, wS1, bS1, bQ, bG1), jumping east over five.
+#[test]
+fn a_grasshopper_jump_is_explained_with_its_whole_line() {
+    use hive_oracle_rules::core::BoardView;
+    use hive_oracle_rules::reference::ReferenceEngine;
+    let game = ReferenceEngine::load(
+        "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wG1 -wQ;bG1 bQ-",
+    )
+    .expect("the position loads");
+    let mv = game.parse_move("wG1 bG1-").expect("the move reads");
+    let Move::Move { to, .. } = mv else {
+        panic!("a movement: {mv:?}")
+    };
+    let from = game
+        .location(parse_piece("wG1").expect("a piece"))
+        .expect("on the board");
+    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
+    assert!(verdict.legal);
+    let jump = verdict
+        .facts
+        .iter()
+        .find(|f| f.clauses.contains(&"§6.3.1"))
+        .expect("the jump's fact");
+    assert_eq!(jump.path.len(), 7, "{jump:?}");
+    assert_eq!(jump.path.first(), Some(&from));
+    assert_eq!(jump.path.last(), Some(&to));
+    assert!(
+        jump.path.windows(2).all(|w| w[0].is_adjacent(w[1])),
+        "{jump:?}"
+    );
+}

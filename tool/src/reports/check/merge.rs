@@ -291,10 +291,12 @@ fn forged(report: &Report) -> Option<String> {
                     test.name
                 ))
             }
-            Some(k) if k % count != index - 1 => return Some(format!(
+            Some(k) if k % count != index - 1 => {
+                return Some(format!(
                 "a test of {:?}, the unit at position {k}, which is not shard {index}/{count}'s",
                 test.name
-            )),
+            ))
+            }
             Some(k) if !seen.insert(*k) => return Some(format!("two tests of {:?}", test.name)),
             Some(_) => {}
         }
