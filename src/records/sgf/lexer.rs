@@ -96,32 +96,7 @@ pub(super) fn first_tree(file: &str, text: &str) -> Result<Tree, RecordError> {
         values: 0,
     };
     let error = |line: usize, message: String| RecordError::new(file, line, message);
-    cursor.skip_whitespace();
-    let start = cursor.line;
-    match cursor.bump() {
-        Some('(') => {}
-        None => return Err(error(start, "the file is empty: not an SGF record".into())),
-        other => {
-            return Err(error(
-                start,
-                format!(
-                    "not an SGF record: expected \"(\" at the start, found {}",
-                    shown(other)
-                ),
-            ))
-        }
-    }
-    cursor.skip_whitespace();
-    if cursor.peek() != Some(';') {
-        let line = cursor.line;
-        return Err(error(
-            line,
-            format!(
-                "not an SGF game tree: expected \";\" (a node) after the \"(\" of line {start}, found {}",
-                shown(cursor.peek())
-            ),
-        ));
-    }
+    let start = open_tree(&mut cursor, file)?;
     let mut nodes = Vec::new();
     let mut notes = Vec::new();
     // The main line goes on until the first ")"; any "(" after that opens a
@@ -142,13 +117,6 @@ pub(super) fn first_tree(file: &str, text: &str) -> Result<Tree, RecordError> {
                 ))
             }
             Some(';') => {
-                cursor.nodes += 1;
-                if cursor.nodes > MAX_SGF_ITEMS {
-                    return Err(error(
-                        line,
-                        format!("too many nodes: an SGF record may hold at most {MAX_SGF_ITEMS}"),
-                    ));
-                }
                 let node = read_node(&mut cursor, file)?;
                 if main_open {
                     nodes.push(node);
@@ -197,8 +165,50 @@ pub(super) fn first_tree(file: &str, text: &str) -> Result<Tree, RecordError> {
     })
 }
 
-/// Reads the properties of a node, after its `;`.
+/// Reads the opening `(` of the first game tree and checks that a node
+/// follows it: the line of the `(`.
+fn open_tree(cursor: &mut Cursor<'_>, file: &str) -> Result<usize, RecordError> {
+    let error = |line: usize, message: String| RecordError::new(file, line, message);
+    cursor.skip_whitespace();
+    let start = cursor.line;
+    match cursor.bump() {
+        Some('(') => {}
+        None => return Err(error(start, "the file is empty: not an SGF record".into())),
+        other => {
+            return Err(error(
+                start,
+                format!(
+                    "not an SGF record: expected \"(\" at the start, found {}",
+                    shown(other)
+                ),
+            ))
+        }
+    }
+    cursor.skip_whitespace();
+    if cursor.peek() != Some(';') {
+        let line = cursor.line;
+        return Err(error(
+            line,
+            format!(
+                "not an SGF game tree: expected \";\" (a node) after the \"(\" of line {start}, found {}",
+                shown(cursor.peek())
+            ),
+        ));
+    }
+    Ok(start)
+}
+
+/// Reads the properties of a node, after its `;` (the node counted
+/// against [`MAX_SGF_ITEMS`]).
 fn read_node(cursor: &mut Cursor<'_>, file: &str) -> Result<Node, RecordError> {
+    cursor.nodes += 1;
+    if cursor.nodes > MAX_SGF_ITEMS {
+        return Err(RecordError::new(
+            file,
+            cursor.line,
+            format!("too many nodes: an SGF record may hold at most {MAX_SGF_ITEMS}"),
+        ));
+    }
     let mut properties = Vec::new();
     loop {
         cursor.skip_whitespace();
