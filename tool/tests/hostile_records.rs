@@ -116,21 +116,27 @@ fn an_archive_naming_an_entry_twice_is_refused_whole() {
         "twice.zip",
         &replaced(&archive, b"gamez.pgn", b"games.pgn"),
     );
-    let checked = check_records(&archive, 60, &[]);
+    refused_whole(&archive, "twice.zip", "names an entry more than once", 60);
+}
+
+/// The archive `path` (named `name`) refused whole, saying `said`: a check
+/// of it fails with the archive listed as not read and no game checked, and
+/// its replay fails naming why; each within `cpu` CPU seconds.
+fn refused_whole(path: &str, name: &str, said: &str, cpu: u64) {
+    let checked = check_records(path, cpu, &[]);
     let report = checked.report();
     assert_eq!(checked.status, Some(1), "{report:#}");
     let reasons = incomplete(&report);
     assert!(
         reasons
             .iter()
-            .any(|r| r.contains("twice.zip could not be read")
-                && r.contains("names an entry more than once")),
+            .any(|r| r.contains(&format!("{name} could not be read")) && r.contains(said)),
         "{reasons:#?}"
     );
     assert_eq!(report["summary"]["record_games"], 0, "{report:#}");
-    let (status, text) = replay(&[&archive], 60, &[]);
+    let (status, text) = replay(&[path], cpu, &[]);
     assert_eq!(status, Some(1), "{text}");
-    assert!(text.contains("names an entry more than once"), "{text}");
+    assert!(text.contains(said), "{text}");
 }
 
 /// docs/limits.md `archive-bomb`: entries that share their compressed data
@@ -153,18 +159,7 @@ fn entries_sharing_one_stream_are_refused_before_any_is_decompressed() {
     let bytes = zip.finish().expect("the archive").into_inner();
     assert!(bytes.len() < 4 << 20, "{} bytes", bytes.len());
     let archive = put(scratch.path(), "shared.zip", &bytes);
-    let checked = check_records(&archive, 20, &[]);
-    let report = checked.report();
-    assert_eq!(checked.status, Some(1), "{report:#}");
-    assert!(
-        incomplete(&report)
-            .iter()
-            .any(|r| r.contains("share their compressed data")),
-        "{report:#}"
-    );
-    let (status, text) = replay(&[&archive], 20, &[]);
-    assert_eq!(status, Some(1), "{text}");
-    assert!(text.contains("share their compressed data"), "{text}");
+    refused_whole(&archive, "shared.zip", "share their compressed data", 20);
 }
 
 /// docs/limits.md `archive-bomb`: an entry that decompresses to more than
@@ -185,14 +180,19 @@ fn an_entry_of_an_absurd_ratio_is_refused_and_the_others_read() {
         "{text}"
     );
     assert!(text.contains("all             1      1"), "{text}");
-    let checked = check_records(&archive, 20, &[]);
+    fails_for_an_entry(&archive, 1, "ratio.zip/bomb.pgn could not be read");
+}
+
+/// A check of the archive `path` fails (exit 1) for an entry it could not
+/// read, `said` in its `incomplete`, after checking the `games` games of
+/// the other entries.
+fn fails_for_an_entry(path: &str, games: u64, said: &str) {
+    let checked = check_records(path, 60, &[]);
     let report = checked.report();
     assert_eq!(checked.status, Some(1), "{report:#}");
-    assert_eq!(report["summary"]["record_games"], 1, "{report:#}");
+    assert_eq!(report["summary"]["record_games"], games, "{report:#}");
     assert!(
-        incomplete(&report)
-            .iter()
-            .any(|r| r.contains("ratio.zip/bomb.pgn could not be read")),
+        incomplete(&report).iter().any(|r| r.contains(said)),
         "{report:#}"
     );
 }
@@ -291,16 +291,7 @@ fn an_encrypted_entry_or_a_truncated_archive_fails_the_check() {
         encrypted[header + flags_at] |= 1;
     }
     let encrypted = put(dir, "encrypted.zip", &encrypted);
-    let checked = check_records(&encrypted, 60, &[]);
-    let report = checked.report();
-    assert_eq!(checked.status, Some(1), "{report:#}");
-    assert_eq!(report["summary"]["record_games"], 1, "{report:#}");
-    assert!(
-        incomplete(&report)
-            .iter()
-            .any(|r| r.starts_with("the record file ") && r.contains("encrypted.zip")),
-        "{report:#}"
-    );
+    fails_for_an_entry(&encrypted, 1, "encrypted.zip/secret.pgn could not be read");
     let truncated = put(dir, "truncated.zip", &clean[..clean.len() / 2]);
     let checked = check_records(&truncated, 60, &[]);
     let report = checked.report();
