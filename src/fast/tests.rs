@@ -111,3 +111,29 @@ fn the_zobrist_keys_are_distinct_and_not_zero() {
     keys.dedup();
     assert_eq!(keys.len(), count, "some Zobrist keys are equal");
 }
+
+/// §8.7.4: the repetition key of a position tells its stacks apart by
+/// colour and bug, not only by where pieces stand: two positions on the
+/// same cells whose white spider and grasshopper have swapped places are
+/// two positions, as are two where black's spider is a grasshopper. Made-up
+/// openings of four placements.
+#[test]
+fn the_repetition_key_tells_bugs_and_colours_apart() {
+    let key = |text: &str| match FastEngine::load(text) {
+        Ok(engine) => engine.repetition_key(false),
+        Err(e) => panic!("{text} does not load: {e}"),
+    };
+    let spider_first = key("Base;InProgress;White[3];wS1;bS1 wS1-;wG1 -wS1;bQ bS1-");
+    let grasshopper_first = key("Base;InProgress;White[3];wG1;bS1 wG1-;wS1 -wG1;bQ bS1-");
+    assert_ne!(spider_first, grasshopper_first);
+    // the same position, its stacks the same: the same key
+    assert_eq!(
+        spider_first,
+        key("Base;InProgress;White[3];wS1;bS1 wS1-;wG1 -wS1;bQ bS1-")
+    );
+    // black's spider a grasshopper
+    assert_ne!(
+        spider_first,
+        key("Base;InProgress;White[3];wS1;bG1 wS1-;wG1 -wS1;bQ bG1-")
+    );
+}
