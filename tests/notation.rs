@@ -466,3 +466,21 @@ fn a_piece_name_that_does_not_read_says_what_is_wrong_with_it() {
     );
     assert!(message("wA4").contains("wA4"), "{}", message("wA4"));
 }
+
+/// §9.21, §9.28: a MoveString of nothing (empty or blank) and one of three
+/// tokens are each refused with the message that says which: the first
+/// asks for a move, the second for at most one target.
+#[test]
+fn an_empty_move_string_and_one_of_three_tokens_say_which_they_are() {
+    for blank in ["", "   ", "\t"] {
+        let refused = parse_move(blank).expect_err("nothing").to_string();
+        assert!(
+            refused.contains("found nothing (§9.21)"),
+            "{blank:?}: {refused}"
+        );
+    }
+    let refused = parse_move("wA1 wS1/ bQ")
+        .expect_err("three tokens")
+        .to_string();
+    assert!(refused.contains("found more tokens"), "{refused}");
+}
