@@ -137,3 +137,32 @@ fn the_repetition_key_tells_bugs_and_colours_apart() {
         key("Base;InProgress;White[3];wS1;bG1 wS1-;wG1 -wS1;bQ bG1-")
     );
 }
+
+/// The invariant check that the differential tests run after every ply
+/// (`check_invariants`) finds a cell whose top is not the piece standing
+/// uncovered on it (§2.4: the top of a stack is its uppermost piece): here
+/// the top of wS1's cell is set to bS1, which stands on the next cell.
+/// Position: the first two placements of a Base game.
+#[test]
+fn a_top_that_is_not_the_cells_uncovered_piece_breaks_an_invariant() {
+    use crate::core::notation::parse_piece;
+    let mut engine = match FastEngine::load("Base;InProgress;White[2];wS1;bS1 wS1-") {
+        Ok(engine) => engine,
+        Err(e) => panic!("the game does not load: {e}"),
+    };
+    assert_eq!(engine.check_invariants(), Ok(()));
+    let id = |name: &str| match parse_piece(name) {
+        Ok(piece) => pieces::id_of(piece),
+        Err(e) => panic!("{e}"),
+    };
+    let (white, black) = (id("wS1"), id("bS1"));
+    let cell = engine.pos[white as usize];
+    engine.top[cell as usize] = black;
+    assert_eq!(
+        engine.check_invariants(),
+        Err(BrokenInvariant::TopNotUncovered {
+            cell: cell as usize,
+            top: black,
+        })
+    );
+}
