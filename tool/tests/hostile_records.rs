@@ -404,7 +404,7 @@ fn an_archive_of_more_entries_than_the_limit_is_refused_whole() {
 /// what its record entries decompress to, as its directory states (at most
 /// 256 MiB), not by its size on disk: 8 MiB of blank lines deflate to 8 KB,
 /// and the archive weighs 8 MiB and its 8 KB; an entry that is no record
-/// weighs nothing, and a record file its size. Before: the budget counted
+/// weighs nothing, a record file its size, a FIFO nothing (unopened). Before: the budget counted
 /// the archive's 8 KB, and `--jobs 4` on four such archives replayed all
 /// four at once.
 #[test]
@@ -422,4 +422,10 @@ fn replay_jobs_weigh_an_archive_by_what_it_decompresses_to() {
         hive_oracle::input::bytes_once_read(Path::new(&record)),
         GAME.len() as u64
     );
+    // a FIFO weighs nothing and is not opened (opening it would wait for a
+    // writer): the reading refuses it as what it is
+    let fifo = scratch.path().join("records.pgn.fifo");
+    let made = command("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    assert_eq!(hive_oracle::input::bytes_once_read(&fifo), 0);
 }

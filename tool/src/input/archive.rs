@@ -15,7 +15,7 @@
 //!   one's name would pass): either refuses the archive whole;
 //! * an entry decompresses to at most [`MAX_RECORD_FILE_BYTES`], the limit
 //!   of a record file, and to at most [`MAX_ENTRY_RATIO`] times its
-//!   compressed size (beyond its first [`RATIO_FREE_BYTES`]): game records
+//!   compressed size or [`RATIO_FREE_BYTES`], whichever is more: game records
 //!   compress about 3 to 10 times, a bomb of one repeated byte about 1,000;
 //! * an archive decompresses to at most [`MAX_ARCHIVE_BYTES`] in all, and
 //!   the archives of one command to at most [`MAX_RUN_ARCHIVE_BYTES`]: the
@@ -46,8 +46,8 @@ pub const MAX_ARCHIVE_BYTES: u64 = 256 << 20;
 /// together (1 GiB).
 pub const MAX_RUN_ARCHIVE_BYTES: u64 = 1 << 30;
 
-/// The most an entry may decompress to per byte of its compressed data,
-/// beyond its first [`RATIO_FREE_BYTES`].
+/// The most an entry may decompress to per byte of its compressed data
+/// (or [`RATIO_FREE_BYTES`], when that is more).
 pub const MAX_ENTRY_RATIO: u64 = 100;
 
 /// The bytes an entry may decompress to whatever its ratio (1 MiB): a small
@@ -220,14 +220,18 @@ fn open_archive(
 /// archive its size and what its record entries decompress to as their
 /// headers state it, at most [`MAX_ARCHIVE_BYTES`] (only the archive's
 /// directory is read). A header may lie: the reading itself stops at the
-/// limits whatever it says. 0 for a file that cannot be read.
+/// limits whatever it says. 0 for a file that cannot be read or is not a
+/// regular file.
 pub fn bytes_once_read(path: &std::path::Path) -> u64 {
+    // a regular file only: opening a FIFO would wait for a writer (the
+    // reading refuses anything else, by the tool's one file reader)
+    let size = match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => meta.len().min(MAX_RECORD_FILE_BYTES),
+        _ => return 0,
+    };
     let Ok(mut file) = std::fs::File::open(path) else {
         return 0;
     };
-    let size = file
-        .metadata()
-        .map_or(0, |m| m.len().min(MAX_RECORD_FILE_BYTES));
     let mut magic = [0u8; 4];
     if file.read_exact(&mut magic).is_err() || !is_zip(&magic) {
         return size;
@@ -255,8 +259,8 @@ pub fn bytes_once_read(path: &std::path::Path) -> u64 {
 enum EntryLimit {
     /// The limit of a record file.
     RecordFile,
-    /// [`MAX_ENTRY_RATIO`] times the compressed size, beyond
-    /// [`RATIO_FREE_BYTES`].
+    /// [`MAX_ENTRY_RATIO`] times the compressed size, or
+    /// [`RATIO_FREE_BYTES`] when that is more.
     Ratio { compressed: u64, bytes: u64 },
     /// What is left of [`MAX_ARCHIVE_BYTES`] (the limit in effect, and
     /// what is left of it).

@@ -17,6 +17,12 @@ pub struct Shard {
 }
 
 impl Shard {
+    /// The `index`-th of `count` slices, when `1 <= index <= count <=`
+    /// [`MAX_SHARDS`]: the one range `--shard` and `check-merge` accept.
+    pub(crate) fn new(index: usize, count: usize) -> Option<Shard> {
+        (index >= 1 && index <= count && count <= MAX_SHARDS).then_some(Shard { index, count })
+    }
+
     /// Whether the unit at position `k` of the check's units (0: the
     /// protocol unit) belongs to this slice: `k mod count = index - 1`.
     pub(crate) fn holds(self, k: usize) -> bool {
@@ -48,9 +54,6 @@ impl FromStr for Shard {
         let (index, count) = text.split_once('/').ok_or_else(bad)?;
         let index: usize = index.trim().parse().map_err(|_| bad())?;
         let count: usize = count.trim().parse().map_err(|_| bad())?;
-        if index == 0 || index > count || count > MAX_SHARDS {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
+        Shard::new(index, count).ok_or_else(bad)
     }
 }

@@ -274,16 +274,16 @@ fn in_shard_order(reports: Vec<(String, Report)>) -> Result<Vec<(String, Report)
 /// check's units or not this shard's (`k mod N = I - 1`), or two tests of
 /// one unit.
 fn forged(report: &Report) -> Option<String> {
-    let shard = report.shard.as_ref()?;
-    let (index, count) = (shard.index, shard.count);
-    if index == 0 || index > count || count > MAX_SHARDS {
+    let info = report.shard.as_ref()?;
+    let Some(shard) = Shard::new(info.index, info.count) else {
         return Some(format!(
-            "shard {index}/{count}: expected I/N with 1 <= I <= N <= {MAX_SHARDS}"
+            "shard {}/{}: expected I/N with 1 <= I <= N <= {MAX_SHARDS}",
+            info.index, info.count
         ));
-    }
+    };
     let units = unit_positions(report);
     let mut seen = BTreeSet::new();
-    for test in &shard.tests {
+    for test in &info.tests {
         match units.get(&test.name) {
             None => {
                 return Some(format!(
@@ -291,11 +291,11 @@ fn forged(report: &Report) -> Option<String> {
                     test.name
                 ))
             }
-            Some(k) if k % count != index - 1 => {
+            Some(&k) if !shard.holds(k) => {
                 return Some(format!(
-                "a test of {:?}, the unit at position {k}, which is not shard {index}/{count}'s",
-                test.name
-            ))
+                    "a test of {:?}, the unit at position {k}, which is not shard {shard}'s",
+                    test.name
+                ))
             }
             Some(k) if !seen.insert(*k) => return Some(format!("two tests of {:?}", test.name)),
             Some(_) => {}
