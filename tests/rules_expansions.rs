@@ -85,3 +85,70 @@ on_both_engines! {
         assert_eq!(listed, 1, "wQ -wP is listed {listed} times");
     }
 }
+
+// ---------------------------------------------------------------------------
+// What a refused throw is explained with
+// ---------------------------------------------------------------------------
+
+/// §6.7.5: a mosquito that touches no pillbug at all has no ability to
+/// throw, and the refusal says so — not that the pillbug it touches is
+/// covered (§6.7.3), which would send a reader looking for a stack that is
+/// not there. `wM` stepped next to `bG1`; its neighbours are `wG1` and
+/// `bG1`. Constructed for this test.
+///
+/// ```text
+///   .    wQ   wG1   bG1    bQ   bA1   bA2
+///      .     .    wM     .     .
+///   .     .     x
+/// ```
+#[test]
+fn a_mosquito_next_to_no_pillbug_is_refused_as_touching_none() {
+    use hive_oracle_rules::rules::Rules;
+    let game = crate::common::game(
+        r"Base+MP;InProgress;White[5];wG1;bG1 wG1-;wQ -wG1;bQ bG1-;wM /wG1;bA1 bQ-;wM wG1\;bA2 bA1-",
+    );
+    let mv = game.parse_move(r"bG1 wM\").expect("the move reads");
+    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
+    assert!(!verdict.legal);
+    assert_eq!(
+        verdict.refusal.as_deref(),
+        Some("wM touches no pillbug, so it has no ability to move bG1 (§6.7.5)")
+    );
+    assert!(
+        verdict
+            .facts
+            .iter()
+            .all(|fact| !fact.clauses.contains(&"§6.7.3")),
+        "{:?}",
+        verdict.facts
+    );
+}
+
+/// §6.8.4, §5.3: of the throwers next to a piece, the refusal reports the
+/// attempt that got furthest, whichever comes first around the piece.
+/// `wQ` holds `wM` to the hive: pinned for its own movement (§5.3) and for
+/// a throw by `wP` (§6.8.4), while `wM`, the first thrower around `wQ`
+/// (north-west), fails sooner (§6.7.5, no pillbug to copy). The refusal
+/// names both rules of the pin, not the mosquito's. Constructed for this
+/// test.
+///
+/// ```text
+///      .    wM     .
+///   .     .    wQ   wG1   bG1    bQ   bA1   bA2
+///      .     .    wP     .
+///   .     x
+/// ```
+#[test]
+fn a_refused_throw_is_explained_by_the_attempt_that_got_furthest() {
+    use hive_oracle_rules::rules::Rules;
+    let game = crate::common::game(
+        r"Base+MP;InProgress;White[5];wG1;bG1 wG1-;wQ -wG1;bQ bG1-;wM \wQ;bA1 bQ-;wP /wG1;bA2 bA1-",
+    );
+    let mv = game.parse_move("wQ /wP").expect("the move reads");
+    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
+    assert!(!verdict.legal);
+    assert_eq!(
+        verdict.refusal.as_deref(),
+        Some("wQ cannot move: lifting it splits the hive, so it can neither move nor be thrown (§5.3, §6.8.4)")
+    );
+}

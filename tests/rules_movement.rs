@@ -298,6 +298,35 @@ on_both_engines! {
     }
 }
 
+/// §6.4.1: a spider's refusal lists the walks it has, six of them, and
+/// counts the rest ("and 2 more walks") rather than dropping them: a reader
+/// told "too far" sees how many walks were weighed. `wS2` stands in a bay of
+/// the hive where its three-step walks branch into eight. Position found by
+/// a seeded random playout of the reference engine (Base, 38 plies).
+#[test]
+fn a_spider_with_more_walks_than_shown_says_how_many_more() {
+    let game = crate::common::game(
+        r"Base;InProgress;White[19];wA1;bS1 \wA1;wQ wA1\;bB1 \bS1;wS1 wQ-;bA1 -bB1;wS2 \wS1;bQ /bA1;wG1 wQ\;bA2 bA1\;wG2 wS1\;bA1 bB1/;wG3 wS2/;bS2 /bQ;wB1 wG3\;bB2 bS2\;wB2 wB1/;bA1 \wB2;wG3 /wQ;bG1 \bB1;wA2 wG1\;bA1 \wS2;wA1 -bG1;bA3 bB2-;wA1 -bQ;bA3 bQ\;wA1 bA1/;bB2 bA3\;wA1 bG1/;bS2 bB2\;wA2 wG2-;bA1 bS2\;wA2 wG3\;bA1 wA1-;wB2 \wB1;bG2 bA1-",
+    );
+    let mv = game.parse_move(r"wS2 wG1\").expect("the move reads");
+    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
+    assert!(!verdict.legal);
+    let shown = verdict
+        .facts
+        .iter()
+        .filter(|fact| fact.text.starts_with("a walk the spider has: "))
+        .count();
+    assert_eq!(shown, 6, "{:?}", verdict.facts);
+    assert!(
+        verdict
+            .facts
+            .iter()
+            .any(|fact| fact.text == "and 2 more walks"),
+        "{:?}",
+        verdict.facts
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Ladybug (§6.6.1 to §6.6.6)
 // ---------------------------------------------------------------------------
