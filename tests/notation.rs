@@ -484,3 +484,23 @@ fn an_empty_move_string_and_one_of_three_tokens_say_which_they_are() {
         .to_string();
     assert!(refused.contains("found more tokens"), "{refused}");
 }
+
+/// The rules options in words, as the tool's reports and refusals print them
+/// (§4.2 the opening, §8.7.2 the repetition draw): each of the four
+/// combinations says both options.
+#[test]
+fn the_rules_options_read_in_words() {
+    let words = |tournament_opening, repetition_draw| {
+        RulesOptions {
+            tournament_opening,
+            repetition_draw,
+        }
+        .to_string()
+    };
+    assert_eq!(
+        words(true, false),
+        "tournament opening, repetition draw off"
+    );
+    assert_eq!(words(false, true), "standard opening, repetition draw on");
+    assert_eq!(RulesOptions::default().to_string(), words(true, false));
+}

@@ -152,3 +152,33 @@ fn a_refused_throw_is_explained_by_the_attempt_that_got_furthest() {
         Some("wQ cannot move: lifting it splits the hive, so it can neither move nor be thrown (§5.3, §6.8.4)")
     );
 }
+
+/// §6.1, §6.8.8: a throw enters a movement's refusal only when it was
+/// within reach (a pillbug, or a mosquito copying one, next to the
+/// destination). `wQ` asked to go five cells away is refused by its own
+/// rule alone: `wP` beside it could never set it down there, so "it cannot
+/// be thrown there either" would answer a question nobody asked.
+/// Constructed for this test: `wM` at (0, -1) and `wP` at (-1, 1) both
+/// touch `wQ` at (-1, 0).
+#[test]
+fn a_throw_out_of_reach_stays_out_of_a_refusal() {
+    use hive_oracle_rules::rules::Rules;
+    let game = crate::common::game(
+        r"Base+MP;InProgress;White[5];wG1;bG1 wG1-;wQ -wG1;bQ bG1-;wM \wG1;bA1 bQ-;wP /wG1;bA2 bA1-",
+    );
+    let mv = game.parse_move("wQ bA2-").expect("the move reads");
+    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
+    assert!(!verdict.legal);
+    assert_eq!(
+        verdict.refusal.as_deref(),
+        Some("wQ cannot reach (5, 0): a queen moves one cell (§6.1)")
+    );
+    assert!(
+        verdict
+            .facts
+            .iter()
+            .all(|fact| !fact.clauses.contains(&"§6.8.8")),
+        "{:?}",
+        verdict.facts
+    );
+}

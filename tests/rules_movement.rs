@@ -28,7 +28,7 @@ use std::collections::BTreeSet;
 
 use engines::*;
 use hive_oracle_rules::core::notation::parse_piece;
-use hive_oracle_rules::core::{Bug, Color, GameType, Move, RulesOptions};
+use hive_oracle_rules::core::{Bug, Color, GameType, Hex, Move, RulesOptions};
 use hive_oracle_rules::rules::Rules;
 
 // ---------------------------------------------------------------------------
@@ -325,6 +325,31 @@ fn a_spider_with_more_walks_than_shown_says_how_many_more() {
         "{:?}",
         verdict.facts
     );
+}
+
+/// §5.5: a gate is shown by its two flanks: the fact that refuses a gated
+/// walk marks the two occupied cells the step passes between (what the
+/// picture and the web page highlight), not any other cell. The position is
+/// the case `spider.toml::spider-cannot-slide-through-a-gate`: `wS2`'s way to
+/// (-1, 1) starts between `wS1` at (-3, 2) and `wQ` at (-2, 0).
+#[test]
+fn a_gated_step_is_shown_by_its_two_flanks() {
+    let game = crate::common::game(
+        r"Base;InProgress;White[10];wG1;bS1 wG1/;wG2 -wG1;bQ bS1/;wQ -wG2;bB1 bQ/;wG3 wG1\;bB1 bQ;wB1 /wG3;bB1 bQ/;wB2 /wB1;bB1 bQ;wA1 -wB2;bB1 bQ/;wS1 \wA1;bB1 bQ;wS2 /wQ;bB1 bQ/",
+    );
+    let mv = game.parse_move("wS2 /wG1").expect("the move reads");
+    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
+    assert!(!verdict.legal);
+    let gate = verdict
+        .facts
+        .iter()
+        .find(|fact| fact.clauses.contains(&"§5.5"))
+        .expect("the gate's fact");
+    let mut cells = gate.cells.clone();
+    cells.sort();
+    let mut flanks = vec![Hex::new(-3, 2), Hex::new(-2, 0)];
+    flanks.sort();
+    assert_eq!(cells, flanks, "{gate:?}");
 }
 
 // ---------------------------------------------------------------------------

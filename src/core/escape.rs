@@ -67,6 +67,8 @@ mod tests {
         assert!(!escaped.chars().any(is_unsafe));
         assert!(escaped.contains("\\x00") && escaped.contains("\\x7f"));
         assert!(escaped.contains("\\u{9b}") && escaped.contains("\\u{202e}"));
+        // the two forms meet at U+0080, the first control past ASCII
+        assert_eq!(escape_controls("\u{7f}\u{80}"), "\\x7f\\u{80}");
         assert!(escaped.contains('é') && escaped.contains('\u{2000}'));
         assert_eq!(escape_controls("plain text, é"), "plain text, é");
         assert!(matches!(escape_controls("plain"), Cow::Borrowed(_)));
