@@ -367,6 +367,13 @@ fn check_result(state: GameState, declared: DeclaredResult, ending: Ending) -> R
     }
 }
 
+/// The errors a [`ReplaySummary`] keeps of each kind (the files and games
+/// that do not read; the records not of a UHP game), in the order added;
+/// past them it only counts, so that an archive of a million unreadable
+/// games costs a summary no more than a thousand. A report that lists every
+/// one (the JSON report) writes each as it comes.
+pub const ERRORS_KEPT: usize = 1_000;
+
 /// What a run has replayed so far, without its games: the counts overall and
 /// by game type, and the files that could not be read. A run adds each game
 /// as it reports it and keeps only this, so that its memory does not grow
@@ -377,11 +384,20 @@ pub struct ReplaySummary {
     pub total: Counts,
     /// The games added, by game type.
     pub by_type: BTreeMap<GameType, Counts>,
-    /// The files that are not records, with why, in the order added.
+    /// The files that are not records and the games that do not read, with
+    /// why, in the order added: the first [`ERRORS_KEPT`], the rest
+    /// counted only.
     pub unreadable: Vec<RecordError>,
+    /// How many files are not records.
+    pub unreadable_files: usize,
+    /// How many games do not read in files that hold others (§10.16).
+    pub unreadable_games: usize,
     /// The records of games that are not UHP's (Ultimate Hive, §10.21),
-    /// skipped: they fail the run only when [`ReplaySummary::strict`].
+    /// skipped: they fail the run only when [`ReplaySummary::strict`]. The
+    /// first [`ERRORS_KEPT`], the rest counted only.
     pub not_uhp: Vec<RecordError>,
+    /// How many records were skipped as not UHP's.
+    pub not_uhp_count: usize,
     /// Whether a record skipped as not a UHP game makes the run unclean
     /// (`replay --strict`).
     pub strict: bool,
@@ -457,20 +473,39 @@ impl ReplaySummary {
     /// ([`RecordError::game`]); a record of a game that is not UHP's
     /// ([`RecordError::not_a_uhp_game`]) is noted as skipped (§10.21).
     pub fn add_unreadable(&mut self, error: RecordError) {
-        if error.not_a_uhp_game {
-            self.not_uhp.push(error);
+        let kept = if error.not_a_uhp_game {
+            self.not_uhp_count += 1;
+            &mut self.not_uhp
         } else {
-            self.unreadable.push(error);
+            if error.game.is_some() {
+                self.unreadable_games += 1;
+            } else {
+                self.unreadable_files += 1;
+            }
+            &mut self.unreadable
+        };
+        if kept.len() < ERRORS_KEPT {
+            kept.push(error);
         }
+    }
+
+    /// The files and games that do not read and the records skipped as not
+    /// UHP's that the summary counted but did not keep.
+    pub fn errors_not_kept(&self) -> (usize, usize) {
+        (
+            self.unreadable_files + self.unreadable_games - self.unreadable.len(),
+            self.not_uhp_count - self.not_uhp.len(),
+        )
     }
 
     /// Whether every game is legal and ends as declared
     /// ([`GameReport::is_clean`]), every file read and, when
     /// [`ReplaySummary::strict`], no record skipped as not a UHP game.
     pub fn is_clean(&self) -> bool {
-        self.unreadable.is_empty()
+        self.unreadable_files == 0
+            && self.unreadable_games == 0
             && self.total.illegal == 0
             && self.total.wrong_result == 0
-            && (!self.strict || self.not_uhp.is_empty())
+            && (!self.strict || self.not_uhp_count == 0)
     }
 }

@@ -10,10 +10,7 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 
-use crate::input::{
-    each_record, record_files, stdin, try_reserve, GameRead, RecordFileError, RecordFiles, Skipped,
-    TooLargeForMemory,
-};
+use crate::input::{each_record, record_files, stdin, GameRead, RecordFiles, Skipped};
 use hive_oracle_rules::fast::FastEngine;
 use hive_oracle_rules::records::replay::{replay, ReplayOptions};
 use hive_oracle_rules::reference::ReferenceEngine;
@@ -26,7 +23,7 @@ mod jobs;
 
 use crate::reports::replay::json::{self, JsonReport};
 use crate::reports::replay::text::TextReport;
-use crate::reports::replay::{Ended, FileResult};
+use crate::reports::replay::{Ended, FileEnd, GameResult, Piece};
 use jobs::replay_files;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -103,33 +100,38 @@ pub fn run(args: ReplayArgs) -> ExitCode {
                 TextReport::new(std::io::stdout().lock(), verbose, stdin_given, strict);
             replay_files(
                 &files,
-                &|path| replay_file(path, engine, options),
+                &|path, sink| replay_file(path, engine, options, sink),
                 jobs as usize,
                 &|| bar.inc(1),
-                &mut |file| {
+                &mut |piece| {
+                    let end = matches!(piece, Piece::End(_));
                     bar.suspend(|| {
-                        if let Err(too_large) = report.file(file) {
+                        if let Err(too_large) = report.piece(piece) {
                             output::say(&format!("error: {too_large}"));
                         }
                     });
-                    allocator::give_back_freed();
+                    if end {
+                        allocator::give_back_freed();
+                    }
                 },
             );
             report.end()
         }
         ReplayFormat::Json => {
-            let spool = tempfile::tempfile();
-            let mut report = JsonReport::new(spool, strict);
+            let mut report = JsonReport::new(strict);
             replay_files(
                 &files,
-                &|path| replay_file(path, engine, options),
+                &|path, sink| replay_file(path, engine, options, sink),
                 jobs as usize,
                 &|| bar.inc(1),
-                &mut |file| {
-                    if let Err(too_large) = report.file(file) {
+                &mut |piece| {
+                    let end = matches!(piece, Piece::End(_));
+                    if let Err(too_large) = report.piece(piece) {
                         output::say(&format!("error: {too_large}"));
                     }
-                    allocator::give_back_freed();
+                    if end {
+                        allocator::give_back_freed();
+                    }
                 },
             );
             report.end(&skipped)
@@ -206,36 +208,26 @@ fn progress_bar(files: usize) -> indicatif::ProgressBar {
     bar
 }
 
-/// Reads and replays one file.
-fn replay_file(path: &Path, engine: EngineChoice, options: ReplayOptions) -> FileResult {
-    // One record at a time, released once replayed; the reports' room is
-    // asked for, so that a refusal is an error rather than an abort.
-    let mut reports = Vec::new();
-    let mut refused = None;
-    let sink = &mut |game: GameRead| {
-        if refused.is_some() {
-            return;
-        }
-        if let Err(error) = try_reserve(&mut reports, 1) {
-            refused = Some(error);
-            return;
-        }
+/// Reads and replays one file, giving each game to `sink` as it is
+/// replayed (and released there): nothing of a file is held but the game
+/// being replayed.
+fn replay_file(
+    path: &Path,
+    engine: EngineChoice,
+    options: ReplayOptions,
+    sink: &mut dyn FnMut(GameResult),
+) -> FileEnd {
+    let replayed = &mut |game: GameRead| {
         // §10.16: a game that does not read is kept as its error
-        reports.push(game.map(|record| match engine {
+        sink(game.map(|record| match engine {
             EngineChoice::Fast => replay::<FastEngine>(&record, options),
             EngineChoice::Reference => replay::<ReferenceEngine>(&record, options),
         }))
     };
     if path.as_os_str() == stdin::DASH {
-        stdin::each_record(sink)?;
+        stdin::each_record(replayed)?;
     } else {
-        each_record(path, sink)?;
+        each_record(path, replayed)?;
     }
-    match refused {
-        Some(refused) => Err(RecordFileError::TooLarge(TooLargeForMemory {
-            file: path.display().to_string(),
-            refused,
-        })),
-        None => Ok(reports),
-    }
+    Ok(())
 }

@@ -23,8 +23,8 @@ use hive_oracle_rules::records::replay::{
 };
 use hive_oracle_rules::records::{Ending, RecordError};
 
-use super::{not_replayed, Ended, FileResult};
-use crate::input::TooLargeForMemory;
+use super::{not_replayed, Ended, Piece};
+use crate::input::{RecordFileError, TooLargeForMemory};
 use crate::reports::frame;
 
 /// The version of the report's format, MAJOR.MINOR as the check report's:
@@ -294,10 +294,10 @@ fn counts(c: &Counts) -> GameCounts {
     }
 }
 
-/// The report without its games: the summary, every unreadable file and
-/// every path a folder walk skipped.
-fn without_games(summary: &ReplaySummary, skipped: &[Skipped]) -> ReplayReport {
-    ReplayReport {
+/// The report without its games and unreadable or skipped records, as
+/// text: the summary and every path a folder walk skipped.
+fn without_arrays(summary: &ReplaySummary, skipped: &[Skipped]) -> serde_json::Result<String> {
+    let report = ReplayReport {
         format_version: FORMAT_VERSION,
         clean: summary.is_clean(),
         summary: Summary {
@@ -307,11 +307,11 @@ fn without_games(summary: &ReplaySummary, skipped: &[Skipped]) -> ReplayReport {
                 .iter()
                 .map(|(t, c)| (t.to_string(), counts(c)))
                 .collect(),
-            unreadable: summary.unreadable.len(),
-            not_a_uhp_game: summary.not_uhp.len(),
+            unreadable: summary.unreadable_files + summary.unreadable_games,
+            not_a_uhp_game: summary.not_uhp_count,
         },
         games: Vec::new(),
-        unreadable: summary.unreadable.iter().map(unreadable).collect(),
+        unreadable: Vec::new(),
         skipped: skipped
             .iter()
             .map(|s| SkippedPath {
@@ -319,8 +319,9 @@ fn without_games(summary: &ReplaySummary, skipped: &[Skipped]) -> ReplayReport {
                 why: s.why.clone(),
             })
             .collect(),
-        not_a_uhp_game: summary.not_uhp.iter().map(unreadable).collect(),
-    }
+        not_a_uhp_game: Vec::new(),
+    };
+    serde_json::to_string_pretty(&report)
 }
 
 fn unreadable(e: &RecordError) -> Unreadable {
@@ -411,63 +412,69 @@ fn illegal(ply: &IllegalPly) -> IllegalGame {
     }
 }
 
-/// The JSON report as the files come: the games spooled, the counts kept.
+/// The JSON report as the files come: its games and its unreadable and
+/// skipped records spooled, the counts kept.
 pub(crate) struct JsonReport {
-    spool: std::io::Result<std::io::BufWriter<std::fs::File>>,
+    games: Spooled,
+    unreadable: Spooled,
+    not_uhp: Spooled,
     summary: ReplaySummary,
     /// Whether a file was too large for the memory at hand (exit 2).
     too_large: bool,
-    games: usize,
 }
 
 impl JsonReport {
-    pub(crate) fn new(spool: std::io::Result<std::fs::File>, strict: bool) -> JsonReport {
+    pub(crate) fn new(strict: bool) -> JsonReport {
         JsonReport {
-            spool: spool.map(std::io::BufWriter::new),
+            games: Spooled::new(),
+            unreadable: Spooled::new(),
+            not_uhp: Spooled::new(),
             summary: ReplaySummary {
                 strict,
                 ..ReplaySummary::default()
             },
             too_large: false,
-            games: 0,
         }
     }
 
-    /// Counts one file's games and spools them; a file too large for the
-    /// memory at hand is given back, to be said at once.
-    pub(crate) fn file(&mut self, file: FileResult) -> Result<(), TooLargeForMemory> {
-        let games = match file {
-            Ok(games) => games,
-            Err(error) => return not_replayed(&mut self.summary, &mut self.too_large, error),
-        };
-        for report in &games {
-            // §10.16: a game that does not read is listed as such
-            let report = match report {
-                Ok(report) => report,
-                Err(error) => {
-                    self.summary.add_unreadable(error.clone());
-                    continue;
-                }
-            };
-            self.summary.add_game(report);
-            let first = self.games == 0;
-            self.games += 1;
-            if let Ok(spool) = &mut self.spool {
-                let written = spool_game(spool, report, first);
-                if let Err(error) = written {
-                    self.spool = Err(error);
-                }
+    /// Counts one game and spools it as it comes, or ends a file; a file
+    /// too large for the memory at hand is given back, to be said at once.
+    pub(crate) fn piece(&mut self, piece: Piece) -> Result<(), TooLargeForMemory> {
+        let error = match piece {
+            Piece::Game(Ok(report)) => {
+                self.summary.add_game(&report);
+                self.games.push(&game(&report));
+                return Ok(());
             }
+            // §10.16: a game that does not read is listed as such
+            Piece::Game(Err(error)) => error,
+            Piece::End(Ok(())) => return Ok(()),
+            Piece::End(Err(RecordFileError::NotARecord(error))) => error,
+            Piece::End(Err(error)) => {
+                return not_replayed(&mut self.summary, &mut self.too_large, error)
+            }
+        };
+        // every one listed here; the summary keeps the first ones only
+        if error.not_a_uhp_game {
+            self.not_uhp.push(&unreadable(&error));
+        } else {
+            self.unreadable.push(&unreadable(&error));
         }
+        self.summary.add_unreadable(error);
         Ok(())
     }
 
     /// Writes the report on stdout; what it ends on (every write: to the
-    /// spool and to stdout).
+    /// spools and to stdout).
     pub(crate) fn end(self, skipped: &[Skipped]) -> Ended {
-        let written = self
-            .spool
-            .and_then(|spool| write_json(&self.summary, skipped, self.games, spool));
+        let arrays = [
+            ("games", self.games),
+            ("unreadable", self.unreadable),
+            ("not_a_uhp_game", self.not_uhp),
+        ];
+        let written = without_arrays(&self.summary, skipped)
+            .map_err(std::io::Error::from)
+            .and_then(|outline| write_json(&outline, arrays));
         Ended {
             summary: self.summary,
             too_large: self.too_large,
@@ -476,42 +483,74 @@ impl JsonReport {
     }
 }
 
-/// Writes one game to the spool, indented as an element of "games".
-fn spool_game(spool: &mut impl Write, report: &GameReport, first: bool) -> std::io::Result<()> {
-    let text = serde_json::to_string_pretty(&game(report))?;
+/// An array of the report written to a temporary file as its elements
+/// come, each indented as an element of a top-level array, then copied
+/// into place: the report's summary comes first, and its arrays may hold
+/// millions of elements that memory should not.
+struct Spooled {
+    file: std::io::Result<std::io::BufWriter<std::fs::File>>,
+    count: usize,
+}
+
+impl Spooled {
+    fn new() -> Spooled {
+        Spooled {
+            file: tempfile::tempfile().map(std::io::BufWriter::new),
+            count: 0,
+        }
+    }
+
+    /// Writes one element; after a failed write nothing more is written and
+    /// the report fails at its end.
+    fn push(&mut self, element: &impl Serialize) {
+        let first = self.count == 0;
+        self.count += 1;
+        if let Ok(file) = &mut self.file {
+            if let Err(error) = spool_element(file, element, first) {
+                self.file = Err(error);
+            }
+        }
+    }
+}
+
+fn spool_element(
+    spool: &mut impl Write,
+    element: &impl Serialize,
+    first: bool,
+) -> std::io::Result<()> {
+    let text = serde_json::to_string_pretty(element)?;
     spool.write_all(if first { b"\n    " } else { b",\n    " })?;
     spool.write_all(text.replace('\n', "\n    ").as_bytes())
 }
 
-/// Writes the JSON report on stdout: the report without its games, with
-/// the `games` spooled games copied in place of its empty "games". The
-/// bytes are those of `serde_json::to_string_pretty` of the whole report.
-fn write_json(
-    summary: &ReplaySummary,
-    skipped: &[Skipped],
-    games: usize,
-    spool: std::io::BufWriter<std::fs::File>,
-) -> std::io::Result<()> {
-    let mut spool = spool.into_inner().map_err(|e| e.into_error())?;
-    spool.seek(std::io::SeekFrom::Start(0))?;
-    let outline = serde_json::to_string_pretty(&without_games(summary, skipped))?;
-    let (head, tail) = outline
-        .split_once(EMPTY_GAMES)
-        .unwrap_or((outline.as_str(), ""));
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    out.write_all(head.as_bytes())?;
-    if games == 0 {
-        out.write_all(EMPTY_GAMES.as_bytes())?;
-    } else {
-        out.write_all(b"\n  \"games\": [")?;
-        std::io::copy(&mut spool, &mut out)?;
-        out.write_all(b"\n  ],")?;
+/// Writes the JSON report on stdout: `outline`, the report with its
+/// spooled arrays empty, with each array's elements copied in place of its
+/// empty array, in the order of the report's fields. The bytes are those
+/// of `serde_json::to_string_pretty` of the whole report.
+fn write_json(outline: &str, arrays: [(&str, Spooled); 3]) -> std::io::Result<()> {
+    // a spool that failed fails the report before anything is written
+    let mut spools = Vec::new();
+    for (name, spooled) in arrays {
+        let file = spooled.file?.into_inner().map_err(|e| e.into_error())?;
+        spools.push((name, spooled.count, file));
     }
-    out.write_all(tail.as_bytes())?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut rest = outline;
+    for (name, count, mut file) in spools {
+        let empty = format!("\n  \"{name}\": []");
+        let (head, tail) = rest.split_once(&empty).unwrap_or((rest, ""));
+        out.write_all(head.as_bytes())?;
+        if count == 0 {
+            out.write_all(empty.as_bytes())?;
+        } else {
+            file.seek(std::io::SeekFrom::Start(0))?;
+            out.write_all(format!("\n  \"{name}\": [").as_bytes())?;
+            std::io::copy(&mut file, &mut out)?;
+            out.write_all(b"\n  ]")?;
+        }
+        rest = tail;
+    }
+    out.write_all(rest.as_bytes())?;
     out.write_all(b"\n")?;
     out.flush()
 }
-
-/// The "games" entry of the report without its games, where
-/// [`write_json`] puts the games (it is followed by "unreadable").
-const EMPTY_GAMES: &str = "\n  \"games\": [],";

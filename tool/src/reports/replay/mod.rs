@@ -2,8 +2,9 @@
 //! order of the files: text (`text`: the games with a problem, then the
 //! unreadable files, the table by game type and the verdict line) and JSON
 //! (`json`: every game, whose schema is committed as
-//! `spec/replay-report.schema.json`). Both take each file's result
-//! ([`FileResult`]) and end on the same [`Ended`].
+//! `spec/replay-report.schema.json`). Both take each
+//! file's games one by one and then its end ([`Piece`]), and end on the
+//! same [`Ended`].
 
 pub(crate) mod json;
 pub(crate) mod text;
@@ -12,10 +13,19 @@ use crate::input::{RecordFileError, TooLargeForMemory};
 use hive_oracle_rules::records::replay::{GameReport, ReplaySummary};
 use hive_oracle_rules::records::RecordError;
 
-/// What one file gave: its games, each replayed or why it does not read
-/// (§10.16), or why the file is not a record or is too large for the
-/// memory at hand.
-pub(crate) type FileResult = Result<Vec<Result<GameReport, RecordError>>, RecordFileError>;
+/// One game of a file: replayed, or why it does not read (§10.16).
+pub(crate) type GameResult = Result<GameReport, RecordError>;
+
+/// How a file ended: every game of it given, or why it is not a record or
+/// is too large for the memory at hand (found before any of its games).
+pub(crate) type FileEnd = Result<(), RecordFileError>;
+
+/// What the reports are given, file after file in the order of the files:
+/// each game of a file as it is replayed, then the file's end.
+pub(crate) enum Piece {
+    Game(GameResult),
+    End(FileEnd),
+}
 
 /// What a report ends on: its summary, whether a file was too large for
 /// the memory at hand, and whether every write succeeded.

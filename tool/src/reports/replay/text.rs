@@ -11,7 +11,7 @@ use hive_oracle_rules::records::replay::{
     Counts, GameReport, IllegalPly, Note, Outcome, ReplaySummary, ResultCheck,
 };
 
-use super::{not_replayed, Ended, FileResult};
+use super::{not_replayed, Ended, GameResult, Piece};
 use crate::input::{stdin, TooLargeForMemory};
 use crate::reports::frame;
 
@@ -51,34 +51,40 @@ impl<W: Write> TextReport<W> {
         }
     }
 
-    /// Counts and writes one file's games, then flushes them: a reader
-    /// sees each file's lines as soon as it is reported. A file too large
-    /// for the memory at hand is given back, to be said at once.
-    pub(crate) fn file(&mut self, file: FileResult) -> Result<(), TooLargeForMemory> {
-        match file {
-            Ok(games) => {
-                for game in &games {
-                    // §10.16: a game that does not read is listed as such
-                    let game = match game {
-                        Ok(game) => game,
-                        Err(error) => {
-                            self.summary.add_unreadable(error.clone());
-                            continue;
-                        }
-                    };
-                    self.summary.add_game(game);
-                    let text = self.game_text(game);
-                    if !text.is_empty() {
-                        self.wrote_games = true;
-                        self.write(text.as_bytes());
-                    }
-                }
+    /// Counts and writes one game as it comes (the lines of a game with a
+    /// problem), or ends a file: flushes its lines, so that a reader sees
+    /// each file's lines as soon as it is reported. A file too large for
+    /// the memory at hand is given back, to be said at once.
+    pub(crate) fn piece(&mut self, piece: Piece) -> Result<(), TooLargeForMemory> {
+        match piece {
+            Piece::Game(game) => {
+                self.game(game);
+                Ok(())
+            }
+            Piece::End(Ok(())) => {
                 if self.written.is_ok() {
                     self.written = self.out.flush();
                 }
                 Ok(())
             }
-            Err(error) => not_replayed(&mut self.summary, &mut self.too_large, error),
+            Piece::End(Err(error)) => not_replayed(&mut self.summary, &mut self.too_large, error),
+        }
+    }
+
+    fn game(&mut self, game: GameResult) {
+        // §10.16: a game that does not read is listed as such
+        let game = match game {
+            Ok(game) => game,
+            Err(error) => {
+                self.summary.add_unreadable(error);
+                return;
+            }
+        };
+        self.summary.add_game(&game);
+        let text = self.game_text(&game);
+        if !text.is_empty() {
+            self.wrote_games = true;
+            self.write(text.as_bytes());
         }
     }
 
@@ -285,11 +291,24 @@ fn push_line(out: &mut String, line: &str) {
 /// results checked and the count of unreadable files.
 fn closing_text(summary: &ReplaySummary, after_games: bool) -> String {
     let mut out = String::new();
+    let (unreadable_more, not_uhp_more) = summary.errors_not_kept();
     for error in &summary.unreadable {
         push_line(&mut out, &format!("unreadable: {error}"));
     }
+    if unreadable_more > 0 {
+        push_line(
+            &mut out,
+            &format!("unreadable: and {unreadable_more} more files or games, not listed (the JSON report, --format json, lists every one)"),
+        );
+    }
     for error in &summary.not_uhp {
         push_line(&mut out, &format!("skipped: not a UHP game type: {error}"));
+    }
+    if not_uhp_more > 0 {
+        push_line(
+            &mut out,
+            &format!("skipped: not a UHP game type: and {not_uhp_more} more records, not listed (the JSON report lists every one)"),
+        );
     }
     if after_games || !out.is_empty() {
         out.push('\n');
@@ -315,25 +334,16 @@ fn closing_text(summary: &ReplaySummary, after_games: bool) -> String {
     }
     row(&mut out, "all", &summary.total);
     out.push_str(&results_text(&summary.total));
+    let _ = writeln!(out, "unreadable files: {}", summary.unreadable_files);
     // §10.16: the games that do not read in files that hold others
-    let games = summary
-        .unreadable
-        .iter()
-        .filter(|e| e.game.is_some())
-        .count();
-    let _ = writeln!(
-        out,
-        "unreadable files: {}",
-        summary.unreadable.len() - games
-    );
-    if games > 0 {
-        let _ = writeln!(out, "unreadable games: {games}");
+    if summary.unreadable_games > 0 {
+        let _ = writeln!(out, "unreadable games: {}", summary.unreadable_games);
     }
-    if !summary.not_uhp.is_empty() {
+    if summary.not_uhp_count > 0 {
         let _ = writeln!(
             out,
             "skipped: not a UHP game type: {}",
-            summary.not_uhp.len()
+            summary.not_uhp_count
         );
     }
     out
