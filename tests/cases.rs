@@ -137,3 +137,33 @@ fn the_built_in_corpus_is_the_directory() {
         assert_eq!(text, disk, "{name} differs");
     }
 }
+
+/// The corpus's size as the documentation states it is the size of the
+/// corpus built into the binary, which `check` runs: docs/check.md ("N
+/// cases of `tests/cases/`") and docs/development.md ("holds N
+/// engine-neutral cases"). A case added or removed without the docs fails
+/// here (they said 233 while the binary had 235).
+#[test]
+fn the_docs_state_the_corpus_size_the_binary_has() {
+    let size = builtin_corpus().expect("the corpus loads").len();
+    let root = env!("CARGO_MANIFEST_DIR");
+    for (doc, before, after) in [
+        (
+            "docs/check.md",
+            "built into the binary (",
+            " cases of `tests/cases/`",
+        ),
+        (
+            "docs/development.md",
+            "`tests/cases/*.toml` holds ",
+            " engine-neutral cases",
+        ),
+    ] {
+        let text = std::fs::read_to_string(format!("{root}/{doc}")).expect("the doc");
+        let stated = text
+            .split_once(before)
+            .and_then(|(_, rest)| rest.split_once(after))
+            .map(|(number, _)| number.to_string());
+        assert_eq!(stated, Some(size.to_string()), "{doc}");
+    }
+}

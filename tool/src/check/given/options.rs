@@ -56,7 +56,8 @@ pub struct CheckOptions {
     /// sorted order). At every
     /// position `validmoves` is compared, the record's move played and the
     /// printed GameString replayed. Alone (without --corpus, --case or
-    /// --games), only the records are checked.
+    /// --games), the records are checked and no case or random game (the
+    /// protocol probes run as in every check).
     #[arg(long, value_name = "PATH", num_args = 1..)]
     pub records: Vec<PathBuf>,
     /// The rules the engine plays, separated by commas: `tournament-opening`
