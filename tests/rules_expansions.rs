@@ -103,24 +103,11 @@ on_both_engines! {
 /// ```
 #[test]
 fn a_mosquito_next_to_no_pillbug_is_refused_as_touching_none() {
-    use hive_oracle_rules::rules::Rules;
-    let game = crate::common::game(
+    assert_refused(
         r"Base+MP;InProgress;White[5];wG1;bG1 wG1-;wQ -wG1;bQ bG1-;wM /wG1;bA1 bQ-;wM wG1\;bA2 bA1-",
-    );
-    let mv = game.parse_move(r"bG1 wM\").expect("the move reads");
-    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
-    assert!(!verdict.legal);
-    assert_eq!(
-        verdict.refusal.as_deref(),
-        Some("wM touches no pillbug, so it has no ability to move bG1 (§6.7.5)")
-    );
-    assert!(
-        verdict
-            .facts
-            .iter()
-            .all(|fact| !fact.clauses.contains(&"§6.7.3")),
-        "{:?}",
-        verdict.facts
+        r"bG1 wM\",
+        "wM touches no pillbug, so it has no ability to move bG1 (§6.7.5)",
+        "§6.7.3",
     );
 }
 
@@ -140,16 +127,11 @@ fn a_mosquito_next_to_no_pillbug_is_refused_as_touching_none() {
 /// ```
 #[test]
 fn a_refused_throw_is_explained_by_the_attempt_that_got_furthest() {
-    use hive_oracle_rules::rules::Rules;
-    let game = crate::common::game(
+    assert_refused(
         r"Base+MP;InProgress;White[5];wG1;bG1 wG1-;wQ -wG1;bQ bG1-;wM \wQ;bA1 bQ-;wP /wG1;bA2 bA1-",
-    );
-    let mv = game.parse_move("wQ /wP").expect("the move reads");
-    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
-    assert!(!verdict.legal);
-    assert_eq!(
-        verdict.refusal.as_deref(),
-        Some("wQ cannot move: lifting it splits the hive, so it can neither move nor be thrown (§5.3, §6.8.4)")
+        "wQ /wP",
+        "wQ cannot move: lifting it splits the hive, so it can neither move nor be thrown (§5.3, §6.8.4)",
+        "§6.7.5",
     );
 }
 
@@ -162,22 +144,25 @@ fn a_refused_throw_is_explained_by_the_attempt_that_got_furthest() {
 /// touch `wQ` at (-1, 0).
 #[test]
 fn a_throw_out_of_reach_stays_out_of_a_refusal() {
-    use hive_oracle_rules::rules::Rules;
-    let game = crate::common::game(
+    assert_refused(
         r"Base+MP;InProgress;White[5];wG1;bG1 wG1-;wQ -wG1;bQ bG1-;wM \wG1;bA1 bQ-;wP /wG1;bA2 bA1-",
+        "wQ bA2-",
+        "wQ cannot reach (5, 0): a queen moves one cell (§6.1)",
+        "§6.8.8",
     );
-    let mv = game.parse_move("wQ bA2-").expect("the move reads");
-    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
+}
+
+/// Asserts that the reference rules refuse `mv` in `game` with exactly the
+/// refusal `refusal`, no fact of it citing `never_cited`.
+fn assert_refused(game: &str, mv: &str, refusal: &str, never_cited: &str) {
+    let verdict = crate::common::verdict_on(game, mv);
     assert!(!verdict.legal);
-    assert_eq!(
-        verdict.refusal.as_deref(),
-        Some("wQ cannot reach (5, 0): a queen moves one cell (§6.1)")
-    );
+    assert_eq!(verdict.refusal.as_deref(), Some(refusal));
     assert!(
         verdict
             .facts
             .iter()
-            .all(|fact| !fact.clauses.contains(&"§6.8.8")),
+            .all(|fact| !fact.clauses.contains(&never_cited)),
         "{:?}",
         verdict.facts
     );

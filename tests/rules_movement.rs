@@ -305,11 +305,10 @@ on_both_engines! {
 /// a seeded random playout of the reference engine (Base, 38 plies).
 #[test]
 fn a_spider_with_more_walks_than_shown_says_how_many_more() {
-    let game = crate::common::game(
+    let verdict = crate::common::verdict_on(
         r"Base;InProgress;White[19];wA1;bS1 \wA1;wQ wA1\;bB1 \bS1;wS1 wQ-;bA1 -bB1;wS2 \wS1;bQ /bA1;wG1 wQ\;bA2 bA1\;wG2 wS1\;bA1 bB1/;wG3 wS2/;bS2 /bQ;wB1 wG3\;bB2 bS2\;wB2 wB1/;bA1 \wB2;wG3 /wQ;bG1 \bB1;wA2 wG1\;bA1 \wS2;wA1 -bG1;bA3 bB2-;wA1 -bQ;bA3 bQ\;wA1 bA1/;bB2 bA3\;wA1 bG1/;bS2 bB2\;wA2 wG2-;bA1 bS2\;wA2 wG3\;bA1 wA1-;wB2 \wB1;bG2 bA1-",
+        r"wS2 wG1\",
     );
-    let mv = game.parse_move(r"wS2 wG1\").expect("the move reads");
-    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
     assert!(!verdict.legal);
     let shown = verdict
         .facts
@@ -334,11 +333,10 @@ fn a_spider_with_more_walks_than_shown_says_how_many_more() {
 /// (-1, 1) starts between `wS1` at (-3, 2) and `wQ` at (-2, 0).
 #[test]
 fn a_gated_step_is_shown_by_its_two_flanks() {
-    let game = crate::common::game(
+    let verdict = crate::common::verdict_on(
         r"Base;InProgress;White[10];wG1;bS1 wG1/;wG2 -wG1;bQ bS1/;wQ -wG2;bB1 bQ/;wG3 wG1\;bB1 bQ;wB1 /wG3;bB1 bQ/;wB2 /wB1;bB1 bQ;wA1 -wB2;bB1 bQ/;wS1 \wA1;bB1 bQ;wS2 /wQ;bB1 bQ/",
+        "wS2 /wG1",
     );
-    let mv = game.parse_move("wS2 /wG1").expect("the move reads");
-    let verdict = hive_oracle_rules::explain::verdict(&game, mv);
     assert!(!verdict.legal);
     let gate = verdict
         .facts

@@ -22,6 +22,17 @@ pub fn game_with(game_string: &str, options: RulesOptions) -> ReferenceEngine {
     }
 }
 
+/// The verdict of the reference rules (what `explain` prints) on the
+/// MoveString `mv` in the position of `game_string`; the test fails if
+/// either does not read.
+pub fn verdict_on(game_string: &str, mv: &str) -> hive_oracle_rules::explain::Verdict {
+    let game = game(game_string);
+    match game.parse_move(mv) {
+        Ok(parsed) => hive_oracle_rules::explain::verdict(&game, parsed),
+        Err(e) => panic!("test move does not read: {e}\n  {mv}"),
+    }
+}
+
 /// A small deterministic generator for random legal games (a 64-bit LCG;
 /// the games only need to be varied and repeatable).
 pub struct Lcg(pub u64);
