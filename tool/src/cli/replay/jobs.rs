@@ -43,7 +43,6 @@ pub(super) fn replay_files(
     let budget = MemoryBudget::new(sizes);
     let turn = Turn::default();
     let mut in_order = InOrder {
-        next: 0,
         waiting: BTreeMap::new(),
         turn: &turn,
         report,
@@ -113,8 +112,12 @@ struct Turn {
 }
 
 impl Turn {
+    fn current(&self) -> usize {
+        *self.next.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     fn is(&self, file: usize) -> bool {
-        *self.next.lock().unwrap_or_else(|e| e.into_inner()) == file
+        self.current() == file
     }
 
     /// Waits until `file` is the next to report.
@@ -125,8 +128,9 @@ impl Turn {
         }
     }
 
-    fn advance_to(&self, file: usize) {
-        *self.next.lock().unwrap_or_else(|e| e.into_inner()) = file;
+    /// The next file is reported: the one after it comes next.
+    fn advance(&self) {
+        *self.next.lock().unwrap_or_else(|e| e.into_inner()) += 1;
         self.advanced.notify_all();
     }
 }
@@ -168,8 +172,6 @@ impl FileOut<'_, '_, '_> {
 /// The files replayed but not yet reported (their games, their end and
 /// share of the budget) until every file before them is reported.
 struct InOrder<'a, 't, 'r> {
-    /// The first file not yet reported.
-    next: usize,
     waiting: BTreeMap<usize, Waiting<'a>>,
     turn: &'t Turn,
     report: &'r mut dyn FnMut(Piece),
@@ -187,23 +189,27 @@ impl<'a> InOrder<'a, '_, '_> {
     /// then every waiting file that now comes next, releasing each one's
     /// games and budget.
     fn received(&mut self, sent: Sent<'a>) {
+        let next = self.turn.current();
         match sent {
-            Sent::Games(i, games) if i == self.next => self.games(games),
+            Sent::Games(i, games) if i == next => self.games(games),
             Sent::Games(i, games) => self.waiting.entry(i).or_default().games.extend(games),
             Sent::End(i, end, held) => self.waiting.entry(i).or_default().end = Some((end, held)),
         }
-        while let Some(waiting) = self.waiting.get_mut(&self.next) {
+        loop {
+            let next = self.turn.current();
+            let Some(waiting) = self.waiting.get_mut(&next) else {
+                break;
+            };
             let games = std::mem::take(&mut waiting.games);
             let end = waiting.end.take();
             self.games(games);
             // without its end, its job goes on: its games come straight to
             // the report now
             let Some((end, held)) = end else { break };
-            self.waiting.remove(&self.next);
+            self.waiting.remove(&next);
             (self.report)(Piece::End(end));
             drop(held);
-            self.next += 1;
-            self.turn.advance_to(self.next);
+            self.turn.advance();
         }
     }
 
