@@ -22,6 +22,10 @@ pub(super) type ReplayFile<'f> = dyn Fn(&Path, &mut dyn FnMut(GameResult)) -> Fi
 /// jobs, not by the size of an archive.
 const GAMES_AHEAD: usize = 1024;
 
+/// The games a job sends the report at once (a divisor of [`GAMES_AHEAD`]):
+/// a batch costs one message and one look at whose turn it is.
+const GAMES_SENT: usize = 64;
+
 /// Replays `files` with `replay_file` on `jobs` threads, `tick` called
 /// after each file, and gives each file's games and then its end to
 /// `report` (on this thread) in the order of the files: the games of the
@@ -149,6 +153,11 @@ struct FileOut<'t, 's, 'a> {
 impl FileOut<'_, '_, '_> {
     fn give(&mut self, game: GameResult) {
         self.ahead.push(game);
+        // games go in batches: one message and one look at the turn for
+        // every GAMES_SENT games rather than for each
+        if !self.ahead.len().is_multiple_of(GAMES_SENT) {
+            return;
+        }
         if self.ahead.len() >= GAMES_AHEAD {
             // a file ahead of its turn waits for it with its games kept
             self.turn.wait_for(self.file);
