@@ -413,6 +413,52 @@ fn an_unannounced_repetition_draw_is_caught_unless_declared() {
     assert!(report["summary"]["corpus_cases_skipped"].as_u64().unwrap() > 0);
 }
 
+/// A real game whose players repeated a position three times within 32
+/// plies after ply 88 and went on to ply 140 (boardspace's archive through
+/// Mzinga's converter, tests/records/real/mzinga).
+const REPEATING_RECORD: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../tests/records/real/mzinga/U!HV-kearf29-Dumbot-2013-04-20-0054.pgn"
+);
+
+#[test]
+fn a_record_going_on_past_the_engines_repetition_draw_is_one_finding_about_the_end() {
+    // §8.7.2 is a rules option; records are replayed without it (§10.12).
+    // An engine that draws by repetition on its own ends the game after
+    // ply 88 of REPEATING_RECORD: that is one finding, classified by the
+    // option that explains it, and the 52 later plies are not judged
+    // (before: the draw, a second draw after `newgame`, and a refused
+    // `validmoves` for every later ply, three causes citing §8.8 and uhp).
+    let (code, report) = check_fault("repetition-draw", 0, &["--records", REPEATING_RECORD]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let all = causes(&report);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert_eq!(all[0].kind, "state");
+    assert_eq!(all[0].clauses, ["§8.7.2"]);
+    assert!(all[0].pattern.contains("repetition draw"), "{all:#?}");
+    let skipped = report["skipped"].to_string();
+    assert!(skipped.contains("plies 89 to 140 are not checked"), "{skipped}");
+    // declared, the rule is judged: the record up to its draw, no finding
+    let (code, report) = check_fault(
+        "repetition-draw",
+        0,
+        &["--records", REPEATING_RECORD, "--rules", "repetition-draw"],
+    );
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["summary"]["record_games"], 1, "{report:#}");
+    assert_eq!(report["summary"]["record_plies"], 88, "{report:#}");
+    // and our own engine, the rule declared by its option, draws there too
+    let (code, report) = check(
+        &ours(),
+        0,
+        1,
+        TIMEOUT_MS,
+        &["--records", REPEATING_RECORD, "--rules", "repetition-draw"],
+    );
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["summary"]["record_plies"], 140, "{report:#}");
+}
+
 #[test]
 fn refusing_lower_case_input_is_advisory_unless_strict() {
     // §9.20 (rulings.md#notation-letter-case): letters in either case are a

@@ -604,7 +604,7 @@ fn the_text_report_ends_with_a_verdict_line_agreeing_with_the_exit_status() {
         (code, line.as_str()),
         (
             Some(0),
-            "PASS: no findings, 1 unit not run (see \"skipped\") (exit 0)"
+            "PASS: no findings, 1 unit not run in full (see \"skipped\") (exit 0)"
         )
     );
 }

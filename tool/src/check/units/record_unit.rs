@@ -22,6 +22,8 @@ use crate::check::findings::finding::{Finding, Kind};
 use crate::check::findings::verdict::move_class;
 use crate::check::given::lines::play_line;
 use crate::check::given::record_set::RecordUnit;
+use crate::check::client::Response;
+use crate::check::units::judge::{state_and_turn, state_clauses, state_pattern};
 use crate::check::units::worker::{Context, Stop, Worker};
 use hive_oracle_rules::core::{BoardView, Move, RulesOptions};
 use hive_oracle_rules::records::replay::record_options;
@@ -44,7 +46,7 @@ pub(crate) fn skip_reason(ctx: &Context<'_>, unit: &RecordUnit) -> Option<String
         ));
     }
     let options = record_options(record);
-    if options != ctx.rules && !ctx.settable {
+    if options.tournament_opening != ctx.rules.tournament_opening && !ctx.settable {
         return Some(format!(
             "the record is played with {options}, the engine plays {} and lists no TournamentOpening and RepetitionDraw options",
             ctx.rules
@@ -53,10 +55,28 @@ pub(crate) fn skip_reason(ctx: &Context<'_>, unit: &RecordUnit) -> Option<String
     None
 }
 
+/// The rules a record is judged under: its own (§10.12) on an engine whose
+/// options can be set; otherwise the engine's declared repetition rule with
+/// the record's opening, which [`skip_reason`] found to be the engine's.
+/// A record is then judged up to the ply where the declared rule ends the
+/// game (a draw by repetition, §8.7.2), and the plies after it are listed
+/// as not checked: a record goes on where its players' rules did.
+fn judged_options(ctx: &Context<'_>, record: &Record) -> RulesOptions {
+    let own = record_options(record);
+    if ctx.settable {
+        own
+    } else {
+        RulesOptions {
+            repetition_draw: ctx.rules.repetition_draw,
+            ..own
+        }
+    }
+}
+
 /// Replays one record game (which [`skip_reason`] let through) on the
 /// engine under check.
 pub(crate) fn run(worker: &mut Worker<'_>, record: &Record) -> Result<(), Stop> {
-    let options = record_options(record);
+    let options = judged_options(worker.ctx, record);
     let mut replay = RecordReplay {
         game: ReferenceEngine::new_game(record.game_type, options),
         worker,
@@ -64,14 +84,32 @@ pub(crate) fn run(worker: &mut Worker<'_>, record: &Record) -> Result<(), Stop> 
     };
     replay.start()?;
     for (i, ply) in record.moves.iter().enumerate() {
+        if replay.game.state().is_over() {
+            // the declared rules ended the game before the record did
+            replay.note_unjudged(
+                i + 1,
+                record.moves.len(),
+                "the rules judged under end the game before them (the record goes on where its players' rules did)",
+            );
+            break;
+        }
         if replay.compare_valid_moves().is_err() {
             replay.resync()?;
         }
         let Some(mv) = replay.legal_ply(i + 1, ply)? else {
             return Ok(());
         };
-        if replay.play(mv).is_err() {
-            replay.resync()?;
+        match replay.play(mv) {
+            Ok(()) => {}
+            Err(Played::GameEnded) => {
+                replay.note_unjudged(
+                    i + 2,
+                    record.moves.len(),
+                    "the engine and the rules disagree on the end of the game before them",
+                );
+                return Ok(());
+            }
+            Err(Played::Finding) => replay.resync()?,
         }
     }
     // the final position too: no move once the game is over (§8.5)
@@ -231,7 +269,7 @@ impl RecordReplay<'_, '_> {
 
     /// Plays the record's move `mv` (legal) on both engines: the engine
     /// must accept it and print the GameString of the position after it.
-    fn play(&mut self, mv: Move) -> Result<(), Stop> {
+    fn play(&mut self, mv: Move) -> Result<(), Played> {
         let text = self.game.move_string(mv);
         let line = play_line(mv, &text);
         let before = self.game.clone();
@@ -240,7 +278,10 @@ impl RecordReplay<'_, '_> {
         worker.counts.record_plies += 1;
         let answer = match worker.session.command(&line) {
             Ok(a) => a,
-            Err(e) => return Err(worker.engine_failure_here(&before, e)),
+            Err(e) => {
+                worker.engine_failure_here(&before, e);
+                return Err(Played::Finding);
+            }
         };
         let sent = worker.said();
         if answer.is_error() {
@@ -260,8 +301,98 @@ impl RecordReplay<'_, '_> {
                     .explain(&before.game_string(), Some(&text))
                     .verdicts(&before, &moves),
             );
-            return Err(Stop);
+            return Err(Played::Finding);
         }
-        worker.compare_game_string(&self.game, &answer, || sent.clone())
+        if self.game_end_differs(&answer, sent.clone()) {
+            return Err(Played::GameEnded);
+        }
+        self.worker
+            .compare_game_string(&self.game, &answer, || sent.clone())
+            .map_err(|Stop| Played::Finding)
     }
+
+    /// Whether one side ended the game after the ply just played and the
+    /// other did not (the engine printed `answer`): then one finding about
+    /// the end, classified by the rules option that explains it when one
+    /// does (the repetition draw, §8.7.2: an engine that plays its own
+    /// repetition rule draws where the rules judged under go on, or the
+    /// other way round), and the record is judged no further, since every
+    /// later ply would only show the same end again (a refused `play`, an
+    /// empty `validmoves`).
+    fn game_end_differs(&mut self, answer: &Response, sent: Vec<String>) -> bool {
+        let Some((state, turn)) = state_and_turn(answer.last_line().unwrap_or("")) else {
+            return false;
+        };
+        let rules = self.game.state();
+        if state.is_over() == rules.is_over() {
+            return false;
+        }
+        let other = RulesOptions {
+            repetition_draw: !self.options.repetition_draw,
+            ..self.options
+        };
+        let mut under_other = ReferenceEngine::new_game(self.game.game_type(), other);
+        for &mv in self.game.history() {
+            under_other.play_unchecked(mv);
+        }
+        let after = sent.last().cloned().unwrap_or_default();
+        let said = format!(
+            "after {after}, the engine says {state};{turn}, the rules judged under ({}) say {rules};{}",
+            self.options,
+            self.game.turn()
+        );
+        let worker = &mut *self.worker;
+        let finding = if under_other.state() == state {
+            let (pattern, why) = if other.repetition_draw {
+                (
+                    "game end: a repetition draw the rules judged under do not have",
+                    "the position after this ply occurs for the third time within 32 plies: a draw by repetition under the repetition draw option (§8.7.2), which these rules do not have; if the engine plays that rule, declare it (`--rules repetition-draw`)",
+                )
+            } else {
+                (
+                    "game end: no repetition draw where the rules judged under have one",
+                    "the position after this ply occurs for the third time within 32 plies, a draw by repetition under the repetition draw option (§8.7.2) that these rules have and the engine does not apply; if the engine plays without it, declare that (`--rules no-repetition-draw`)",
+                )
+            };
+            Finding::new(Kind::State, &worker.test, &self.game)
+                .clauses(["§8.7.2"])
+                .pattern(pattern)
+                .detail(format!("{said}: {why}; the record's later plies are not judged"))
+        } else {
+            Finding::new(Kind::State, &worker.test, &self.game)
+                .clauses(state_clauses(&self.game, true))
+                .pattern(state_pattern(
+                    "game end",
+                    (state, turn),
+                    (rules, self.game.turn()),
+                ))
+                .detail(format!("{said}; the record's later plies are not judged"))
+        };
+        worker.add(
+            finding
+                .exchange(sent, answer.lines.clone())
+                .explain(&self.game.game_string(), None),
+        );
+        true
+    }
+
+    /// Lists the plies from `from` to `last` as not checked, with why.
+    fn note_unjudged(&mut self, from: usize, last: usize, why: &str) {
+        if from <= last {
+            self.worker.skips.push(format!(
+                "{}: plies {from} to {last} are not checked: {why}",
+                self.worker.test
+            ));
+        }
+    }
+}
+
+/// How a record's move that did not go through cleanly ended.
+enum Played {
+    /// A finding was recorded (or the engine failed): the engine is brought
+    /// back to the record's position, or the game ends on a failure.
+    Finding,
+    /// One side ended the game and the other did not: one finding about the
+    /// end, and the record is judged no further.
+    GameEnded,
 }

@@ -90,7 +90,7 @@ pub fn verdict_line(report: &Report) -> String {
     }
     if !report.skipped.is_empty() {
         passing.push(format!(
-            "{} not run (see \"skipped\")",
+            "{} not run in full (see \"skipped\")",
             plural(report.skipped.len(), "unit", "units")
         ));
     }
