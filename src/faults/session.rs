@@ -215,6 +215,18 @@ impl FaultySession {
                 arg
             };
             match self.load(arg) {
+                Ok(game)
+                    if self.fault == Fault::FinishedGameAnswersPrevious
+                        && game.state().is_over() =>
+                {
+                    // spec/sources/uhp-notes.md section 5.2 broken: a
+                    // finished game is not loaded, the previous game is
+                    // kept and printed, and no err says so
+                    match self.session.game() {
+                        Some(previous) => response(Ok(vec![printed_game_string(self.fault, previous)])),
+                        None => response(Err(Failure::Err("no game to load".to_string()))),
+                    }
+                }
                 Ok(game) => {
                     let text = printed_game_string(self.fault, &game);
                     self.session.replace_game(game);

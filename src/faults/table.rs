@@ -264,6 +264,13 @@ fault_table! {
     /// reproduce pipe must be judged by the set of moves, not their order.
     ShuffledDropOneMove = "shuffled-drop-one-move", ReferenceRules,
         "as drop-one-move, the rest listed in an order drawn from the process id (§5.9)";
+    /// Breaks spec/sources/uhp-notes.md section 5.2 (`newgame GameString`
+    /// loads the game) and section 2.3 (a failure is `err`), as one real
+    /// engine does: a GameString of a game that is over is not loaded, and
+    /// the previous game's GameString is printed with `ok`; the game is
+    /// kept. The same game reached with `play` ends as it should.
+    FinishedGameAnswersPrevious = "finished-game-answers-previous", Protocol,
+        "newgame of a finished game answers the previous game's GameString, no err";
     /// Breaks the protocol where a reproduce pipe cannot show it: exits
     /// with status 101 on its tenth command, unless its parent process is
     /// a shell (as in a reproduce pipe, `printf … | engine`); on systems

@@ -413,6 +413,29 @@ fn an_unannounced_repetition_draw_is_caught_unless_declared() {
     assert!(report["summary"]["corpus_cases_skipped"].as_u64().unwrap() > 0);
 }
 
+#[test]
+fn a_position_answered_with_another_game_is_one_finding_and_its_case_is_still_judged() {
+    // spec/sources/uhp-notes.md sections 5.2 and 2.3: `newgame GameString`
+    // loads the game or says `err`. This engine, as one real engine does,
+    // keeps its previous game for a finished one and prints that game's
+    // GameString with `ok`. Before: 5 `state [§8.2]/[§8.3]/[§8.7.2]` causes
+    // for positions it never loaded, and a `bestmove after the end`. Now:
+    // one cause, and every case asked of its position reached by `play`,
+    // where this engine is right, so no other cause.
+    let (code, report) = check_fault("finished-game-answers-previous", 2, &[]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let all = causes(&report);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert_eq!(all[0].kind, "rejected-legal");
+    assert_eq!(all[0].pattern, "newgame GameString answered with another game");
+    assert_eq!(all[0].clauses, ["§9.31"]);
+    let reached = report["summary"]["positions_reached_by_moves"].as_u64();
+    assert!(reached.unwrap_or(0) >= 10, "{:#}", report["summary"]);
+    // its pipe shows it on a fresh engine
+    let finding = &report["findings"][0]["shortest"];
+    assert_eq!(finding["reproduced"], true, "{finding:#}");
+}
+
 /// A real game whose players repeated a position three times within 32
 /// plies after ply 88 and went on to ply 140 (boardspace's archive through
 /// Mzinga's converter, tests/records/real/mzinga).

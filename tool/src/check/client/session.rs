@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::check::client::{ClientError, Response, UhpClient};
+use hive_oracle_rules::core::notation::parse_game_state;
 use hive_oracle_rules::core::RulesOptions;
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
@@ -25,6 +26,10 @@ pub(crate) struct Session {
     /// What the running engine process was sent, byte for byte
     /// ([`Session::exact_lines`]).
     said: Said,
+    /// The last GameString the running engine printed, and the one it had
+    /// printed before the last command ([`Session::printed_before`]).
+    printed: Option<String>,
+    printed_before: Option<String>,
 }
 
 /// The lines the running engine process was sent that bring it to its
@@ -50,7 +55,16 @@ impl Session {
             options: None,
             transcript: Vec::new(),
             said: Said::default(),
+            printed: None,
+            printed_before: None,
         }
+    }
+
+    /// The last GameString the engine printed before the last command
+    /// (none since its process started): what an engine that keeps its
+    /// game on a `newgame` it does not load prints again.
+    pub fn printed_before(&self) -> Option<&str> {
+        self.printed_before.as_deref()
     }
 
     /// The running engine, started if there is none (or it failed).
@@ -66,8 +80,9 @@ impl Session {
                     UhpClient::spawn_with(&self.command, self.startup_timeout, self.timeout);
                 self.engine_time += start.elapsed();
                 self.options = None;
-                // a new process has been sent nothing
+                // a new process has been sent nothing, and printed nothing
                 self.said = Said::default();
+                self.printed = None;
                 spawned?
             }
         };
@@ -113,6 +128,14 @@ impl Session {
     /// Notes the answer to `line`: a `newgame` the engine accepted starts
     /// the lines of the position again ([`loads_the_game_asked`]).
     fn answered(&mut self, line: &str, result: &Result<Response, ClientError>) {
+        self.printed_before = self.printed.clone();
+        if let Ok(answer) = result {
+            let last = answer.last_line().unwrap_or("");
+            let state = last.split(';').nth(1).unwrap_or("");
+            if !answer.is_error() && parse_game_state(state).is_ok() {
+                self.printed = Some(last.to_string());
+            }
+        }
         let Some(asked) = line.strip_prefix("newgame") else {
             return;
         };

@@ -30,6 +30,11 @@ pub struct Summary {
     /// Times a random game went on after a finding, the engine given the
     /// reference's position again with `newgame GameString`.
     pub game_reloads: u64,
+    /// Positions the engine did not load with `newgame GameString` (refused,
+    /// or answered with another game) and was brought to by their moves
+    /// instead (`newgame GameType` and `play`), so that the unit went on.
+    #[serde(default)]
+    pub positions_reached_by_moves: u64,
     /// Games of records (`--records`) replayed on the engine.
     #[serde(default)]
     pub record_games: u64,
@@ -95,6 +100,7 @@ impl Summary {
         self.games_skipped += other.games_skipped;
         self.plies += other.plies;
         self.game_reloads += other.game_reloads;
+        self.positions_reached_by_moves += other.positions_reached_by_moves;
         self.record_games += other.record_games;
         self.record_games_skipped += other.record_games_skipped;
         self.record_plies += other.record_plies;

@@ -12,6 +12,7 @@ use std::time::Duration;
 use crate::check::client::{ClientError, Response};
 use crate::check::findings::finding::{Finding, Kind};
 use crate::check::given::seed::{game_rng, pick};
+use crate::check::units::judge::another_game;
 use crate::check::units::worker::{Stop, Worker};
 use hive_oracle_rules::core::{GameType, Move, RulesOptions};
 use hive_oracle_rules::reference::ReferenceEngine;
@@ -115,7 +116,15 @@ fn ask(worker: &mut Worker<'_>, game: &ReferenceEngine, question: &Question) -> 
         .session
         .command(&format!("newgame {}", question.position))
     {
-        Ok(a) if !a.is_error() => {}
+        Ok(a) if !a.is_error() => {
+            // a position the engine did not load is not asked about
+            if let Some(other) = another_game(game, a.last_line().unwrap_or(""), worker.session.printed_before()) {
+                let sent = worker.said();
+                let finding = worker.not_loaded(game, sent, &a, Some(&other), "");
+                worker.add(finding);
+                return ControlFlow::Continue(());
+            }
+        }
         Ok(_) => return ControlFlow::Continue(()), // reported by the corpus
         Err(e) => {
             worker.engine_failure_here(game, e);

@@ -10,7 +10,7 @@ use crate::check::client::answer::perft_count;
 use crate::check::client::{ClientError, Response};
 use crate::check::findings::quote::{quote, MAX_QUOTE_BYTES};
 use crate::check::given::lines::play_line_as_written;
-use crate::check::units::judge::state_and_turn;
+use crate::check::units::judge::{another_game, state_and_turn};
 use crate::check::units::worker::{Stop, Worker};
 use hive_oracle_rules::cases::{CaseEngine, Refused};
 use hive_oracle_rules::core::{GameState, Move, RulesOptions};
@@ -38,6 +38,24 @@ pub(crate) struct Said {
     pub sent_to: BTreeMap<String, Vec<String>>,
     /// Every line sent for the case, exactly as sent.
     pub sent: Vec<String>,
+    /// The case's `newgame GameString` when the engine did not load it
+    /// (refused it, or answered with another game): one finding, and the
+    /// case's questions asked from its position reached by its moves.
+    pub not_loaded: Option<NotLoaded>,
+}
+
+/// A `newgame GameString` of a case that the engine did not load.
+pub(crate) struct NotLoaded {
+    /// The lines sent up to it, itself included.
+    pub sent: Vec<String>,
+    /// The engine's answer.
+    pub answer: Response,
+    /// What the engine printed instead of the game, when it answered with
+    /// another game rather than refusing.
+    pub another: Option<String>,
+    /// Whether the position was reached by its moves, so that the case's
+    /// questions were asked.
+    pub reached: bool,
 }
 
 /// The engine under check as a [`CaseEngine`]: the worker's session, with
@@ -67,6 +85,7 @@ impl<'w, 'a> UhpCase<'w, 'a> {
                 duplicates: BTreeMap::new(),
                 sent_to: BTreeMap::new(),
                 sent: Vec::new(),
+                not_loaded: None,
             },
             state: None,
         }
@@ -101,6 +120,19 @@ impl<'w, 'a> UhpCase<'w, 'a> {
         lines
     }
 
+    /// The case's position is loaded (`answer` printed its GameString):
+    /// that GameString checked, and the state it says kept for the case's
+    /// `state` question.
+    fn loaded(&mut self, answer: &Response) -> Result<(), UhpCaseError> {
+        let sent = self.sent();
+        let reference = self.game.clone();
+        self.worker
+            .compare_game_string(&reference, answer, || sent.clone())
+            .map_err(|Stop| UhpCaseError::Reported)?;
+        self.state = state_and_turn(answer.last_line().unwrap_or("")).map(|(state, _)| state);
+        Ok(())
+    }
+
     fn command(&mut self, line: &str) -> Result<Response, UhpCaseError> {
         let result = self.worker.session.command(line);
         self.note_sent(line);
@@ -122,16 +154,36 @@ impl CaseEngine for UhpCase<'_, '_> {
     fn load(&mut self, game: &str, _: RulesOptions) -> Result<Result<(), Refused>, UhpCaseError> {
         let line = format!("newgame {game}");
         let answer = self.command(&line)?;
-        if answer.is_error() {
-            return Ok(Err(Refused(answer.lines.join(" / "))));
+        let another = another_game(
+            &self.game,
+            answer.last_line().unwrap_or(""),
+            self.worker.session.printed_before(),
+        );
+        if !answer.is_error() && another.is_none() {
+            return self.loaded(&answer).map(Ok);
         }
+        // Not loaded: one finding (made by the case unit), and the case's
+        // position reached by its moves, so that every question of the case
+        // is still asked of a position the engine did accept.
         let sent = self.sent();
-        let reference = self.game.clone();
-        self.worker
-            .compare_game_string(&reference, &answer, || sent.clone())
-            .map_err(|Stop| UhpCaseError::Reported)?;
-        self.state = state_and_turn(answer.last_line().unwrap_or("")).map(|(state, _)| state);
-        Ok(Ok(()))
+        let reason = another
+            .clone()
+            .unwrap_or_else(|| answer.lines.join(" / "));
+        let game = self.game.clone();
+        let reached = self
+            .worker
+            .reach_by_moves(&game)
+            .map_err(|e| UhpCaseError::Client(e, self.sent()))?;
+        self.said.not_loaded = Some(NotLoaded {
+            sent,
+            answer,
+            another,
+            reached: reached.is_some(),
+        });
+        match reached {
+            Some(last) => self.loaded(&last).map(Ok),
+            None => Ok(Err(Refused(reason))),
+        }
     }
 
     fn valid_moves(&mut self) -> Result<Vec<String>, UhpCaseError> {

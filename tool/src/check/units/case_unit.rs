@@ -15,7 +15,7 @@ use crate::check::findings::leniency::{
 };
 use crate::check::findings::verdict::move_class;
 use crate::check::given::lines::play_line_as_written;
-use crate::check::units::case_engine::{Said, UhpCase, UhpCaseError};
+use crate::check::units::case_engine::{NotLoaded, Said, UhpCase, UhpCaseError};
 use crate::check::units::judge::{replay_problem, state_clauses, state_pattern, MoveDiff};
 use crate::check::units::worker::{Context, Stop, Worker};
 use hive_oracle_rules::cases::{run_case, Case, CaseFailure, CaseOptions, LoadedCase, RulesEngine};
@@ -162,7 +162,14 @@ pub(crate) fn run(worker: &mut Worker<'_>, loaded: &LoadedCase) -> Result<(), St
         unresolvable: Vec::new(),
         duplicates: BTreeMap::new(),
     };
+    if let Some(not_loaded) = &said.not_loaded {
+        let finding = report.not_loaded(worker, not_loaded);
+        worker.add(finding);
+    }
     for failure in run.failures {
+        if matches!(failure, CaseFailure::LoadRefused { .. }) && said.not_loaded.is_some() {
+            continue; // the finding above
+        }
         if let Some(finding) = report.finding(failure, &mut diff) {
             worker.add(finding);
         }
@@ -226,7 +233,7 @@ impl CaseReport<'_> {
     /// to `diff` instead (one finding per kind for the whole case).
     fn finding(&self, failure: CaseFailure, diff: &mut MoveDiff) -> Option<Finding> {
         match failure {
-            CaseFailure::LoadRefused { reason } => Some(self.load_refused(reason)),
+            CaseFailure::LoadRefused { reason } => Some(self.load_refused(reason, "")),
             CaseFailure::Missing { moves, .. } => {
                 diff.missing.extend(moves);
                 None
@@ -261,9 +268,32 @@ impl CaseReport<'_> {
         }
     }
 
+    /// The engine did not load the case's GameString (it refused it, or
+    /// answered with another game): one finding, saying whether the case's
+    /// questions were asked of its position reached by its moves instead.
+    fn not_loaded(&self, worker: &Worker<'_>, not_loaded: &NotLoaded) -> Finding {
+        let then = if not_loaded.reached {
+            "; the case's questions were asked of its position reached by its moves (`newgame GameType`, then `play`)"
+        } else {
+            "; its position was not reached by its moves either, so the case's questions were not asked"
+        };
+        match &not_loaded.another {
+            Some(other) => worker
+                .not_loaded(
+                    self.game,
+                    not_loaded.sent.clone(),
+                    &not_loaded.answer,
+                    Some(other),
+                    then,
+                )
+                .case_clauses(&self.case.clauses),
+            None => self.load_refused(not_loaded.answer.lines.join(" / "), then),
+        }
+    }
+
     /// The engine refused to load the case's GameString: §9.31, or the
     /// leniency the GameString relies on.
-    fn load_refused(&self, reason: String) -> Finding {
+    fn load_refused(&self, reason: String, then: &str) -> Finding {
         let case = self.case;
         let demand = game_string_demand(&case.game, self.options).unwrap_or(Demand::Must("§9.31"));
         Finding::new(Kind::RejectedLegal, &self.test, self.game)
@@ -273,7 +303,7 @@ impl CaseReport<'_> {
             .pattern(format!("newgame{}", demand.pattern_word()))
             .moves(vec![case.game.clone()])
             .detail(format!(
-                "the engine refused to load the case's GameString{}: {reason}",
+                "the engine refused to load the case's GameString{}: {reason}{then}",
                 demand.note()
             ))
             .exchange(self.lines_to(None), vec![reason])

@@ -17,7 +17,7 @@ use crate::check::given::lines::play_line;
 use crate::check::given::seed::{game_rng, pick};
 use crate::check::units::bestmove;
 use crate::check::units::illegal::{illegal_candidate, ILLEGAL_KINDS};
-use crate::check::units::judge::state_and_turn;
+use crate::check::units::judge::{another_game, state_and_turn};
 use crate::check::units::shrinking::Shrinker;
 use crate::check::units::worker::{Stop, Worker};
 use hive_oracle_rules::core::{GameType, Move};
@@ -123,21 +123,30 @@ impl<'w, 'a> RandomGame<'w, 'a> {
             Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
         };
         let sent = worker.said();
-        if response.is_error() {
-            worker.add(
-                Finding::new(Kind::RejectedLegal, &worker.test, &self.game)
-                    .clauses(["§9.31"])
-                    .pattern("newgame GameString")
-                    .detail(format!(
-                        "the engine refused the GameString of the game so far: {}",
-                        response.lines.join(" / ")
-                    ))
-                    .exchange(sent, response.lines.clone()),
-            );
-            return Err(Stop);
-        }
+        let printed = response.last_line().unwrap_or("");
+        let another = another_game(&self.game, printed, worker.session.printed_before());
         worker.counts.game_reloads += 1;
-        Ok(())
+        if !response.is_error() && another.is_none() {
+            return Ok(());
+        }
+        // not loaded: one finding, and the game goes on from its position
+        // reached by its moves, when the engine accepts them
+        let reached = match worker.reach_by_moves(&self.game) {
+            Ok(reached) => reached.is_some(),
+            Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
+        };
+        let then = if reached {
+            "; the game went on from its position reached by its moves (`newgame GameType`, then `play`)"
+        } else {
+            "; its position was not reached by its moves either, and the game ends here"
+        };
+        let finding = worker.not_loaded(&self.game, sent, &response, another.as_deref(), then);
+        worker.add(finding);
+        if reached {
+            Ok(())
+        } else {
+            Err(Stop)
+        }
     }
 
     /// One ply: the legal moves compared, the probes due, a random move

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::check::findings::finding::{fingerprint_of, Finding, Kind};
 use crate::check::findings::verdict::reason_of;
 use hive_oracle_rules::core::notation::{parse_game_state, parse_turn};
-use hive_oracle_rules::core::{GameState, Move, Turn};
+use hive_oracle_rules::core::{BoardView, GameState, Move, Turn};
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
 
@@ -71,6 +71,40 @@ pub(crate) fn state_pattern(
 /// the line it answered (`newgame`, `play`, `pass`, `undo`).
 pub(crate) fn state_origin(line: &str) -> &str {
     line.split_whitespace().next().unwrap_or("start")
+}
+
+/// Whether the engine, asked to load `asked` with `newgame GameString`,
+/// answered `printed` (a GameString) of another game, as an engine that
+/// keeps its previous game and prints it does: another number of moves,
+/// another game type, or the very GameString it printed before this
+/// `newgame` (`previous`) when that is not the game asked. `None` when it
+/// is the game asked (a wrong state or a wrong spelling of its moves is
+/// judged as what it is, not as another game); otherwise what was
+/// printed, in words.
+pub(crate) fn another_game(
+    asked: &ReferenceEngine,
+    printed: &str,
+    previous: Option<&str>,
+) -> Option<String> {
+    use hive_oracle_rules::core::notation::parse_game_type;
+    let printed = printed.trim();
+    state_and_turn(printed)?;
+    let fields: Vec<&str> = printed.split(';').collect();
+    let moves = fields.len().saturating_sub(3);
+    let other_type = parse_game_type(fields[0]).is_ok_and(|t| t != asked.game_type());
+    let what = format!("{} with {moves} move(s), not {} with {}", fields[0], asked.game_type(), asked.plies());
+    if moves != asked.plies() || other_type {
+        return Some(format!(
+            "the GameString of another game ({what}): the engine did not load the game asked"
+        ));
+    }
+    if previous.is_some_and(|p| p.trim() == printed) && replay_problem(asked, printed).is_some() {
+        return Some(
+            "the GameString it printed before (the game before it, another position): the engine did not load the game asked"
+                .to_string(),
+        );
+    }
+    None
 }
 
 /// Why a GameString an engine printed is not the position of `game`: it

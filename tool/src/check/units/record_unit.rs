@@ -23,7 +23,7 @@ use crate::check::findings::verdict::move_class;
 use crate::check::given::lines::play_line;
 use crate::check::given::record_set::RecordUnit;
 use crate::check::client::Response;
-use crate::check::units::judge::{state_and_turn, state_clauses, state_pattern};
+use crate::check::units::judge::{another_game, state_and_turn, state_clauses, state_pattern};
 use crate::check::units::worker::{Context, Stop, Worker};
 use hive_oracle_rules::core::{BoardView, Move, RulesOptions};
 use hive_oracle_rules::records::replay::record_options;
@@ -167,7 +167,9 @@ impl RecordReplay<'_, '_> {
             Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
         };
         let sent = worker.said();
-        if response.is_error() {
+        let printed = response.last_line().unwrap_or("");
+        let another = another_game(&self.game, printed, worker.session.printed_before());
+        if response.is_error() && self.game.plies() == 0 {
             worker.add(
                 Finding::new(Kind::RejectedLegal, &worker.test, &self.game)
                     .clauses(["§9.31"])
@@ -181,6 +183,29 @@ impl RecordReplay<'_, '_> {
                     .explain(&self.game.game_string(), None),
             );
             return Err(Stop);
+        }
+        if response.is_error() || another.is_some() {
+            // a position not loaded: one finding, and the replay goes on
+            // from the record's position reached by its moves
+            let reached = match worker.reach_by_moves(&self.game) {
+                Ok(reached) => reached,
+                Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
+            };
+            let then = if reached.is_some() {
+                "; the replay went on from the record's position reached by its moves (`newgame GameType`, then `play`)"
+            } else {
+                "; its position was not reached by its moves either, and the replay ends here"
+            };
+            let finding = worker.not_loaded(&self.game, sent, &response, another.as_deref(), then);
+            worker.add(finding);
+            return match reached {
+                Some(last) => {
+                    let sent = worker.said();
+                    let _ = worker.compare_game_string(&self.game, &last, || sent.clone());
+                    Ok(())
+                }
+                None => Err(Stop),
+            };
         }
         // a wrong GameString is a finding; the game loaded, so the replay
         // goes on

@@ -14,11 +14,11 @@ use crate::check::findings::finding::{Finding, Kind};
 use crate::check::findings::quote::pipe;
 use crate::check::findings::summary::{Summary, TestCase};
 use crate::check::given::config::Config;
-use crate::check::given::lines::{as_bytes, rules_commands};
+use crate::check::given::lines::{as_bytes, play_line, rules_commands};
 use crate::check::units::judge::{
     replay_problem, state_and_turn, state_clauses, state_origin, state_pattern, MoveDiff, Shown,
 };
-use hive_oracle_rules::core::{GameType, Move, RulesOptions};
+use hive_oracle_rules::core::{BoardView, GameType, Move, RulesOptions};
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
 
@@ -427,6 +427,63 @@ impl<'a> Worker<'a> {
 
     /// [`Worker::exact_lines`] as text, for the units whose lines are all
     /// text (every line but a protocol probe's).
+    /// Brings the engine to the position of `game` by its moves, when
+    /// `newgame GameString` did not load it: `newgame GameType`, then every
+    /// move with `play` in its canonical MoveString (§9.30), so that the
+    /// unit goes on from a position the engine did accept. The last answer
+    /// (the GameString after the last move) when the engine accepted every
+    /// line; `None` when it refused one. The rules options are set already.
+    pub(crate) fn reach_by_moves(
+        &mut self,
+        game: &ReferenceEngine,
+    ) -> Result<Option<Response>, ClientError> {
+        self.counts.positions_reached_by_moves += 1;
+        let mut replay = ReferenceEngine::new_game(game.game_type(), game.options());
+        let mut answer = self.session.command(&format!("newgame {}", game.game_type()))?;
+        for &mv in game.history() {
+            if answer.is_error() {
+                return Ok(None);
+            }
+            let text = replay.move_string(mv);
+            answer = self.session.command(&play_line(mv, &text))?;
+            replay.play_unchecked(mv);
+        }
+        Ok((!answer.is_error()).then_some(answer))
+    }
+
+    /// The finding of a `newgame GameString` (the last line of `sent`) that
+    /// did not load the position of `game`: refused (`err`), or answered
+    /// with another game's GameString ([`another_game`]). One finding for
+    /// the unit, with its reproduce pipe; nothing the engine says about the
+    /// position it did not load is judged.
+    pub(crate) fn not_loaded(
+        &self,
+        game: &ReferenceEngine,
+        sent: Vec<String>,
+        answer: &Response,
+        another: Option<&str>,
+        then: &str,
+    ) -> Finding {
+        let line = sent.last().cloned().unwrap_or_default();
+        let (pattern, what) = match another {
+            Some(other) => (
+                "newgame GameString answered with another game",
+                format!("the engine answered `{line}` with {other}"),
+            ),
+            None => (
+                "newgame GameString",
+                format!("the engine refused `{line}`: {}", answer.lines.join(" / ")),
+            ),
+        };
+        Finding::new(Kind::RejectedLegal, &self.test, game)
+            .clauses(["§9.31"])
+            .pattern(pattern)
+            .moves(vec![game.game_string()])
+            .detail(format!("{what}{then}"))
+            .exchange(sent, answer.lines.clone())
+            .explain(&game.game_string(), None)
+    }
+
     pub fn said(&self) -> Vec<String> {
         self.exact_lines()
             .iter()
