@@ -184,20 +184,32 @@ fn game_type_in_canonical_case(field: &str) -> bool {
 
 /// Under mzinga-readings, the MoveString this engine plays for `text` where
 /// Mzinga reads a spelling every engine MUST refuse (spec/sources/uhp-notes.md
-/// sections 3.6 and 4.5): a target with a glyph on both sides by its first
-/// glyph (§9.22 broken), a bare piece name after the first move as a move
-/// to the origin (§9.10 broken). `None` for any other text or fault.
+/// sections 3.6 and 4.5): a target read up to its first glyph, so that a
+/// glyph on both sides is read by the first (§9.22 broken) and text after
+/// the glyph is ignored (§9.21 broken), and a bare piece name after the
+/// first move as a move to the origin (§9.10 broken). `None` for any other
+/// text or fault.
 pub(super) fn mzinga_move_text(fault: Fault, game: &Game, text: &str) -> Option<String> {
     if fault != Fault::MzingaReadings {
         return None;
     }
     let glyph = |c: char| matches!(c, '-' | '/' | '\\');
+    if let Some((mover, target)) = text.split_once(' ') {
+        // Mzinga's reader: a glyph before the reference if there is one,
+        // then the name up to the first glyph after it, and nothing more
+        // (§9.22 and §9.21 broken: `-wQ-` read as `-wQ`, `wS1-/` and
+        // `wS1-zzz` as `wS1-`)
+        let before = target.starts_with(glyph);
+        let start = usize::from(before);
+        let end = start + target[start..].find(glyph)?;
+        let read = if before {
+            &target[..end]
+        } else {
+            &target[..=end]
+        };
+        return (read != target).then(|| format!("{mover} {read}"));
+    }
     match text.split(' ').collect::<Vec<_>>().as_slice() {
-        [mover, target]
-            if target.len() > 2 && target.starts_with(glyph) && target.ends_with(glyph) =>
-        {
-            Some(format!("{mover} {}", &target[..target.len() - 1]))
-        }
         [name] if game.plies() > 0 && *name != "pass" => {
             let MoveSpec::Piece {
                 piece,

@@ -223,7 +223,9 @@ impl FaultySession {
                     // finished game is not loaded, the previous game is
                     // kept and printed, and no err says so
                     match self.session.game() {
-                        Some(previous) => response(Ok(vec![printed_game_string(self.fault, previous)])),
+                        Some(previous) => {
+                            response(Ok(vec![printed_game_string(self.fault, previous)]))
+                        }
                         None => response(Err(Failure::Err("no game to load".to_string()))),
                     }
                 }

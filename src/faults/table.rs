@@ -250,14 +250,16 @@ fault_table! {
     AcceptsIllegalPass = "accepts-illegal-pass", ReferenceRules,
         "pass is accepted while moves are legal (§7.2)";
     /// Reads three spellings as Mzinga, the protocol's reference
-    /// implementation, does: a target with a glyph on both sides by its
-    /// first glyph (`wA1 -wQ-` as `wA1 -wQ`; §9.22 MUST refuse it), a bare
+    /// implementation, does: a target up to its first glyph, so that one
+    /// with a glyph on both sides is read by the first (`wA1 -wQ-` as `wA1
+    /// -wQ`; §9.22 MUST refuse it) and text after the glyph is ignored
+    /// (`bS1 wS1-/` as `bS1 wS1-`; §9.21 MUST refuse it), a bare
     /// piece name after the first move as a move to the origin (§9.10 MUST
     /// refuse it), and a line ending in CRLF with the `\r` kept, so that
     /// `info\r` is an unknown command (spec/sources/uhp-notes.md section 1:
     /// an engine *should* read CRLF). `check` lists each as an advisory.
     MzingaReadings = "mzinga-readings", Notation,
-        "reads -wQ- by its first glyph and a late bare name as the origin, keeps CRLF's \\r (§9.22, §9.10)";
+        "reads -wQ- and wS1-/ by their first glyph and a late bare name as the origin, keeps CRLF's \\r (§9.22, §9.21, §9.10)";
     /// As drop-one-move (§5.9: `validmoves` omits its last move, which
     /// `play` accepts), and the list's order is drawn from the process id,
     /// so that each process lists the same moves in another order: a

@@ -427,7 +427,10 @@ fn a_position_answered_with_another_game_is_one_finding_and_its_case_is_still_ju
     let all = causes(&report);
     assert_eq!(all.len(), 1, "{all:#?}");
     assert_eq!(all[0].kind, "rejected-legal");
-    assert_eq!(all[0].pattern, "newgame GameString answered with another game");
+    assert_eq!(
+        all[0].pattern,
+        "newgame GameString answered with another game"
+    );
     assert_eq!(all[0].clauses, ["§9.31"]);
     let reached = report["summary"]["positions_reached_by_moves"].as_u64();
     assert!(reached.unwrap_or(0) >= 10, "{:#}", report["summary"]);
@@ -460,7 +463,10 @@ fn a_record_going_on_past_the_engines_repetition_draw_is_one_finding_about_the_e
     assert_eq!(all[0].clauses, ["§8.7.2"]);
     assert!(all[0].pattern.contains("repetition draw"), "{all:#?}");
     let skipped = report["skipped"].to_string();
-    assert!(skipped.contains("plies 89 to 140 are not checked"), "{skipped}");
+    assert!(
+        skipped.contains("plies 89 to 140 are not checked"),
+        "{skipped}"
+    );
     // declared, the rule is judged: the record up to its draw, no finding
     let (code, report) = check_fault(
         "repetition-draw",

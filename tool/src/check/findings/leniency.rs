@@ -173,11 +173,47 @@ pub(crate) fn game_string_demand(text: &str, options: RulesOptions) -> Option<De
     Some(Demand::Must("§9.31"))
 }
 
-/// A spelling every engine MUST refuse that the protocol's reference
+/// The spellings every engine MUST refuse that the protocol's reference
 /// implementation (Mzinga, MzingaCpp; spec/sources/uhp-notes.md sections 3.6
-/// and 4.5) reads as a move: accepting it the way Mzinga does is an
-/// *advisory*, any other acceptance an error (rulings.md#notation-glyph-on-both-sides,
-/// rulings.md#notation-bare-name).
+/// and 4.5) reads as a move, one row each: the shape, the clause it breaks
+/// and Mzinga's reading in words. This table alone decides their severity
+/// ([`READ_AS_THE_REFERENCE`]): accepting one exactly as Mzinga reads it is
+/// an *advisory*, any other acceptance an error
+/// (rulings.md#notation-glyph-on-both-sides, rulings.md#notation-bare-name;
+/// spec/notation.md, "What `check` requires of other engines").
+///
+/// Mzinga's reader (`TryNormalizeMoveString`, the same in Mzinga and
+/// MzingaCpp) takes the mover, then a glyph before the reference if there
+/// is one, then the reference's name up to the first glyph after it, and
+/// stops there: a glyph before wins over one after, and whatever follows
+/// the first glyph after the name is ignored.
+pub(crate) const REFERENCE_READINGS: &[(Shape, &str, &str)] = &[
+    (Shape::GlyphOnBothSides, "§9.22", "read by its first glyph"),
+    (
+        Shape::TextAfterTheGlyph,
+        "§9.21",
+        "read up to its first glyph, the rest ignored",
+    ),
+    (Shape::BareName, "§9.10", "a bare name read as the origin"),
+];
+
+/// The severity of accepting a spelling of [`REFERENCE_READINGS`] exactly
+/// as Mzinga reads it (any other acceptance is an error).
+pub(crate) const READ_AS_THE_REFERENCE: Severity = Severity::Advisory;
+
+/// The shapes of MUST-refuse spellings that Mzinga reads as moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// `wA1 -wQ-`, `bS1 /wS1/`: a glyph before and after the reference.
+    GlyphOnBothSides,
+    /// `bS1 wS1-/`, `bS1 wS1-zzz`, `bS1 wS1- wS1`: more text after the
+    /// reference's glyph.
+    TextAfterTheGlyph,
+    /// `bA1` after the first move.
+    BareName,
+}
+
+/// A spelling of [`REFERENCE_READINGS`] with Mzinga's reading of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ReferenceReading {
     /// The clause the spelling breaks.
@@ -186,47 +222,84 @@ pub(crate) struct ReferenceReading {
     pub mv: Move,
     /// The reading, in words, for a finding's detail and pattern.
     pub what: &'static str,
+    /// The spelling's shape: a bare name, which Mzinga also prints as it is.
+    pub shape: Shape,
 }
 
-/// Mzinga's reading of `text` in `game`, when `text` is a spelling that
-/// every engine MUST refuse but Mzinga reads as a legal move: a target with
-/// a glyph on both sides read by its first glyph (§9.22: `wA1 -wQ-` as `wA1
-/// -wQ`), or a bare piece name after the first move read as a move to the
-/// origin (§9.10). `None` for any other text, or when that reading is no
-/// legal move (Mzinga refuses it too).
+impl ReferenceReading {
+    /// The severity of accepting the spelling as read.
+    pub(crate) fn severity(self) -> Severity {
+        READ_AS_THE_REFERENCE
+    }
+}
+
+/// Mzinga's reading of `text` in `game`, when `text` is a spelling of
+/// [`REFERENCE_READINGS`] that Mzinga reads as a legal move. `None` for any
+/// other text, or when that reading is no legal move (Mzinga refuses it
+/// too).
 pub(crate) fn reference_reading(game: &ReferenceEngine, text: &str) -> Option<ReferenceReading> {
     let glyph = |c: char| matches!(c, '-' | '/' | '\\');
-    let tokens: Vec<&str> = text.split(' ').collect();
-    let (clause, what, mv) = match tokens.as_slice() {
-        // §9.22: a glyph on both sides, read by the first one
-        [mover, target]
-            if target.len() > 2 && target.starts_with(glyph) && target.ends_with(glyph) =>
-        {
-            let first = &target[..target.len() - 1];
-            let mv = game.parse_move(&format!("{mover} {first}")).ok()?;
-            ("§9.22", "read by its first glyph", mv)
-        }
-        // §9.10: a bare piece name after the first move, read as the origin
-        [name] if game.plies() > 0 => {
-            let MoveSpec::Piece {
-                piece,
-                target: Target::Origin,
-            } = parse_move(name).ok()?
-            else {
-                return None;
-            };
-            let to = Hex::ORIGIN;
-            let mv = if game.board().location(piece).is_some() {
-                Move::Move { piece, to }
-            } else {
-                Move::Place { piece, to }
-            };
-            ("§9.10", "a bare name read as the origin", mv)
-        }
-        _ => return None,
+    let (mover, target) = match text.split_once(' ') {
+        Some((mover, target)) => (mover, target),
+        None => (text, ""),
     };
+    let (shape, read) = if target.is_empty() {
+        // §9.10: a bare piece name after the first move, read as the origin
+        if game.plies() == 0 {
+            return None;
+        }
+        let MoveSpec::Piece {
+            piece,
+            target: Target::Origin,
+        } = parse_move(mover).ok()?
+        else {
+            return None;
+        };
+        let to = Hex::ORIGIN;
+        let mv = if game.board().location(piece).is_some() {
+            Move::Move { piece, to }
+        } else {
+            Move::Place { piece, to }
+        };
+        game.clone().play(mv).ok()?;
+        return Some(reading(Shape::BareName, mv));
+    } else {
+        let before = target.starts_with(glyph);
+        let name_start = usize::from(before);
+        let name_len = target[name_start..].find(glyph)?;
+        let after_at = name_start + name_len;
+        let rest = &target[after_at + 1..];
+        if before {
+            // a glyph before wins: the name up to the next glyph
+            let shape = Shape::GlyphOnBothSides;
+            (shape, format!("{mover} {}", &target[..after_at]))
+        } else if rest.is_empty() {
+            return None; // the standard `wS1-`
+        } else {
+            (
+                Shape::TextAfterTheGlyph,
+                format!("{mover} {}", &target[..=after_at]),
+            )
+        }
+    };
+    let mv = game.parse_move(&read).ok()?;
     game.clone().play(mv).ok()?;
-    Some(ReferenceReading { clause, mv, what })
+    Some(reading(shape, mv))
+}
+
+/// The reading of a spelling of `shape` as `mv`, from [`REFERENCE_READINGS`].
+fn reading(shape: Shape, mv: Move) -> ReferenceReading {
+    let (_, clause, what) = REFERENCE_READINGS
+        .iter()
+        .copied()
+        .find(|(s, _, _)| *s == shape)
+        .unwrap_or((shape, "§9.21", "read as Mzinga reads it"));
+    ReferenceReading {
+        clause,
+        mv,
+        what,
+        shape,
+    }
 }
 
 #[cfg(test)]
@@ -277,6 +350,25 @@ mod tests {
         // Mzinga refuses too
         assert_eq!(reference_reading(&game, "wA1 -bS1-"), None);
         assert_eq!(reference_reading(&game, "wA1 -wQ"), None);
+        // text after the reference's glyph is ignored (MzingaCpp's
+        // TryNormalizeMoveString stops at it): tests/cases/notation.toml::
+        // malformed-targets-are-refused and the probe `play bS1 wS1-zzz`
+        let game = ReferenceEngine::load("Base;InProgress;Black[1];wS1").expect("loads");
+        let east = game.parse_move("bS1 wS1-").expect("reads");
+        for text in ["bS1 wS1-/", "bS1 wS1-zzz", "bS1 wS1- wS1"] {
+            let reading = reference_reading(&game, text).expect("Mzinga reads it");
+            assert_eq!((reading.clause, reading.mv), ("§9.21", east), "{text}");
+            assert_eq!(reading.shape, Shape::TextAfterTheGlyph);
+        }
+        // a glyph before wins over one after
+        let north_west = game.parse_move("bS1 /wS1").expect("reads");
+        let reading = reference_reading(&game, "bS1 /wS1/").expect("Mzinga reads it");
+        assert_eq!((reading.clause, reading.mv), ("§9.22", north_west));
+        // one severity for every reading, from the one table
+        assert!(REFERENCE_READINGS
+            .iter()
+            .all(|(shape, _, _)| reading_of(*shape).severity() == Severity::Advisory));
+        assert_eq!(reference_reading(&game, "bS1 wS1+"), None);
         // rulings.md#notation-bare-name: the origin is free and the ant may
         // go there (tests/cases/notation.toml::bare-piece-name-with-the-origin-free)
         let game = ReferenceEngine::load(
@@ -294,6 +386,11 @@ mod tests {
         // the first move is a bare name by right: nothing to read otherwise
         let game = ReferenceEngine::load("Base;NotStarted;White[1]").expect("loads");
         assert_eq!(reference_reading(&game, "wS1"), None);
+    }
+
+    /// A reading of `shape`, to ask its severity.
+    fn reading_of(shape: Shape) -> ReferenceReading {
+        reading(shape, Move::Pass)
     }
 
     #[test]

@@ -117,8 +117,11 @@ fn ask(worker: &mut Worker<'_>, game: &ReferenceEngine, question: &Question) -> 
         .command(&format!("newgame {}", question.position))
     {
         Ok(a) if !a.is_error() => {
-            // a position the engine did not load is not asked about
-            if let Some(other) = another_game(game, a.last_line().unwrap_or(""), worker.session.printed_before()) {
+            // a position the engine did not load is not asked about (one
+            // that it printed its previous game for is asked about, and
+            // judged as what it is, if its GameString or its bestmove is
+            // wrong)
+            if let Some(other) = another_game(game, a.last_line().unwrap_or("")) {
                 let sent = worker.said();
                 let finding = worker.not_loaded(game, sent, &a, Some(&other), "");
                 worker.add(finding);

@@ -10,7 +10,9 @@ use crate::check::client::answer::perft_count;
 use crate::check::client::{ClientError, Response};
 use crate::check::findings::quote::{quote, MAX_QUOTE_BYTES};
 use crate::check::given::lines::play_line_as_written;
-use crate::check::units::judge::{another_game, state_and_turn};
+use crate::check::units::judge::{
+    another_game, printed_again, state_and_turn, ANOTHER_GAME_PRINTED_AGAIN,
+};
 use crate::check::units::worker::{Stop, Worker};
 use hive_oracle_rules::cases::{CaseEngine, Refused};
 use hive_oracle_rules::core::{GameState, Move, RulesOptions};
@@ -120,6 +122,13 @@ impl<'w, 'a> UhpCase<'w, 'a> {
         lines
     }
 
+    /// The case's position reached by its moves ([`Worker::reach_by_moves`]).
+    fn reach(&mut self, game: &ReferenceEngine) -> Result<Option<Response>, UhpCaseError> {
+        self.worker
+            .reach_by_moves(game)
+            .map_err(|e| UhpCaseError::Client(e, self.sent()))
+    }
+
     /// The case's position is loaded (`answer` printed its GameString):
     /// that GameString checked, and the state it says kept for the case's
     /// `state` question.
@@ -153,27 +162,39 @@ impl CaseEngine for UhpCase<'_, '_> {
 
     fn load(&mut self, game: &str, _: RulesOptions) -> Result<Result<(), Refused>, UhpCaseError> {
         let line = format!("newgame {game}");
+        let previous = self.worker.session.printed_before().map(str::to_string);
         let answer = self.command(&line)?;
-        let another = another_game(
-            &self.game,
-            answer.last_line().unwrap_or(""),
-            self.worker.session.printed_before(),
-        );
+        let sent = self.sent();
+        let printed = answer.last_line().unwrap_or("").to_string();
+        let game = self.game.clone();
+        let mut another = another_game(&game, &printed);
+        let mut reached = None;
+        if !answer.is_error()
+            && another.is_none()
+            && printed_again(&game, &printed, previous.as_deref())
+        {
+            // the answer is what the engine printed before: its position
+            // reached by its moves tells a kept game from a misspelled one
+            let last = self.reach(&game)?;
+            if last
+                .as_ref()
+                .is_some_and(|l| l.last_line() != Some(printed.as_str()))
+            {
+                another = Some(ANOTHER_GAME_PRINTED_AGAIN.to_string());
+            }
+            reached = Some(last);
+        }
         if !answer.is_error() && another.is_none() {
             return self.loaded(&answer).map(Ok);
         }
         // Not loaded: one finding (made by the case unit), and the case's
         // position reached by its moves, so that every question of the case
         // is still asked of a position the engine did accept.
-        let sent = self.sent();
-        let reason = another
-            .clone()
-            .unwrap_or_else(|| answer.lines.join(" / "));
-        let game = self.game.clone();
-        let reached = self
-            .worker
-            .reach_by_moves(&game)
-            .map_err(|e| UhpCaseError::Client(e, self.sent()))?;
+        let reason = another.clone().unwrap_or_else(|| answer.lines.join(" / "));
+        let reached = match reached {
+            Some(reached) => reached,
+            None => self.reach(&game)?,
+        };
         self.said.not_loaded = Some(NotLoaded {
             sent,
             answer,

@@ -10,13 +10,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::check::findings::finding::{Finding, Kind, Severity};
-use crate::check::findings::leniency::{
-    game_string_demand, move_demand, reference_reading, Demand, ReferenceReading,
-};
+use crate::check::findings::leniency::{game_string_demand, move_demand, Demand, ReferenceReading};
 use crate::check::findings::verdict::move_class;
 use crate::check::given::lines::play_line_as_written;
 use crate::check::units::case_engine::{NotLoaded, Said, UhpCase, UhpCaseError};
-use crate::check::units::judge::{replay_problem, state_clauses, state_pattern, MoveDiff};
+use crate::check::units::judge::{read_as_reference, state_clauses, state_pattern, MoveDiff};
 use crate::check::units::worker::{Context, Stop, Worker};
 use hive_oracle_rules::cases::{run_case, Case, CaseFailure, CaseOptions, LoadedCase, RulesEngine};
 use hive_oracle_rules::core::notation::parse_game_type;
@@ -374,11 +372,7 @@ impl CaseReport<'_> {
     /// Mzinga's reading of `text`, when the engine's answer to it is the
     /// GameString of the game after that reading.
     fn read_as_mzinga(&self, text: &str, answer: &[String]) -> Option<ReferenceReading> {
-        let reading = reference_reading(self.game, text)?;
-        let mut after = self.game.clone();
-        after.play_unchecked(reading.mv);
-        let printed = answer.first()?;
-        replay_problem(&after, printed).is_none().then_some(reading)
+        read_as_reference(self.game, text, answer.first()?)
     }
 
     /// The advisory of a MUST-refuse spelling read as Mzinga reads it.
@@ -393,7 +387,7 @@ impl CaseReport<'_> {
         let game = self.game;
         let canonical = game.move_string(reading.mv);
         Finding::new(Kind::AcceptedIllegal, &self.test, game)
-            .severity(Severity::Advisory)
+            .severity(reading.severity())
             .clauses([reading.clause])
             .pattern(format!("Mzinga's reading: {}", reading.what))
             .case_clauses([clause])

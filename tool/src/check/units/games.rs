@@ -124,7 +124,7 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         };
         let sent = worker.said();
         let printed = response.last_line().unwrap_or("");
-        let another = another_game(&self.game, printed, worker.session.printed_before());
+        let another = another_game(&self.game, printed);
         worker.counts.game_reloads += 1;
         if !response.is_error() && another.is_none() {
             return Ok(());

@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::check::findings::finding::{fingerprint_of, Finding, Kind};
+use crate::check::findings::leniency::{reference_reading, ReferenceReading, Shape};
 use crate::check::findings::verdict::reason_of;
 use hive_oracle_rules::core::notation::{parse_game_state, parse_turn};
 use hive_oracle_rules::core::{BoardView, GameState, Move, Turn};
@@ -74,37 +75,72 @@ pub(crate) fn state_origin(line: &str) -> &str {
 }
 
 /// Whether the engine, asked to load `asked` with `newgame GameString`,
-/// answered `printed` (a GameString) of another game, as an engine that
-/// keeps its previous game and prints it does: another number of moves,
-/// another game type, or the very GameString it printed before this
-/// `newgame` (`previous`) when that is not the game asked. `None` when it
-/// is the game asked (a wrong state or a wrong spelling of its moves is
-/// judged as what it is, not as another game); otherwise what was
-/// printed, in words.
-pub(crate) fn another_game(
-    asked: &ReferenceEngine,
-    printed: &str,
-    previous: Option<&str>,
-) -> Option<String> {
+/// answered `printed`, the GameString of another game: another number of
+/// moves, or another game type. `None` when it may be the game asked (a
+/// wrong state or a wrong spelling of its moves is judged as what it is,
+/// not as another game; [`printed_again`] is the doubtful case);
+/// otherwise what was printed, in words.
+pub(crate) fn another_game(asked: &ReferenceEngine, printed: &str) -> Option<String> {
     use hive_oracle_rules::core::notation::parse_game_type;
     let printed = printed.trim();
     state_and_turn(printed)?;
     let fields: Vec<&str> = printed.split(';').collect();
     let moves = fields.len().saturating_sub(3);
     let other_type = parse_game_type(fields[0]).is_ok_and(|t| t != asked.game_type());
-    let what = format!("{} with {moves} move(s), not {} with {}", fields[0], asked.game_type(), asked.plies());
-    if moves != asked.plies() || other_type {
-        return Some(format!(
-            "the GameString of another game ({what}): the engine did not load the game asked"
-        ));
+    (moves != asked.plies() || other_type).then(|| {
+        format!(
+            "the GameString of another game ({} with {moves} move(s), not {} with {}): the engine did not load the game asked",
+            fields[0],
+            asked.game_type(),
+            asked.plies()
+        )
+    })
+}
+
+/// Whether `printed`, the answer to `newgame GameString` of `asked`, is
+/// the GameString the engine printed before it (`previous`) and does not
+/// replay to `asked`: the engine kept its game, or it loaded `asked` and
+/// spells it wrongly, which only its answer at the position reached by
+/// its moves can tell ([`ANOTHER_GAME_PRINTED_AGAIN`] when it differs).
+pub(crate) fn printed_again(
+    asked: &ReferenceEngine,
+    printed: &str,
+    previous: Option<&str>,
+) -> bool {
+    let printed = printed.trim();
+    previous.is_some_and(|p| p.trim() == printed)
+        && state_and_turn(printed).is_some()
+        && replay_problem(asked, printed).is_some()
+}
+
+/// What an engine that printed its previous GameString again for a
+/// `newgame GameString` printed, once its position reached by its moves
+/// shows another GameString ([`printed_again`]).
+pub(crate) const ANOTHER_GAME_PRINTED_AGAIN: &str = "the GameString it printed before, which is not this game (it prints another one once the position is reached by its moves): the engine did not load the game asked";
+
+/// Mzinga's reading of the MUST-refuse spelling `text` in `game`
+/// ([`reference_reading`]), when the engine accepted it and `printed` the
+/// GameString of the game after that reading: with the move as this tool
+/// writes it, or, for a bare name, as Mzinga prints it (the name alone).
+pub(crate) fn read_as_reference(
+    game: &ReferenceEngine,
+    text: &str,
+    printed: &str,
+) -> Option<ReferenceReading> {
+    let reading = reference_reading(game, text)?;
+    let mut after = game.clone();
+    after.play_unchecked(reading.mv);
+    if replay_problem(&after, printed).is_none() {
+        return Some(reading);
     }
-    if previous.is_some_and(|p| p.trim() == printed) && replay_problem(asked, printed).is_some() {
-        return Some(
-            "the GameString it printed before (the game before it, another position): the engine did not load the game asked"
-                .to_string(),
-        );
-    }
-    None
+    // Mzinga prints a bare name as it was read: the same game, its last
+    // move written as the name
+    let (head, last) = printed.trim().rsplit_once(';')?;
+    let as_written = format!("{head};{}", game.move_string(reading.mv));
+    (reading.shape == Shape::BareName
+        && last == text.trim()
+        && replay_problem(&after, &as_written).is_none())
+    .then_some(reading)
 }
 
 /// Why a GameString an engine printed is not the position of `game`: it

@@ -18,11 +18,11 @@
 //! refuse is checked up to that ply; the engine must refuse the ply too
 //! (§9.23), and the plies after it are listed as not checked.
 
+use crate::check::client::Response;
 use crate::check::findings::finding::{Finding, Kind};
 use crate::check::findings::verdict::move_class;
 use crate::check::given::lines::play_line;
 use crate::check::given::record_set::RecordUnit;
-use crate::check::client::Response;
 use crate::check::units::judge::{another_game, state_and_turn, state_clauses, state_pattern};
 use crate::check::units::worker::{Context, Stop, Worker};
 use hive_oracle_rules::core::{BoardView, Move, RulesOptions};
@@ -168,7 +168,7 @@ impl RecordReplay<'_, '_> {
         };
         let sent = worker.said();
         let printed = response.last_line().unwrap_or("");
-        let another = another_game(&self.game, printed, worker.session.printed_before());
+        let another = another_game(&self.game, printed);
         if response.is_error() && self.game.plies() == 0 {
             worker.add(
                 Finding::new(Kind::RejectedLegal, &worker.test, &self.game)
@@ -382,7 +382,9 @@ impl RecordReplay<'_, '_> {
             Finding::new(Kind::State, &worker.test, &self.game)
                 .clauses(["§8.7.2"])
                 .pattern(pattern)
-                .detail(format!("{said}: {why}; the record's later plies are not judged"))
+                .detail(format!(
+                    "{said}: {why}; the record's later plies are not judged"
+                ))
         } else {
             Finding::new(Kind::State, &worker.test, &self.game)
                 .clauses(state_clauses(&self.game, true))

@@ -439,7 +439,9 @@ impl<'a> Worker<'a> {
     ) -> Result<Option<Response>, ClientError> {
         self.counts.positions_reached_by_moves += 1;
         let mut replay = ReferenceEngine::new_game(game.game_type(), game.options());
-        let mut answer = self.session.command(&format!("newgame {}", game.game_type()))?;
+        let mut answer = self
+            .session
+            .command(&format!("newgame {}", game.game_type()))?;
         for &mv in game.history() {
             if answer.is_error() {
                 return Ok(None);

@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 
 use crate::check::client::{ClientError, UhpClient};
 use crate::check::findings::finding::{Finding, Kind};
+use crate::check::units::judge::read_as_reference;
 use hive_oracle_rules::core::{GameType, RulesOptions};
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
@@ -78,6 +79,25 @@ pub(super) fn must_refuse(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
             continue;
         }
         let said = answer.lines.join(" / ");
+        let printed = answer.last_line().unwrap_or("");
+        let move_text = bad.strip_prefix("play ").unwrap_or("");
+        if let Some(reading) = read_as_reference(&game, move_text, printed) {
+            // the one severity of Mzinga's readings (leniency's table)
+            let canonical = game.move_string(reading.mv);
+            worker.add(
+                Finding::new(Kind::AcceptedIllegal, &worker.test, &game)
+                    .severity(reading.severity())
+                    .clauses([reading.clause])
+                    .pattern(format!("Mzinga's reading: {}", reading.what))
+                    .moves(vec![move_text.to_string()])
+                    .detail(format!(
+                        "`{bad}` must be refused ({}); the engine accepted it as `{canonical}` ({}), as the protocol's reference implementation (Mzinga, MzingaCpp) does: an advisory",
+                        reading.clause, reading.what
+                    ))
+                    .exchange(worker.said(), answer.lines.clone()),
+            );
+            continue;
+        }
         let previous = game.game_string();
         let why = if answer.last_line() == Some(previous.as_str()) {
             " (the game before it: another game than the one asked for)".to_string()
