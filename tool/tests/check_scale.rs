@@ -557,3 +557,66 @@ fn check_merge_refuses_hostile_and_forged_reports() {
     let run = Check::merge().args([&one, &two]).in_dir(dir).run();
     assert!(matches!(run.status, Some(0 | 1)), "{}", run.stderr);
 }
+
+/// One run gives every report a CI needs: the text on stdout, the JSON
+/// report (`--out-json`, for `check-merge`) and the JUnit report
+/// (`--out-junit`), all of the same run and agreeing on its counts; two
+/// outputs naming one file are refused before the run (exit 2), and
+/// `check-merge` writes its reports the same way. The engine is the
+/// drop-one-move fault (§5.9), so that there are causes to count.
+#[test]
+fn one_run_writes_its_text_json_and_junit_reports_at_once() {
+    let scratch = scratch();
+    let dir = scratch.path();
+    let engine = faulty("drop-one-move");
+    let (json, junit) = (text(&dir.join("r.json")), text(&dir.join("r.xml")));
+    let common = ["--engine", &engine, "--games", "2", "--max-plies", "30"];
+    let run = Check::new()
+        .args(common)
+        .args(["--out-json", &json, "--out-junit", &junit])
+        .in_dir(dir)
+        .run();
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let stdout = run.stdout();
+    assert!(stdout.contains("cause(s) from"), "the text report on stdout: {stdout}");
+    let report: Value =
+        serde_json::from_slice(&std::fs::read(&json).expect("the JSON report")).expect("JSON");
+    let causes = report["findings"].as_array().map(Vec::len).unwrap_or(0);
+    assert!(causes > 0, "{report:#}");
+    assert!(stdout.contains(&format!("{causes} cause(s) from")), "{stdout}");
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report");
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    let failures: usize = xml
+        .split("<testcase")
+        .skip(1)
+        .filter(|case| case.split("</testcase>").next().is_some_and(|c| c.contains("<failure")))
+        .count();
+    assert!(failures > 0, "the JUnit report fails the units the JSON one does: {xml}");
+    // one file for two outputs: refused, nothing written
+    std::fs::remove_file(&json).expect("removed");
+    let run = Check::new()
+        .args(common)
+        .args(["--out-json", &json, "--out-junit", &json])
+        .in_dir(dir)
+        .run();
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("--out-junit"), "{}", run.stderr);
+    assert!(!Path::new(&json).exists());
+    // the shards' JSON reports merge into all three too
+    let shard = text(&dir.join("s1.json"));
+    let run = Check::new()
+        .args(common)
+        .args(["--shard", "1/1", "--out-json", &shard])
+        .in_dir(dir)
+        .run();
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    let merged_xml = text(&dir.join("m.xml"));
+    let run = Check::merge()
+        .args([shard.as_str(), "--out-junit", &merged_xml])
+        .in_dir(dir)
+        .run();
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    assert!(run.stdout().contains("cause(s) from"), "{}", run.stdout());
+    let merged = std::fs::read_to_string(&merged_xml).expect("the merged JUnit report");
+    assert!(merged.contains("<failure"), "{merged}");
+}

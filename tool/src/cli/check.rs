@@ -47,13 +47,23 @@ pub fn run(mut options: CheckOptions) -> ExitCode {
             lost.push(e.to_string());
         }
     }
-    emit(
-        &result,
-        format,
-        config.out.take(),
-        config.write_baseline.take(),
-        lost,
-    )
+    let files = Files {
+        out: config.out.take(),
+        also: std::mem::take(&mut config.also),
+        write_baseline: config.write_baseline.take(),
+    };
+    emit(&result, format, files, lost)
+}
+
+/// The files a check or a merge writes after its verdict, each checked and
+/// reserved before the run.
+struct Files {
+    /// `--out`: the report in the format of `--format`.
+    out: Option<PendingFile>,
+    /// `--out-json`, `--out-junit`: the report in another format.
+    also: Vec<(ReportFormat, PendingFile)>,
+    /// `--write-baseline`.
+    write_baseline: Option<PendingFile>,
 }
 
 /// The options of `check-merge`.
@@ -69,6 +79,12 @@ pub struct MergeArgs {
     /// Also write the report to this file.
     #[arg(long, value_name = "FILE")]
     out: Option<std::path::PathBuf>,
+    /// Also write the JSON report to this file, whatever `--format` says.
+    #[arg(long, value_name = "FILE")]
+    out_json: Option<std::path::PathBuf>,
+    /// Also write the JUnit report to this file, whatever `--format` says.
+    #[arg(long, value_name = "FILE")]
+    out_junit: Option<std::path::PathBuf>,
     /// Write the merged findings to a baseline file.
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<std::path::PathBuf>,
@@ -97,6 +113,8 @@ pub fn run_merge(args: MergeArgs) -> ExitCode {
     let outputs: Vec<(&'static str, &std::path::Path)> = [
         ("--write-baseline", &args.write_baseline),
         ("--out", &args.out),
+        ("--out-json", &args.out_json),
+        ("--out-junit", &args.out_junit),
     ]
     .into_iter()
     .filter_map(|(option, path)| Some((option, path.as_deref()?)))
@@ -112,46 +130,65 @@ pub fn run_merge(args: MergeArgs) -> ExitCode {
     if let Err(e) = refuse_same_files(&outputs, &inputs) {
         return fail(e.to_string());
     }
+    match merge_files(&args) {
+        Ok(files) => emit(&result, args.format, files, Vec::new()),
+        Err(e) => fail(e.to_string()),
+    }
+}
+
+/// The files of `check-merge`, created (empty) and reserved.
+fn merge_files(args: &MergeArgs) -> Result<Files, crate::output_file::OutputError> {
     let open = |path: &Option<std::path::PathBuf>, option| {
         path.as_deref()
             .map(|p| PendingFile::create(p, option))
             .transpose()
     };
-    let (out, write_baseline) = match (
-        open(&args.out, "--out"),
-        open(&args.write_baseline, "--write-baseline"),
-    ) {
-        (Ok(out), Ok(baseline)) => (out, baseline),
-        (Err(e), _) | (_, Err(e)) => return fail(e.to_string()),
-    };
-    emit(&result, args.format, out, write_baseline, Vec::new())
+    let mut also = Vec::new();
+    for (format, path, option) in [
+        (ReportFormat::Json, &args.out_json, "--out-json"),
+        (ReportFormat::Junit, &args.out_junit, "--out-junit"),
+    ] {
+        if let Some(file) = open(path, option)? {
+            also.push((format, file));
+        }
+    }
+    Ok(Files {
+        out: open(&args.out, "--out")?,
+        also,
+        write_baseline: open(&args.write_baseline, "--write-baseline")?,
+    })
 }
 
-/// Writes the report of a check (or of a merge) in `format`, to `out` too,
-/// and its baseline; the exit status: its verdict, or
-/// [`OUTPUT_LOST`](super::OUTPUT_LOST) when a file could not be written
-/// (`lost` holds the files already lost): then the report, in `format`, is
-/// on stdout, and each file lost is named on stderr.
-fn emit(
-    result: &Report,
-    format: ReportFormat,
-    out: Option<PendingFile>,
-    write_baseline: Option<PendingFile>,
-    mut lost: Vec<String>,
-) -> ExitCode {
-    let text = match format {
+/// The report of `result` in `format`.
+fn render(result: &Report, format: ReportFormat) -> String {
+    match format {
         ReportFormat::Text => report::text(result),
         ReportFormat::Json => report::json(result),
         ReportFormat::Junit => report::junit(result),
-    };
+    }
+}
+
+/// Writes the report of a check (or of a merge) in `format`, to `--out`
+/// too, in the formats of `--out-json` and `--out-junit` to theirs, and its
+/// baseline; the exit status: its verdict, or
+/// [`OUTPUT_LOST`](super::OUTPUT_LOST) when a file could not be written
+/// (`lost` holds the files already lost): then the report, in `format`, is
+/// on stdout, and each file lost is named on stderr.
+fn emit(result: &Report, format: ReportFormat, files: Files, mut lost: Vec<String>) -> ExitCode {
+    let text = render(result, format);
     // the reports replace their files only now, whole, after the verdict
-    if let Some(file) = write_baseline {
+    if let Some(file) = files.write_baseline {
         let baseline = Baseline::of(&result.findings).to_json();
         if let Err(e) = file.commit(baseline.as_bytes()) {
             lost.push(e.to_string());
         }
     }
-    let shown = match out {
+    for (other, file) in files.also {
+        if let Err(e) = file.commit(render(result, other).as_bytes()) {
+            lost.push(e.to_string());
+        }
+    }
+    let shown = match files.out {
         Some(file) => match file.commit(text.as_bytes()) {
             // the report's file is lost: the report itself on stdout
             Err(e) => {

@@ -16,7 +16,7 @@ use crate::check::client::{split_command_line, CommandLineError};
 use crate::check::findings::baseline::{Baseline, BaselineError};
 use crate::check::findings::reproduce::{ReproduceDir, ReproduceError};
 use crate::check::given::corpus::{CheckCorpusError, Corpus};
-use crate::check::given::options::CheckOptions;
+use crate::check::given::options::{CheckOptions, ReportFormat};
 use crate::check::given::record_set::RecordSet;
 use crate::check::given::shard::{Shard, ShardSyntax};
 use crate::input::{record_files, InputError};
@@ -74,6 +74,9 @@ pub struct Config {
     /// The file the report is also written to (`--out`), checked and
     /// written after the run.
     pub(crate) out: Option<PendingFile>,
+    /// The files of `--out-json` and `--out-junit`, each with its format,
+    /// checked and written after the run.
+    pub(crate) also: Vec<(ReportFormat, PendingFile)>,
     /// The file this run's baseline is written to (`--write-baseline`),
     /// checked and written after the run.
     pub(crate) write_baseline: Option<PendingFile>,
@@ -196,7 +199,7 @@ impl Config {
             .map(Baseline::read)
             .transpose()?
             .map(|b| b.for_corpus(corpus.cases.iter().map(|c| c.id())));
-        let (out, write_baseline, reproduce_dir) = outputs(&options, &engine)?;
+        let (out, also, write_baseline, reproduce_dir) = outputs(&options, &engine)?;
         let games =
             options
                 .games
@@ -222,6 +225,7 @@ impl Config {
             shard,
             progress: options.progress,
             out,
+            also,
             write_baseline,
             reproduce_dir,
         })
@@ -245,12 +249,15 @@ fn engine_command_line(given: Option<&str>) -> Result<String, ConfigError> {
     }
 }
 
-/// The files and the folder a check writes (`--out`, `--write-baseline`,
-/// `--reproduce-dir`), checked before the run: none of them an input, each
-/// writable, nothing touched.
+/// The files and the folder a check writes (`--out`, `--out-json`,
+/// `--out-junit`, `--write-baseline`, `--reproduce-dir`), checked before
+/// the run: none of them an input or another output, each writable,
+/// nothing touched.
 fn outputs(options: &CheckOptions, engine: &str) -> Result<Outputs, ConfigError> {
     let outputs: Vec<(&'static str, &Path)> = [
         ("--out", options.out.as_deref()),
+        ("--out-json", options.out_json.as_deref()),
+        ("--out-junit", options.out_junit.as_deref()),
         ("--write-baseline", options.write_baseline.as_deref()),
     ]
     .into_iter()
@@ -274,12 +281,21 @@ fn outputs(options: &CheckOptions, engine: &str) -> Result<Outputs, ConfigError>
         .as_deref()
         .map(|path| PendingFile::create(path, "--out"))
         .transpose()?;
+    let mut also = Vec::new();
+    for (format, path, option) in [
+        (ReportFormat::Json, &options.out_json, "--out-json"),
+        (ReportFormat::Junit, &options.out_junit, "--out-junit"),
+    ] {
+        if let Some(path) = path {
+            also.push((format, PendingFile::create(path, option)?));
+        }
+    }
     let write_baseline = options
         .write_baseline
         .as_deref()
         .map(|path| PendingFile::create(path, "--write-baseline"))
         .transpose()?;
-    Ok((out, write_baseline, reproduce_dir))
+    Ok((out, also, write_baseline, reproduce_dir))
 }
 
 /// Refuses an output named `*.toml` in a corpus folder (`--corpus DIR`): the
@@ -315,6 +331,7 @@ fn refuse_cases_in_corpus_folders(
 /// The outputs of a check ([`outputs`]).
 type Outputs = (
     Option<PendingFile>,
+    Vec<(ReportFormat, PendingFile)>,
     Option<PendingFile>,
     Option<ReproduceDir>,
 );

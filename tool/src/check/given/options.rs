@@ -100,6 +100,15 @@ pub struct CheckOptions {
     /// whole after it; never an input of the check).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Also write the JSON report to this file, whatever `--format` says
+    /// (checked before the run like --out), so that one run gives the text
+    /// on stdout, a JSON report for `check-merge` and a JUnit report
+    #[arg(long, value_name = "FILE")]
+    pub out_json: Option<PathBuf>,
+    /// Also write the JUnit report to this file, whatever `--format` says
+    /// (checked before the run like --out)
+    #[arg(long, value_name = "FILE")]
+    pub out_junit: Option<PathBuf>,
     /// Write the input of each reproduce pipe that was proven on a fresh
     /// engine to a file in this folder (created if needed), byte for byte
     /// (`cause-NN-KIND.uhp`, NN the finding's number), to attach to a bug
