@@ -182,6 +182,41 @@ fn game_type_in_canonical_case(field: &str) -> bool {
     }
 }
 
+/// Under lax-piece-numbers, the MoveString this engine plays for `text`
+/// whose piece name carries a number that no piece of the game has, as the
+/// rules library of a popular online Hive server does (§1.5 broken): a
+/// single piece numbered 1 (`wM1`, `wQ1`) is that piece, and a third spider
+/// or beetle (`wS3`) is the first of its bug that can make the move. `None`
+/// for any other text or fault (a fourth grasshopper or ant, `wG4`, ends
+/// the process: the tool's part of the fault).
+pub(super) fn lax_piece_text(fault: Fault, game: &Game, text: &str) -> Option<String> {
+    if fault != Fault::LaxPieceNumbers {
+        return None;
+    }
+    let (name, rest) = match text.split_once(' ') {
+        Some((name, rest)) => (name, Some(rest)),
+        None => (text, None),
+    };
+    let bytes = name.as_bytes();
+    if bytes.len() != 3 || !matches!(bytes[0], b'w' | b'b') {
+        return None;
+    }
+    let kind = &name[..2];
+    let candidates = match (bytes[1], bytes[2]) {
+        (b'Q' | b'M' | b'L' | b'P', b'1') => vec![kind.to_string()],
+        (b'S' | b'B', b'3') => vec![format!("{kind}1"), format!("{kind}2")],
+        _ => return None,
+    };
+    let legal = game.legal_moves();
+    candidates
+        .into_iter()
+        .map(|piece| match rest {
+            Some(rest) => format!("{piece} {rest}"),
+            None => piece,
+        })
+        .find(|text| game.parse_move(text).is_ok_and(|mv| legal.contains(&mv)))
+}
+
 /// Under mzinga-readings, the MoveString this engine plays for `text` where
 /// Mzinga reads a spelling every engine MUST refuse (spec/sources/uhp-notes.md
 /// sections 3.6 and 4.5): a target read up to its first glyph, so that a

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use super::bestmove::{delay_best_move, illegal_best_move};
 use super::notation::{
-    crlf_refusal, game_case_refusal, move_case_refusal, mzinga_move_text, printed_game_string,
-    valid_move_strings,
+    crlf_refusal, game_case_refusal, lax_piece_text, move_case_refusal, mzinga_move_text,
+    printed_game_string, valid_move_strings,
 };
 use super::rules::{self, deviation};
 use super::table::{Area, Fault};
@@ -291,6 +291,10 @@ impl FaultySession {
         }
         if let Some(read) = mzinga_move_text(self.fault, game, text) {
             // §9.22, §9.10 broken (mzinga-readings): played as Mzinga reads it
+            return self.forward_printing_game_string(format!("play {read}").as_bytes());
+        }
+        if let Some(read) = lax_piece_text(self.fault, game, text) {
+            // §1.5 broken (lax-piece-numbers): a piece the game has not
             return self.forward_printing_game_string(format!("play {read}").as_bytes());
         }
         let Ok(mv) = game.parse_move(text) else {

@@ -273,6 +273,14 @@ fault_table! {
     /// kept. The same game reached with `play` ends as it should.
     FinishedGameAnswersPrevious = "finished-game-answers-previous", Protocol,
         "newgame of a finished game answers the previous game's GameString, no err";
+    /// Breaks §1.5 (the pieces of a game and their numbers) as the rules
+    /// library of a popular online Hive server does: a single piece
+    /// numbered 1 (`wM1`) is played as that piece and a third spider or
+    /// beetle (`wS3`) as one of the two, and the process exits with status
+    /// 101 on a `play` of a fourth grasshopper or ant (`wG4`), as that
+    /// library panics.
+    LaxPieceNumbers = "lax-piece-numbers", ReferenceRules,
+        "plays wM1 as wM and wS3 as a spider it has; exits with status 101 on wG4 (§1.5)";
     /// Breaks the protocol where a reproduce pipe cannot show it: exits
     /// with status 101 on its tenth command, unless its parent process is
     /// a shell (as in a reproduce pipe, `printf … | engine`); on systems

@@ -544,3 +544,59 @@ fn mzinga_readings_are_advisory_unless_strict() {
     let (code, _) = check_fault("mzinga-readings", 1, &["--strict-notation"]);
     assert_eq!(code, Some(1));
 }
+
+#[test]
+fn a_crash_inside_a_case_hides_none_of_its_other_questions() {
+    // §1.5: a game has only its own pieces, numbered as the box numbers
+    // them. This engine, as the rules library of a popular online Hive
+    // server does, plays `wM1` and `wS3` and panics on `wG4`. The crash
+    // comes first in this case (the corpus case
+    // single-pieces-carry-no-number, its moves reordered): the engine is
+    // started again, the case reloaded, and the two acceptances after the
+    // crash are found too (before: the crash alone).
+    let scratch = crate::common::scratch();
+    let corpus = scratch.path().join("corpus");
+    std::fs::create_dir_all(&corpus).expect("a corpus folder");
+    std::fs::write(
+        corpus.join("crash.toml"),
+        r#"[[case]]
+name = "a-crash-before-two-acceptances"
+clauses = ["§1.5"]
+source = "tests/cases/components.toml::single-pieces-carry-no-number, its illegal moves reordered"
+game = "Base+M;NotStarted;White[1]"
+legal = ["wS1"]
+illegal = [
+  { move = "wG4", clause = "§1.5" },
+  { move = "wM1", clause = "§1.5" },
+  { move = "wS3", clause = "§1.5" },
+]
+"#,
+    )
+    .expect("written");
+    let corpus = crate::common::text(&corpus);
+    let (code, report) = check_fault("lax-piece-numbers", 0, &["--corpus", &corpus]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let all = causes(&report);
+    assert!(
+        all.iter().any(|c| c.kind == "crash" && c.pattern == "play"),
+        "{all:#?}"
+    );
+    let accepted = cause_of_kind(&report, "accepted-illegal");
+    let moves: Vec<String> = accepted["seen_in"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s["test"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(accepted["occurrences"], 2, "wM1 and wS3: {accepted:#}");
+    assert!(
+        moves
+            .iter()
+            .all(|t| t.ends_with("a-crash-before-two-acceptances")),
+        "{moves:?}"
+    );
+    // each acceptance's pipe starts from the new process, not through the crash
+    let pipe = accepted["shortest"]["reproduce"].as_str().unwrap_or("");
+    assert!(!pipe.contains("wG4"), "{pipe}");
+    assert_eq!(accepted["shortest"]["reproduced"], true, "{accepted:#}");
+}

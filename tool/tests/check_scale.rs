@@ -578,20 +578,33 @@ fn one_run_writes_its_text_json_and_junit_reports_at_once() {
         .run();
     assert_eq!(run.status, Some(1), "{}", run.stderr);
     let stdout = run.stdout();
-    assert!(stdout.contains("cause(s) from"), "the text report on stdout: {stdout}");
+    assert!(
+        stdout.contains("cause(s) from"),
+        "the text report on stdout: {stdout}"
+    );
     let report: Value =
         serde_json::from_slice(&std::fs::read(&json).expect("the JSON report")).expect("JSON");
     let causes = report["findings"].as_array().map(Vec::len).unwrap_or(0);
     assert!(causes > 0, "{report:#}");
-    assert!(stdout.contains(&format!("{causes} cause(s) from")), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{causes} cause(s) from")),
+        "{stdout}"
+    );
     let xml = std::fs::read_to_string(&junit).expect("the JUnit report");
     assert!(xml.starts_with("<?xml"), "{xml}");
     let failures: usize = xml
         .split("<testcase")
         .skip(1)
-        .filter(|case| case.split("</testcase>").next().is_some_and(|c| c.contains("<failure")))
+        .filter(|case| {
+            case.split("</testcase>")
+                .next()
+                .is_some_and(|c| c.contains("<failure"))
+        })
         .count();
-    assert!(failures > 0, "the JUnit report fails the units the JSON one does: {xml}");
+    assert!(
+        failures > 0,
+        "the JUnit report fails the units the JSON one does: {xml}"
+    );
     // one file for two outputs: refused, nothing written
     std::fs::remove_file(&json).expect("removed");
     let run = Check::new()

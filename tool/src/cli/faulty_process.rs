@@ -102,6 +102,9 @@ fn before_command(fault: Fault, line: &[u8], plies: usize, over: bool) {
                 std::process::exit(101)
             }
         }
+        Fault::LaxPieceNumbers if keyword == b"play" && names_a_fourth_piece(line) => {
+            std::process::exit(101)
+        }
         Fault::CrashUnderCheck => {
             let commands = COMMANDS_SEEN.fetch_add(1, Ordering::SeqCst);
             if commands >= 9 && !started_by_shell() {
@@ -110,6 +113,18 @@ fn before_command(fault: Fault, line: &[u8], plies: usize, over: bool) {
         }
         _ => {}
     }
+}
+
+/// Whether the piece a `play` line names carries the number 4, which no
+/// piece has (lax-piece-numbers: `play wG4`).
+fn names_a_fourth_piece(line: &[u8]) -> bool {
+    let mut words = line
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty());
+    words.next();
+    words
+        .next()
+        .is_some_and(|piece| piece.len() == 3 && piece[2] == b'4')
 }
 
 /// Whether the parent process is a POSIX shell, by its name in /proc

@@ -71,7 +71,19 @@ pub(crate) struct UhpCase<'w, 'a> {
     said: Said,
     /// The state it printed when the case was loaded.
     state: Option<GameState>,
+    /// Crashes and timeouts the case went on after ([`UhpCase::recover`]).
+    recovered: usize,
+    /// A legal move whose `play` the engine crashed on: the engine is at
+    /// the case's position again, so the `undo` after it is not sent.
+    skip_undo: bool,
 }
+
+/// The crashes and timeouts a case goes on after; one more stops it.
+const MAX_RECOVERIES: usize = 3;
+
+/// The answer a case is given for a question the engine crashed (or timed
+/// out) on: the failure is a finding of its own, and the question no other.
+const RECOVERED: &str = "the engine failed on it (a finding of its own); the case went on from its position on a new engine process";
 
 impl<'w, 'a> UhpCase<'w, 'a> {
     /// The case engine on `worker`'s engine, for the case's position `game`
@@ -90,7 +102,43 @@ impl<'w, 'a> UhpCase<'w, 'a> {
                 not_loaded: None,
             },
             state: None,
+            recovered: 0,
+            skip_undo: false,
         }
+    }
+
+    /// After the engine failed on a question of the case (`error`): a
+    /// crash or a timeout is recorded as a finding of its own, the engine
+    /// is started again with the case's rules and position (`newgame` with
+    /// the canonical GameString) and the case goes on, so that each of its
+    /// questions gets its own verdict: one failure never hides another. At
+    /// most [`MAX_RECOVERIES`] a case; any other failure, or one more,
+    /// stops the case with `error`.
+    fn recover(&mut self, error: UhpCaseError) -> Result<(), UhpCaseError> {
+        let UhpCaseError::Client(failure, sent) = error else {
+            return Err(error);
+        };
+        let recoverable = matches!(
+            failure,
+            ClientError::Exited { .. } | ClientError::Timeout { .. }
+        );
+        if !recoverable || self.recovered >= MAX_RECOVERIES || self.worker.engine_failed {
+            return Err(UhpCaseError::Client(failure, sent));
+        }
+        self.recovered += 1;
+        let game = self.game.clone();
+        self.worker.engine_failure(&game, failure, sent);
+        // a new process: the lines of this case start again
+        self.worker.session.transcript.clear();
+        let options = game.options();
+        if self.worker.ctx.settable && !self.worker.set_rules(options) {
+            return Err(UhpCaseError::Reported);
+        }
+        let answer = self.command(&format!("newgame {}", game.game_string()))?;
+        if answer.is_error() || another_game(&game, answer.last_line().unwrap_or("")).is_some() {
+            return Err(UhpCaseError::Reported);
+        }
+        self.loaded(&answer)
     }
 
     /// What the engine said, once the case has run.
@@ -163,7 +211,10 @@ impl CaseEngine for UhpCase<'_, '_> {
     fn load(&mut self, game: &str, _: RulesOptions) -> Result<Result<(), Refused>, UhpCaseError> {
         let line = format!("newgame {game}");
         let previous = self.worker.session.printed_before().map(str::to_string);
-        let answer = self.command(&line)?;
+        let answer = match self.command(&line) {
+            Ok(answer) => answer,
+            Err(e) => return self.recover(e).map(Ok),
+        };
         let sent = self.sent();
         let printed = answer.last_line().unwrap_or("").to_string();
         let game = self.game.clone();
@@ -211,7 +262,15 @@ impl CaseEngine for UhpCase<'_, '_> {
         let game = self.game.clone();
         let texts = self.worker.session.validmoves(&game);
         self.note_sent("validmoves");
-        let texts = texts.map_err(|e| UhpCaseError::Client(e, self.sent()))?;
+        let texts = match texts {
+            Ok(texts) => texts,
+            Err(e) => {
+                let error = UhpCaseError::Client(e, self.sent());
+                self.recover(error)?;
+                // the failure is the question's verdict: no list to judge
+                return Ok(game.valid_move_strings());
+            }
+        };
         if self.said.listed.is_empty() {
             self.said.listed = texts.clone();
             self.said.duplicates = self.worker.compare_moves(&game, &texts).duplicates;
@@ -221,7 +280,25 @@ impl CaseEngine for UhpCase<'_, '_> {
 
     fn play(&mut self, text: &str) -> Result<Result<(), Refused>, UhpCaseError> {
         let line = play_line_as_written(text);
-        let answer = self.command(&line)?;
+        let answer = match self.command(&line) {
+            Ok(answer) => answer,
+            Err(e) => {
+                self.recover(e)?;
+                // the failure is the question's verdict: a legal move is
+                // taken as played (the engine is at the case's position, so
+                // its undo is not sent), an illegal one as refused
+                let game = &self.game;
+                let legal = game
+                    .parse_move(text)
+                    .is_ok_and(|mv| game.clone().play(mv).is_ok());
+                self.skip_undo = legal;
+                return Ok(if legal {
+                    Ok(())
+                } else {
+                    Err(Refused(RECOVERED.to_string()))
+                });
+            }
+        };
         if answer.is_error() {
             return Ok(Err(Refused(answer.lines.join(" / "))));
         }
@@ -240,8 +317,14 @@ impl CaseEngine for UhpCase<'_, '_> {
     }
 
     fn undo(&mut self) -> Result<(), UhpCaseError> {
+        if std::mem::take(&mut self.skip_undo) {
+            return Ok(());
+        }
         self.worker.counts.undo_checks += 1;
-        let undone = self.command("undo 1")?;
+        let undone = match self.command("undo 1") {
+            Ok(undone) => undone,
+            Err(e) => return self.recover(e),
+        };
         let sent = self.sent();
         let game = self.game.clone();
         self.worker
@@ -260,7 +343,13 @@ impl CaseEngine for UhpCase<'_, '_> {
     /// perft assertions with that reason.
     fn perft(&mut self, depth: u32) -> Result<Result<u64, Refused>, UhpCaseError> {
         let line = format!("perft {depth}");
-        let answer = self.command(&line)?;
+        let answer = match self.command(&line) {
+            Ok(answer) => answer,
+            Err(e) => {
+                self.recover(e)?;
+                return Ok(Err(Refused(RECOVERED.to_string())));
+            }
+        };
         let said = || quote(&answer.lines.join(" / "), MAX_QUOTE_BYTES);
         if answer.is_error() {
             return Ok(Err(Refused(format!(

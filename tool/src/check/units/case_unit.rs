@@ -138,11 +138,6 @@ pub(crate) fn run(worker: &mut Worker<'_>, loaded: &LoadedCase) -> Result<(), St
     let said = engine.said();
     worker.counts.illegal_probes += case.illegal.len() as u64;
     worker.skips.extend(run.skipped);
-    match run.stopped {
-        Some(UhpCaseError::Client(e, sent)) => return Err(worker.engine_failure(&game, e, sent)),
-        Some(UhpCaseError::Reported) => return Err(Stop),
-        None => {}
-    }
     let report = CaseReport {
         test: worker.test.clone(),
         case,
@@ -180,7 +175,12 @@ pub(crate) fn run(worker: &mut Worker<'_>, loaded: &LoadedCase) -> Result<(), St
         let sent = report.lines_to(Some("validmoves"));
         worker.report_diff(&game, &diff, &case.clauses, sent, &[listed.join(";")], None);
     }
-    Ok(())
+    // a case that stopped keeps the findings of the questions before it
+    match run.stopped {
+        Some(UhpCaseError::Client(e, sent)) => Err(worker.engine_failure(&game, e, sent)),
+        Some(UhpCaseError::Reported) => Err(Stop),
+        None => Ok(()),
+    }
 }
 
 /// The findings of one case's failures: what they share (the case, its
