@@ -600,3 +600,20 @@ illegal = [
     assert!(!pipe.contains("wG4"), "{pipe}");
     assert_eq!(accepted["shortest"]["reproduced"], true, "{accepted:#}");
 }
+
+#[test]
+fn a_bug_that_recurs_at_every_ply_costs_no_reload_per_repeat() {
+    // §6.4.2: a spider's three steps never revisit a cell. This engine's
+    // spiders may backtrack, so nearly every position with a spider shows
+    // the one cause again. A repeat in the same game is only counted: the
+    // engine's game is unchanged by `validmoves`, so it is not reloaded
+    // (before: 256 reloads for 4 games of seed 1, each one `newgame` with
+    // the whole game; now one per shrink, which gave the engine other
+    // positions). The findings are the same either way.
+    let (code, report) = check_fault("spider-backtracks", 4, &["--no-corpus"]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let summary = &report["summary"];
+    let count = |field: &str| summary[field].as_u64().unwrap_or(u64::MAX);
+    assert!(count("repeated_in_unit") > 100, "{summary:#}");
+    assert!(count("game_reloads") <= count("shrinks"), "{summary:#}");
+}

@@ -180,13 +180,18 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         self.worker.reference_time += start.elapsed();
         let diff = self.worker.compare_moves_with(&self.game, &texts, &legal);
         if !diff.is_empty() {
-            Shrinker {
+            let shrunk = Shrinker {
                 worker: &mut *self.worker,
             }
             .diff_and_report(&self.game, &diff, &[texts.join(";")], said);
             // the shrinker loaded other positions: the game goes on from
-            // this one, with the ply's probes and move
-            self.reload()?;
+            // this one, with the ply's probes and move. A cause this game
+            // has shown already is only counted, and `validmoves` changed
+            // nothing, so the engine is still at this position: no reload
+            // for every repeat of one bug.
+            if shrunk {
+                self.reload()?;
+            }
         }
         Ok(legal)
     }

@@ -54,15 +54,17 @@ impl Shrinker<'_, '_> {
     /// and reason), and reports it with the lines that showed it. A cause
     /// the baseline lists is reported where it was seen, without shrinking;
     /// one this unit has shown already is only counted ([`Worker::prior`]).
+    /// Whether a shrink ran, and so the engine was given other positions.
     pub(crate) fn diff_and_report(
         &mut self,
         game: &ReferenceEngine,
         diff: &MoveDiff,
         answer: &[String],
         sent: Vec<String>,
-    ) {
+    ) -> bool {
         let history = game.history().to_vec();
         let found_at = history.len();
+        let mut shrunk_any = false;
         for cause in diff.causes(game) {
             let prior = self.worker.prior(&cause.fingerprint());
             if prior == Prior::Repeated {
@@ -82,6 +84,7 @@ impl Shrinker<'_, '_> {
                 .chain(&cause.diff.extra)
                 .copied()
                 .find(|mv| matches!(mv, Move::Move { .. }));
+            shrunk_any = true;
             let mut best: (ReferenceEngine, DiffCause, Vec<String>, Vec<String>) =
                 (game.clone(), cause, answer.to_vec(), sent.clone());
             let start = Instant::now();
@@ -119,6 +122,7 @@ impl Shrinker<'_, '_> {
             self.worker.add(finding);
             self.mark_capped(before, &shrunk);
         }
+        shrunk_any
     }
 
     /// Shrinks a disagreement about one move (the focus) played after
