@@ -281,6 +281,13 @@ fault_table! {
     /// library panics.
     LaxPieceNumbers = "lax-piece-numbers", ReferenceRules,
         "plays wM1 as wM and wS3 as a spider it has; exits with status 101 on wG4 (§1.5)";
+    /// Breaks the protocol where only the whole life of the process shows
+    /// it: exits with status 101 on its 40th command, whatever the command
+    /// (a leak that ends the process, as engines that die after so many
+    /// commands do); a pipe from the last `newgame` does not reach it, one
+    /// from the process start does.
+    CrashAfterFortyCommands = "crash-after-forty-commands", Protocol,
+        "exits with status 101 on its 40th command";
     /// Breaks the protocol where a reproduce pipe cannot show it: exits
     /// with status 101 on its tenth command, unless its parent process is
     /// a shell (as in a reproduce pipe, `printf … | engine`); on systems

@@ -617,3 +617,25 @@ fn a_bug_that_recurs_at_every_ply_costs_no_reload_per_repeat() {
     assert!(count("repeated_in_unit") > 100, "{summary:#}");
     assert!(count("game_reloads") <= count("shrinks"), "{summary:#}");
 }
+
+#[test]
+fn a_crash_only_the_whole_process_shows_is_proven_from_its_start() {
+    // spec/sources/uhp-notes.md section 2.3: an engine answers every
+    // command. This engine exits on its 40th command, whatever it is: the
+    // lines since the last `newgame` it accepted do not make a fresh engine
+    // crash, every line since the process started does. The cause gets
+    // that pipe, proven (before: "not reproduced", no pipe).
+    let (code, report) = check_fault("crash-after-forty-commands", 1, &["--no-corpus"]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let crash = cause_of_kind(&report, "crash");
+    let shortest = &crash["shortest"];
+    assert_eq!(shortest["reproduced"], true, "{crash:#}");
+    assert_eq!(
+        shortest["sent"].as_array().map(Vec::len),
+        Some(40),
+        "{crash:#}"
+    );
+    let note = shortest["reproduce_note"].as_str().unwrap_or("");
+    assert!(note.contains("since the process started"), "{note}");
+    assert!(!shortest["reproduce"].as_str().unwrap_or("").is_empty());
+}

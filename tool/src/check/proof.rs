@@ -15,7 +15,7 @@ use crate::check::client::answer::{ClientError, Response};
 use crate::check::client::UhpClient;
 use crate::check::findings::finding::{Finding, Kind};
 use crate::check::findings::group::FindingGroup;
-use crate::check::findings::quote::{quote, shell_quote, MAX_DETAIL_BYTES, MAX_QUOTE_BYTES};
+use crate::check::findings::quote::{pipe, quote, shell_quote, MAX_DETAIL_BYTES, MAX_QUOTE_BYTES};
 use crate::check::given::config::Config;
 use crate::check::units::judge::state_and_turn;
 
@@ -44,7 +44,25 @@ fn prove(config: &Config, finding: &mut Finding) {
         return;
     }
     let replay = replay(config, &finding.reproduce, finding.sent.len());
-    let (reproduced, note) = judge(finding, &replay);
+    let (mut reproduced, mut note) = judge(finding, &replay);
+    if !reproduced && !finding.sent_from_start.is_empty() {
+        // a failure of the process that the lines since the last `newgame`
+        // do not show: every line since the process started
+        let lines = std::mem::take(&mut finding.sent_from_start);
+        let mut from_start = finding
+            .clone()
+            .exchange_exact(lines, finding.answer.clone());
+        from_start.reproduce = pipe(&config.engine, &from_start.sent_bytes);
+        let replay = self::replay(config, &from_start.reproduce, from_start.sent.len());
+        let (again, again_note) = judge(&from_start, &replay);
+        if again {
+            note = format!(
+                "{again_note}, with every line since the process started (the lines since the last accepted newgame did not show it: {note})"
+            );
+            *finding = from_start;
+            reproduced = true;
+        }
+    }
     finding.reproduced = Some(reproduced);
     finding.reproduce_note = Some(quote(&note, MAX_DETAIL_BYTES));
     if !reproduced {

@@ -105,6 +105,11 @@ fn before_command(fault: Fault, line: &[u8], plies: usize, over: bool) {
         Fault::LaxPieceNumbers if keyword == b"play" && names_a_fourth_piece(line) => {
             std::process::exit(101)
         }
+        Fault::CrashAfterFortyCommands => {
+            if COMMANDS_SEEN.fetch_add(1, Ordering::SeqCst) + 1 >= 40 {
+                std::process::exit(101)
+            }
+        }
         Fault::CrashUnderCheck => {
             let commands = COMMANDS_SEEN.fetch_add(1, Ordering::SeqCst);
             if commands >= 9 && !started_by_shell() {

@@ -42,7 +42,17 @@ pub(crate) struct Session {
 struct Said {
     rules: Vec<Vec<u8>>,
     since_load: Vec<Vec<u8>>,
+    /// Every line since the process started, up to [`MAX_SINCE_START`]
+    /// bytes (`None` past it): the pipe of a failure of the process that
+    /// the lines since the last `newgame` do not show.
+    since_start: Option<Vec<Vec<u8>>>,
+    since_start_bytes: usize,
 }
+
+/// The most bytes of lines kept from a process's start
+/// ([`Session::lines_since_start`]): a pipe longer than this is no pipe a
+/// person can use.
+const MAX_SINCE_START: usize = 256 * 1024;
 
 impl Session {
     pub fn new(command: &str, startup_timeout: Duration, timeout: Duration) -> Session {
@@ -81,7 +91,10 @@ impl Session {
                 self.engine_time += start.elapsed();
                 self.options = None;
                 // a new process has been sent nothing, and printed nothing
-                self.said = Said::default();
+                self.said = Said {
+                    since_start: Some(Vec::new()),
+                    ..Said::default()
+                };
                 self.printed = None;
                 spawned?
             }
@@ -122,7 +135,20 @@ impl Session {
     fn record(&mut self, line: &[u8]) -> Result<(), ClientError> {
         let started = self.client().map(drop);
         self.said.since_load.push(line.to_vec());
+        let said = &mut self.said;
+        said.since_start_bytes += line.len() + 1;
+        if said.since_start_bytes > MAX_SINCE_START {
+            said.since_start = None;
+        } else if let Some(lines) = &mut said.since_start {
+            lines.push(line.to_vec());
+        }
         started
+    }
+
+    /// Every line the running process was sent since it started, exactly
+    /// as written; `None` past [`MAX_SINCE_START`] bytes.
+    pub fn lines_since_start(&self) -> Option<Vec<Vec<u8>>> {
+        self.said.since_start.clone()
     }
 
     /// Notes the answer to `line`: a `newgame` the engine accepted starts

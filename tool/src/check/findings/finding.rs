@@ -178,6 +178,12 @@ pub struct Finding {
     /// the reproduce file (not reported: `sent` shows it).
     #[serde(skip)]
     pub(crate) sent_bytes: Vec<Vec<u8>>,
+    /// For a failure of the process (a crash, a timeout, a flood, a
+    /// protocol answer), every line since the process started, when more
+    /// than `sent`: the proof tries them when `sent` does not show it (not
+    /// reported).
+    #[serde(skip)]
+    pub(crate) sent_from_start: Vec<Vec<u8>>,
     /// `hive-oracle explain` for the disputed move, or the position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explain: Option<String>,
@@ -221,6 +227,7 @@ impl Finding {
             reproduce_powershell: None,
             raw_answer: Vec::new(),
             sent_bytes: Vec::new(),
+            sent_from_start: Vec::new(),
             explain: None,
             verdicts: Vec::new(),
             found_at_ply: None,

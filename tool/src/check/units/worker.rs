@@ -213,12 +213,20 @@ impl<'a> Worker<'a> {
             ClientError::Flood { .. } => format!("flood on {word}"),
             _ => word.to_string(),
         };
+        let from_start = self
+            .session
+            .lines_since_start()
+            .filter(|lines| {
+                lines.len() > sent.len() && lines.ends_with(&sent[sent.len().saturating_sub(1)..])
+            })
+            .unwrap_or_default();
         let mut finding = Finding::new(kind, &self.test, game)
             .clauses(["uhp"])
             .pattern(pattern)
             .detail(error.to_string())
             .exchange_exact(sent, answer);
         finding.stderr = stderr;
+        finding.sent_from_start = from_start;
         self.add(finding);
         self.session.drop_engine();
         Stop
