@@ -263,6 +263,17 @@ fn a_record_pipe_sends_the_lines_the_record_was_played_with() {
     assert_eq!(set(list), set(recorded));
 }
 
+/// One random Base game of at most 24 plies, no corpus case.
+const ONE_SHORT_BASE_GAME: [&str; 7] = [
+    "--no-corpus",
+    "--games",
+    "1",
+    "--game-types",
+    "Base",
+    "--max-plies",
+    "24",
+];
+
 #[test]
 fn a_game_pipe_after_a_reload_starts_at_the_reload() {
     // §5.9 broken (one legal move left out of every list): each cause is
@@ -272,15 +283,7 @@ fn a_game_pipe_after_a_reload_starts_at_the_reload() {
     let scratch = scratch();
     let dir = scratch.path();
     let engine = logged_engine("drop-one-move", dir);
-    let args = [
-        "--no-corpus",
-        "--games",
-        "1",
-        "--game-types",
-        "Base",
-        "--max-plies",
-        "24",
-    ];
+    let args = ONE_SHORT_BASE_GAME;
     let (status, report) = check_with(&engine, &args);
     assert_eq!(status, Some(1), "{report:#}");
     let reloaded: Vec<&Value> = shortest(&report)
@@ -314,15 +317,7 @@ fn a_known_list_cause_in_a_game_costs_no_reload_and_keeps_its_pipe() {
     let engine = logged_engine("drop-one-move", dir);
     let baseline = text(&dir.join("baseline.json"));
     let baseline = baseline.as_str();
-    let args = [
-        "--no-corpus",
-        "--games",
-        "1",
-        "--game-types",
-        "Base",
-        "--max-plies",
-        "24",
-    ];
+    let args = ONE_SHORT_BASE_GAME;
     let (status, _) = check_with(
         &engine,
         &[&args[..], &["--write-baseline", baseline]].concat(),

@@ -106,7 +106,8 @@ fn before_command(fault: Fault, line: &[u8], plies: usize, over: bool) {
             std::process::exit(101)
         }
         Fault::CrashAfterFortyCommands => {
-            if COMMANDS_SEEN.fetch_add(1, Ordering::SeqCst) + 1 >= 40 {
+            let commands = COMMANDS_SEEN.fetch_add(1, Ordering::SeqCst) + 1;
+            if commands >= 40 {
                 std::process::exit(101)
             }
         }
