@@ -50,9 +50,10 @@ struct Said {
 }
 
 /// The most bytes of lines kept from a process's start
-/// ([`Session::lines_since_start`]): a pipe longer than this is no pipe a
-/// person can use.
-const MAX_SINCE_START: usize = 256 * 1024;
+/// ([`Session::lines_since_start`]): a few hundred lines. A pipe longer
+/// than this is no pipe a person can use, and each report stays bounded
+/// (a cause quotes its lines twice, as `sent` and in its pipe).
+const MAX_SINCE_START: usize = 16 * 1024;
 
 impl Session {
     pub fn new(command: &str, startup_timeout: Duration, timeout: Duration) -> Session {

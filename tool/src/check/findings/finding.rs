@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::findings::quote::{
     escape_controls, explain_command, quote, quote_all, MAX_DETAIL_BYTES, MAX_QUOTED_LINES,
-    MAX_QUOTED_MOVES, MAX_QUOTE_BYTES,
+    MAX_QUOTED_MOVES, MAX_QUOTE_BYTES, MAX_SENT_LINE_BYTES,
 };
 use crate::check::findings::verdict::verdicts_of;
 use crate::check::findings::verdict::MoveVerdict;
@@ -352,7 +352,13 @@ impl Finding {
         self.moves = quote_all(&self.moves, MAX_QUOTED_MOVES, "moves");
         self.detail = quote(&self.detail, MAX_DETAIL_BYTES);
         self.explain = self.explain.map(|e| quote(&e, MAX_DETAIL_BYTES));
-        self.sent = self.sent.iter().map(|l| escape_controls(l)).collect();
+        // a probe's 1 MiB line among the lines sent is quoted, not copied:
+        // the pipe and the reproduce file keep every byte (`sent_bytes`)
+        self.sent = self
+            .sent
+            .iter()
+            .map(|l| quote(l, MAX_SENT_LINE_BYTES))
+            .collect();
         self.reproduce = escape_controls(&self.reproduce);
         self.pattern = quote(&self.pattern, MAX_QUOTE_BYTES);
         self.test = escape_controls(&self.test);
@@ -372,4 +378,37 @@ pub fn fingerprint_of(kind: Kind, clauses: &[String], pattern: &str) -> String {
     clauses.sort();
     clauses.dedup();
     format!("{} [{}] {}", kind.name(), clauses.join(","), pattern)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hive_oracle_rules::core::{GameType, RulesOptions};
+    use hive_oracle_rules::rules::Rules;
+
+    #[test]
+    fn a_line_of_a_mebibyte_sent_is_quoted_in_the_finding_and_kept_for_its_pipe() {
+        // Root cause of a flaky test (tool/tests/hostile_engines.rs,
+        // random_crashes_end_with_a_report_and_no_process_left): an engine
+        // that crashed, at a command drawn from its pid, after the protocol
+        // probe of a 1 MiB line had that line copied whole into its crash
+        // finding's `sent`, and the report weighed 1 MB against its bound of
+        // 256 KiB.
+        let game = ReferenceEngine::new_game(GameType::BASE, RulesOptions::default());
+        let long = format!("play {}", "A".repeat(1 << 20));
+        let finding = Finding::new(Kind::Crash, "protocol", &game)
+            .exchange(
+                vec!["info".to_string(), long.clone(), "validmoves".to_string()],
+                Vec::new(),
+            )
+            .bounded();
+        assert!(
+            finding.sent[1].len() <= MAX_SENT_LINE_BYTES + 40,
+            "{}",
+            finding.sent[1].len()
+        );
+        assert!(finding.sent[1].ends_with("more bytes)"));
+        assert_eq!(finding.sent[2], "validmoves");
+        assert_eq!(finding.sent_bytes[1], long.as_bytes());
+    }
 }

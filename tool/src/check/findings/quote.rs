@@ -10,6 +10,10 @@ pub const MAX_QUOTE_BYTES: usize = 300;
 pub const MAX_QUOTED_LINES: usize = 20;
 /// The most disputed moves listed in a finding.
 pub const MAX_QUOTED_MOVES: usize = 32;
+/// The most bytes of one line sent, as a finding lists it (`sent`): far
+/// more than any real GameString, far less than a probe's 1 MiB line; the
+/// reproduce pipe and file keep every byte.
+pub const MAX_SENT_LINE_BYTES: usize = 64 * 1024;
 /// The most bytes of a finding's detail (a sentence that may quote the
 /// engine), and of its `explain` command.
 pub const MAX_DETAIL_BYTES: usize = 1000;
