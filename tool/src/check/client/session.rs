@@ -26,10 +26,8 @@ pub(crate) struct Session {
     /// What the running engine process was sent, byte for byte
     /// ([`Session::exact_lines`]).
     said: Said,
-    /// The last GameString the running engine printed, and the one it had
-    /// printed before the last command ([`Session::printed_before`]).
+    /// The last GameString the running engine printed ([`Session::printed`]).
     printed: Option<String>,
-    printed_before: Option<String>,
 }
 
 /// The lines the running engine process was sent that bring it to its
@@ -67,15 +65,14 @@ impl Session {
             transcript: Vec::new(),
             said: Said::default(),
             printed: None,
-            printed_before: None,
         }
     }
 
-    /// The last GameString the engine printed before the last command
-    /// (none since its process started): what an engine that keeps its
-    /// game on a `newgame` it does not load prints again.
-    pub fn printed_before(&self) -> Option<&str> {
-        self.printed_before.as_deref()
+    /// The last GameString the running engine printed (none since its
+    /// process started): read before a `newgame`, what an engine that keeps
+    /// its game on a `newgame` it does not load prints again.
+    pub fn printed(&self) -> Option<&str> {
+        self.printed.as_deref()
     }
 
     /// The running engine, started if there is none (or it failed).
@@ -155,7 +152,6 @@ impl Session {
     /// Notes the answer to `line`: a `newgame` the engine accepted starts
     /// the lines of the position again ([`loads_the_game_asked`]).
     fn answered(&mut self, line: &str, result: &Result<Response, ClientError>) {
-        self.printed_before = self.printed.clone();
         if let Ok(answer) = result {
             let last = answer.last_line().unwrap_or("");
             let state = last.split(';').nth(1).unwrap_or("");

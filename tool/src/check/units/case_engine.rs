@@ -210,7 +210,7 @@ impl CaseEngine for UhpCase<'_, '_> {
 
     fn load(&mut self, game: &str, _: RulesOptions) -> Result<Result<(), Refused>, UhpCaseError> {
         let line = format!("newgame {game}");
-        let previous = self.worker.session.printed_before().map(str::to_string);
+        let previous = self.worker.session.printed().map(str::to_string);
         let answer = match self.command(&line) {
             Ok(answer) => answer,
             Err(e) => return self.recover(e).map(Ok),

@@ -14,7 +14,9 @@ use crate::check::findings::leniency::{game_string_demand, move_demand, Demand, 
 use crate::check::findings::verdict::move_class;
 use crate::check::given::lines::play_line_as_written;
 use crate::check::units::case_engine::{NotLoaded, Said, UhpCase, UhpCaseError};
-use crate::check::units::judge::{read_as_reference, state_clauses, state_pattern, MoveDiff};
+use crate::check::units::judge::{
+    read_as_reference, reference_reading_finding, state_clauses, state_pattern, MoveDiff,
+};
 use crate::check::units::worker::{Context, Stop, Worker};
 use hive_oracle_rules::cases::{run_case, Case, CaseFailure, CaseOptions, LoadedCase, RulesEngine};
 use hive_oracle_rules::core::notation::parse_game_type;
@@ -384,19 +386,9 @@ impl CaseReport<'_> {
         line: &str,
         answer: Vec<String>,
     ) -> Finding {
-        let game = self.game;
-        let canonical = game.move_string(reading.mv);
-        Finding::new(Kind::AcceptedIllegal, &self.test, game)
-            .severity(reading.severity())
-            .clauses([reading.clause])
-            .pattern(format!("Mzinga's reading: {}", reading.what))
+        reference_reading_finding(&self.test, self.game, text, reading)
             .case_clauses([clause])
             .case_clauses(&self.case.clauses)
-            .moves(vec![text.to_string()])
-            .detail(format!(
-                "the engine accepted `{text}`, which {} forbids, as `{canonical}` ({}), as the protocol's reference implementation (Mzinga, MzingaCpp) does: every engine MUST refuse it, but an engine that reads it as Mzinga does is advisory",
-                reading.clause, reading.what
-            ))
             .exchange(self.lines_to(Some(line)), answer)
             .explain(&self.game_string, Some(text))
     }

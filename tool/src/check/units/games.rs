@@ -131,21 +131,9 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         }
         // not loaded: one finding, and the game goes on from its position
         // reached by its moves, when the engine accepts them
-        let reached = match worker.reach_by_moves(&self.game) {
-            Ok(reached) => reached.is_some(),
-            Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
-        };
-        let then = if reached {
-            "; the game went on from its position reached by its moves (`newgame GameType`, then `play`)"
-        } else {
-            "; its position was not reached by its moves either, and the game ends here"
-        };
-        let finding = worker.not_loaded(&self.game, sent, &response, another.as_deref(), then);
-        worker.add(finding);
-        if reached {
-            Ok(())
-        } else {
-            Err(Stop)
+        match worker.go_on_by_moves(&self.game, sent, &response, another.as_deref(), "game")? {
+            Some(_) => Ok(()),
+            None => Err(Stop),
         }
     }
 

@@ -143,6 +143,27 @@ pub(crate) fn read_as_reference(
     .then_some(reading)
 }
 
+/// The advisory of the MUST-refuse spelling `text`, accepted in `game` as
+/// Mzinga reads it (`reading`, [`read_as_reference`]), in unit `test`;
+/// the caller adds the exchange that shows it.
+pub(crate) fn reference_reading_finding(
+    test: &str,
+    game: &ReferenceEngine,
+    text: &str,
+    reading: ReferenceReading,
+) -> Finding {
+    let canonical = game.move_string(reading.mv);
+    Finding::new(Kind::AcceptedIllegal, test, game)
+        .severity(reading.severity())
+        .clauses([reading.clause])
+        .pattern(format!("Mzinga's reading: {}", reading.what))
+        .moves(vec![text.to_string()])
+        .detail(format!(
+            "the engine accepted `{text}`, which {} forbids, as `{canonical}` ({}), as the protocol's reference implementation (Mzinga, MzingaCpp) does: every engine MUST refuse it, but an engine that reads it as Mzinga does is advisory",
+            reading.clause, reading.what
+        ))
+}
+
 /// Why a GameString an engine printed is not the position of `game`: it
 /// does not replay, or replays to another position; `None` when it is.
 pub(crate) fn replay_problem(game: &ReferenceEngine, line: &str) -> Option<String> {

@@ -187,17 +187,8 @@ impl RecordReplay<'_, '_> {
         if response.is_error() || another.is_some() {
             // a position not loaded: one finding, and the replay goes on
             // from the record's position reached by its moves
-            let reached = match worker.reach_by_moves(&self.game) {
-                Ok(reached) => reached,
-                Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
-            };
-            let then = if reached.is_some() {
-                "; the replay went on from the record's position reached by its moves (`newgame GameType`, then `play`)"
-            } else {
-                "; its position was not reached by its moves either, and the replay ends here"
-            };
-            let finding = worker.not_loaded(&self.game, sent, &response, another.as_deref(), then);
-            worker.add(finding);
+            let reached =
+                worker.go_on_by_moves(&self.game, sent, &response, another.as_deref(), "replay")?;
             return match reached {
                 Some(last) => {
                     let sent = worker.said();

@@ -433,8 +433,6 @@ impl<'a> Worker<'a> {
         self.session.exact_lines()
     }
 
-    /// [`Worker::exact_lines`] as text, for the units whose lines are all
-    /// text (every line but a protocol probe's).
     /// Brings the engine to the position of `game` by its moves, when
     /// `newgame GameString` did not load it: `newgame GameType`, then every
     /// move with `play` in its canonical MoveString (§9.30), so that the
@@ -494,6 +492,40 @@ impl<'a> Worker<'a> {
             .explain(&game.game_string(), None)
     }
 
+    /// A `newgame GameString` of `game` (the last line of `sent`) that the
+    /// engine answered with `answer` and did not load (`another` says what
+    /// it printed instead, when it did not refuse): the one finding of it,
+    /// and `game`'s position reached by its moves, so that the unit (`what`:
+    /// "game", "replay") goes on from a position the engine did accept. The
+    /// engine's answer at that position, `None` when it refused one of the
+    /// moves too (the unit ends there); `Err` when the engine failed.
+    pub(crate) fn go_on_by_moves(
+        &mut self,
+        game: &ReferenceEngine,
+        sent: Vec<String>,
+        answer: &Response,
+        another: Option<&str>,
+        what: &str,
+    ) -> Result<Option<Response>, Stop> {
+        let reached = match self.reach_by_moves(game) {
+            Ok(reached) => reached,
+            Err(e) => return Err(self.engine_failure_here(game, e)),
+        };
+        let then = match reached {
+            Some(_) => format!(
+                "; the {what} went on from its position reached by its moves (`newgame GameType`, then `play`)"
+            ),
+            None => format!(
+                "; its position was not reached by its moves either, and the {what} ends here"
+            ),
+        };
+        let finding = self.not_loaded(game, sent, answer, another, &then);
+        self.add(finding);
+        Ok(reached)
+    }
+
+    /// [`Worker::exact_lines`] as text, for the units whose lines are all
+    /// text (every line but a protocol probe's).
     pub fn said(&self) -> Vec<String> {
         self.exact_lines()
             .iter()

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use crate::check::client::{ClientError, UhpClient};
 use crate::check::findings::finding::{Finding, Kind};
-use crate::check::units::judge::read_as_reference;
+use crate::check::units::judge::{read_as_reference, reference_reading_finding};
 use hive_oracle_rules::core::{GameType, RulesOptions};
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
@@ -83,19 +83,9 @@ pub(super) fn must_refuse(p: &mut Prober<'_, '_>, probe: &Probe) -> Go {
         let move_text = bad.strip_prefix("play ").unwrap_or("");
         if let Some(reading) = read_as_reference(&game, move_text, printed) {
             // the one severity of Mzinga's readings (leniency's table)
-            let canonical = game.move_string(reading.mv);
-            worker.add(
-                Finding::new(Kind::AcceptedIllegal, &worker.test, &game)
-                    .severity(reading.severity())
-                    .clauses([reading.clause])
-                    .pattern(format!("Mzinga's reading: {}", reading.what))
-                    .moves(vec![move_text.to_string()])
-                    .detail(format!(
-                        "`{bad}` must be refused ({}); the engine accepted it as `{canonical}` ({}), as the protocol's reference implementation (Mzinga, MzingaCpp) does: an advisory",
-                        reading.clause, reading.what
-                    ))
-                    .exchange(worker.said(), answer.lines.clone()),
-            );
+            let finding = reference_reading_finding(&worker.test, &game, move_text, reading)
+                .exchange(worker.said(), answer.lines.clone());
+            worker.add(finding);
             continue;
         }
         let previous = game.game_string();
