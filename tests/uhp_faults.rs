@@ -463,3 +463,21 @@ fn refuses_lowercase() {
     }
     assert_eq!(valid_moves(&mut faulty), valid_moves(&mut plain));
 }
+
+#[test]
+fn lax_piece_numbers_plays_pieces_the_game_lacks_and_refuses_the_rest_without_a_panic() {
+    // §1.5 broken as the rules library of an online Hive server breaks it
+    // (src/faults/table.rs, lax-piece-numbers): `wM1` is played as `wM` and
+    // `wS3` as a spider in hand. A three-byte name whose second character
+    // is not ASCII (`wé`) once made the fault slice it inside a character
+    // and panic; it is refused like any unknown piece.
+    let (mut faulty, mut plain) = sessions(Fault::LaxPieceNumbers, "Base+M");
+    assert_eq!(ask(&mut faulty, "play wM1"), ask(&mut plain, "play wM"));
+    ask(&mut faulty, "undo");
+    assert!(ask(&mut faulty, "play wS3").ends_with(";wS1"));
+    let refused = ask(&mut faulty, "play wé");
+    assert!(
+        refused.starts_with("invalidmove") || refused.starts_with("err"),
+        "{refused}"
+    );
+}

@@ -201,10 +201,12 @@ pub(super) fn lax_piece_text(fault: Fault, game: &Game, text: &str) -> Option<St
     if bytes.len() != 3 || !matches!(bytes[0], b'w' | b'b') {
         return None;
     }
-    let kind = &name[..2];
+    // both bytes matched below are ASCII, so the name's first two bytes
+    // are whole characters
+    let kind = || String::from_utf8_lossy(&bytes[..2]).into_owned();
     let candidates = match (bytes[1], bytes[2]) {
-        (b'Q' | b'M' | b'L' | b'P', b'1') => vec![kind.to_string()],
-        (b'S' | b'B', b'3') => vec![format!("{kind}1"), format!("{kind}2")],
+        (b'Q' | b'M' | b'L' | b'P', b'1') => vec![kind()],
+        (b'S' | b'B', b'3') => vec![format!("{}1", kind()), format!("{}2", kind())],
         _ => return None,
     };
     let legal = game.legal_moves();
