@@ -28,7 +28,8 @@
 //!    game-tree search behind `bestmove`; [`agreement`]: what "two engines
 //!    agree on a position" means, and the walk of one game on both engines
 //!    in lock step, for the fuzz target `differential`, the differential
-//!    tests and `hive-oracle selfcheck`;
+//!    tests and `hive-oracle selfcheck`; [`house_rules`]: the repetition
+//!    draws that real engines play instead of the spec's, for the checker;
 //! 4. [`explain`]: why a move is legal or illegal, clause by clause;
 //! 5. [`records`]: game records (PGN-style files and boardspace SGF) read
 //!    from their bytes, written as PGN, and replayed with a report; a game
@@ -100,6 +101,7 @@ pub mod fast;
 pub mod faults;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+pub mod house_rules;
 pub mod records;
 pub mod reference;
 pub mod render;

@@ -38,8 +38,9 @@ const LAYERS: &[&[&str]] = &[
     &["clauses", "rules"],
     // the two engines
     &["reference", "fast"],
-    // built on the engines: engine agreement, the case corpus, pictures, search
-    &["agreement", "cases", "render", "search"],
+    // built on the engines: engine agreement, the case corpus, pictures, search,
+    // the house repetition rules
+    &["agreement", "cases", "house_rules", "render", "search"],
     // why a move is legal or illegal
     &["explain"],
     // game records: readers, writer, replay; a game given as text

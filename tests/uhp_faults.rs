@@ -422,6 +422,81 @@ fn repetition_draw() {
     assert_eq!(ask(&mut faulty, "play wQ"), "Base;InProgress;Black[1];wQ");
 }
 
+/// The plies of a constructed record of `tests/records/house-rules/`
+/// (`N. MoveString` lines).
+fn house_record_plies(name: &str) -> Vec<String> {
+    let path = std::path::Path::new("tests/records/house-rules").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter_map(|line| line.split_once(". "))
+        .filter(|(number, _)| number.parse::<usize>().is_ok())
+        .map(|(_, ply)| ply.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn house_repetition_rules_draw_where_the_house_rule_does() {
+    // rulings.md#house-repetition-rules, on tests/records/house-rules: hivegame.com's
+    // rule (whole game, rotations and mirror images folded) draws after ply 28
+    // of the twenty-ply record, nokamute's after ply 30 of the six-ply one;
+    // the real rules (no repetition draw by default) play on. Once drawn, a
+    // move, validmoves and bestmove are refused and undo plays on; the
+    // RepetitionDraw option is hidden, as an engine with its own rule has none.
+    for (fault, record, draw_at) in [
+        (
+            Fault::RepetitionHivegame,
+            "house-repetition-twenty-ply-cycle.pgn",
+            28,
+        ),
+        (
+            Fault::RepetitionNokamute,
+            "house-repetition-six-ply-cycle.pgn",
+            30,
+        ),
+    ] {
+        let plies = house_record_plies(record);
+        let (mut faulty, mut plain) = sessions(fault, "Base");
+        for (i, ply) in plies[..draw_at].iter().enumerate() {
+            let printed = ask(&mut faulty, &format!("play {ply}"));
+            let real = ask(&mut plain, &format!("play {ply}"));
+            if i + 1 < draw_at {
+                assert_eq!(printed, real, "{fault:?} ply {}", i + 1);
+            } else {
+                assert_eq!(
+                    printed,
+                    real.replacen(";InProgress;", ";Draw;", 1),
+                    "{fault:?}"
+                );
+            }
+        }
+        for line in [
+            "validmoves",
+            "bestmove depth 1",
+            &format!("play {}", plies[draw_at]),
+        ] {
+            assert!(
+                ask(&mut faulty, line).starts_with("err the game is over (Draw)"),
+                "{fault:?} {line}"
+            );
+        }
+        assert!(
+            ask(&mut faulty, "undo").contains(";InProgress;"),
+            "{fault:?}"
+        );
+        let options = faulty.handle_line(b"options");
+        assert!(
+            !options.iter().any(|l| l.starts_with("RepetitionDraw;")),
+            "{options:?}"
+        );
+        // a GameString that goes on past the draw does not load
+        let past = format!("Base;InProgress;White[1];{}", plies[..=draw_at].join(";"));
+        assert!(
+            ask(&mut faulty, &format!("newgame {past}")).starts_with("err"),
+            "{fault:?}"
+        );
+    }
+}
+
 #[test]
 fn refuses_lowercase() {
     let (mut faulty, mut plain) = sessions(Fault::RefusesLowercase, "Base");

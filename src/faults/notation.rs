@@ -4,7 +4,7 @@
 //! a win), the letter case of the input it accepts (refuses-lowercase) and
 //! the spellings it reads as Mzinga does (mzinga-readings).
 
-use super::rules::{extra_moves, surround_won_by_last_mover, white_wins_early};
+use super::rules::{extra_moves, reference_of, surround_won_by_last_mover, white_wins_early};
 use super::table::Fault;
 use crate::core::notation::{parse_move, MoveSpec, Target};
 use crate::core::splitmix::SplitMix64;
@@ -69,8 +69,31 @@ pub(super) fn printed_game_string(fault: Fault, game: &Game) -> String {
         Fault::SimultaneousSurroundWins => surround_won_by_last_mover(game, text),
         Fault::ReversedGameType => with_game_type_reversed(&text),
         Fault::RepetitionDrawEarlyWin => white_wins_early(game, text),
+        Fault::RepetitionHivegame | Fault::RepetitionNokamute => {
+            drawn_by_house_rule(fault, game, text)
+        }
         _ => text,
     }
+}
+
+/// The state of `game` under the fault's house repetition rule, if the
+/// fault plays one.
+pub(super) fn house_state(fault: Fault, game: &Game) -> Option<GameState> {
+    let house = fault.house_rule()?;
+    Some(house.state(&reference_of(game)))
+}
+
+/// A GameString with the state `Draw` when the fault's house repetition
+/// rule draws the game; any other is as it is.
+fn drawn_by_house_rule(fault: Fault, game: &Game, text: String) -> String {
+    if game.state().is_over() || house_state(fault, game) != Some(GameState::Draw) {
+        return text;
+    }
+    let mut fields: Vec<&str> = text.split(';').collect();
+    if fields.len() > 1 {
+        fields[1] = "Draw";
+    }
+    fields.join(";")
 }
 
 /// §9.15 broken: the expansion letters of the game type in reverse order

@@ -7,13 +7,13 @@ use std::time::Instant;
 
 use super::bestmove::{delay_best_move, illegal_best_move};
 use super::notation::{
-    crlf_refusal, game_case_refusal, lax_piece_text, move_case_refusal, mzinga_move_text,
-    printed_game_string, valid_move_strings,
+    crlf_refusal, game_case_refusal, house_state, lax_piece_text, move_case_refusal,
+    mzinga_move_text, printed_game_string, valid_move_strings,
 };
 use super::rules::{self, deviation};
 use super::table::{Area, Fault};
 use crate::core::notation::{parse_game_string, parse_game_type};
-use crate::core::Move;
+use crate::core::{GameState, Move};
 use crate::uhp::arguments::{command_words, search_limits};
 use crate::uhp::reply::{quote, response, Failure};
 use crate::uhp::{EngineChoice, Game, LineHandler, OptionName, Session};
@@ -148,6 +148,15 @@ impl FaultySession {
     /// straight to the real session.
     fn command(&mut self, line: &[u8], text: &str) -> Vec<String> {
         let (keyword, args) = command_words(text);
+        if matches!(
+            keyword.as_str(),
+            "play" | "pass" | "validmoves" | "bestmove"
+        ) {
+            if let Some(refusal) = self.house_draw_refusal() {
+                // the house rule's draw ends the game (§8.5 under it)
+                return response(Err(Failure::Err(refusal)));
+            }
+        }
         match keyword.as_str() {
             "newgame" => self.newgame(line, &args.join(" ")),
             "play" if !args.is_empty() => self.play(line, &args.join(" ")),
@@ -267,6 +276,13 @@ impl FaultySession {
             let mv = game
                 .parse_move(move_text)
                 .map_err(|e| Failure::Err(format!("move {}: {e}", i + 1)))?;
+            if house_state(self.fault, &game) == Some(GameState::Draw) {
+                return Err(Failure::Err(format!(
+                    "move {} ({}): the game is over (Draw) (§8.5)",
+                    i + 1,
+                    quote(move_text)
+                )));
+            }
             rules::play(self.fault, &mut game, mv).map_err(|why| {
                 Failure::Err(format!(
                     "move {} ({}) is illegal: {why}",
@@ -396,12 +412,21 @@ impl FaultySession {
         reply
     }
 
+    /// The refusal of a command that needs a game in progress when the
+    /// fault's house repetition rule has drawn the game (the real session
+    /// plays on, since its rules have no such draw).
+    fn house_draw_refusal(&self) -> Option<String> {
+        let game = self.live_game()?;
+        (house_state(self.fault, game) == Some(GameState::Draw)).then(|| {
+            "the game is over (Draw): start a new game with newgame, or take moves back with undo (§8.5)".to_string()
+        })
+    }
+
     /// The option the engine does not know: under repetition-draw,
     /// `RepetitionDraw`, so that it plays the variant without saying so
     /// (spec/sources/uhp-notes.md section 5.8 broken).
     fn hidden_option(&self) -> Option<OptionName> {
-        self.fault
-            .plays_repetition_draw()
+        (self.fault.plays_repetition_draw() || self.fault.house_rule().is_some())
             .then_some(OptionName::RepetitionDraw)
     }
 }

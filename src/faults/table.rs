@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::house_rules::HouseRepetition;
 use crate::uhp::reply::quote;
 
 /// Where a fault shows. It decides which engine holds a faulty session's
@@ -294,6 +295,20 @@ fault_table! {
     /// without /proc it always crashes.
     CrashUnderCheck = "crash-under-check", Protocol,
         "exits with status 101 on its tenth command unless started by a shell";
+    /// Plays hivegame.com's repetition draw instead of §8.7.2 (repetitions
+    /// counted over the whole game, rotations and mirror images folded, the
+    /// piece moved last counted only next to a pillbug;
+    /// spec/rulings.md#house-repetition-rules) and hides `RepetitionDraw`,
+    /// as an engine with its own rule does: a house rule to declare, not a
+    /// bug.
+    RepetitionHivegame = "repetition-hivegame", Rules,
+        "plays hivegame.com's repetition draw and hides the option";
+    /// Plays nokamute's repetition draw instead of §8.7.2 (the position
+    /// two times among those 4, 8, …, 32 plies back, once more than ten
+    /// plies were played; spec/rulings.md#house-repetition-rules) and hides
+    /// `RepetitionDraw`.
+    RepetitionNokamute = "repetition-nokamute", Rules,
+        "plays nokamute's repetition draw and hides the option";
 }
 
 impl Fault {
@@ -301,6 +316,15 @@ impl Fault {
     /// option (repetition-draw and the faults built on it).
     pub(crate) fn plays_repetition_draw(self) -> bool {
         matches!(self, Fault::RepetitionDraw | Fault::RepetitionDrawEarlyWin)
+    }
+
+    /// The house repetition rule it plays instead of §8.7.2, if any.
+    pub(crate) fn house_rule(self) -> Option<HouseRepetition> {
+        match self {
+            Fault::RepetitionHivegame => Some(HouseRepetition::HIVEGAME),
+            Fault::RepetitionNokamute => Some(HouseRepetition::NOKAMUTE),
+            _ => None,
+        }
     }
 
     /// The fault's row of the table.

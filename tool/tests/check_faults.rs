@@ -488,6 +488,108 @@ fn a_record_going_on_past_the_engines_repetition_draw_is_one_finding_about_the_e
     assert_eq!(report["summary"]["record_plies"], 140, "{report:#}");
 }
 
+/// The two records of a repetition constructed for the house rules
+/// (tests/records/house-rules/README.md): a 20-ply cycle played twice (a
+/// position 40 plies apart, hivegame.com's rule draws after ply 28, the
+/// spec's never) and a 6-ply cycle played four times (the spec's rule draws
+/// after ply 18, nokamute's after ply 30).
+const HOUSE_RECORDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/records/house-rules");
+
+#[test]
+fn an_engine_with_a_house_repetition_rule_is_checked_once_it_declares_it() {
+    // rulings.md#house-repetition-rules: hivegame.com counts over the whole
+    // game and folds rotations and mirror images. Undeclared, its draws
+    // (after ply 18 of one record and ply 28 of the other) are one cause
+    // about the game end, naming the rules that explain it; declared, there
+    // is no finding, and each record is judged up to the house rule's draw
+    // (18 + 28 plies), the plies after it listed as not checked.
+    let args = ["--no-corpus", "--records", HOUSE_RECORDS];
+    let (code, report) = check_fault("repetition-hivegame", 0, &args);
+    assert_eq!(code, Some(1), "{report:#}");
+    let all = causes(&report);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert_eq!(
+        (all[0].kind.as_str(), &all[0].clauses[..]),
+        ("state", &["§8.7.2".to_string()][..])
+    );
+    assert!(
+        all[0]
+            .pattern
+            .contains("repetition draw the rules judged under do not have"),
+        "{all:#?}"
+    );
+    assert!(all[0].detail.contains("`repetition-hivegame`"), "{all:#?}");
+    let declared = [
+        "--no-corpus",
+        "--records",
+        HOUSE_RECORDS,
+        "--rules",
+        "repetition-hivegame",
+    ];
+    let (code, report) = check_fault("repetition-hivegame", 0, &declared);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["summary"]["record_plies"], 18 + 28, "{report:#}");
+    assert_eq!(
+        report["run"]["rules"]["house_repetition"],
+        "repetition-hivegame"
+    );
+    let skipped = report["skipped"].to_string();
+    assert!(
+        skipped.contains("plies 29 to 48 are not checked: the rules judged under end the game"),
+        "{skipped}"
+    );
+    // with the corpus and random games too: the cases judged under §8.7.2
+    // are skipped with the reason, the rest pass
+    let (code, report) = check_fault(
+        "repetition-hivegame",
+        2,
+        &["--rules", "repetition-hivegame"],
+    );
+    assert_eq!(code, Some(0), "{report:#}");
+    let skipped = report["skipped"].to_string();
+    assert!(
+        skipped.contains("the case is judged under the repetition draw of §8.7.2 and the engine plays the house rule `repetition-hivegame`"),
+        "{skipped}"
+    );
+}
+
+#[test]
+fn nokamutes_later_draw_is_named_and_judged_when_declared() {
+    // spec/sources/uhp-notes.md section 3.2: nokamute counts only the
+    // positions 4, 8, …, 32 plies back. Judged under §8.7.2, its game goes on
+    // after ply 18 of the six-ply record where the spec draws: one cause,
+    // naming nokamute's rule; declared, the six-ply record is judged to ply
+    // 30 and the other whole (48 plies: nokamute's rule never draws there).
+    let spec = [
+        "--no-corpus",
+        "--records",
+        HOUSE_RECORDS,
+        "--rules",
+        "repetition-draw",
+    ];
+    let (code, report) = check_fault("repetition-nokamute", 0, &spec);
+    assert_eq!(code, Some(1), "{report:#}");
+    let all = causes(&report);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert!(
+        all[0]
+            .pattern
+            .contains("no repetition draw where the rules judged under have one"),
+        "{all:#?}"
+    );
+    assert!(all[0].detail.contains("`repetition-nokamute`"), "{all:#?}");
+    let declared = [
+        "--no-corpus",
+        "--records",
+        HOUSE_RECORDS,
+        "--rules",
+        "repetition-nokamute",
+    ];
+    let (code, report) = check_fault("repetition-nokamute", 0, &declared);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["summary"]["record_plies"], 30 + 48, "{report:#}");
+}
+
 #[test]
 fn refusing_lower_case_input_is_advisory_unless_strict() {
     // §9.20 (rulings.md#notation-letter-case): letters in either case are a

@@ -98,17 +98,18 @@ fn the_test_records_agree_with_our_engine_and_their_unreadable_files_fail_the_ch
     // records alone: no corpus case, no random game
     assert_eq!(s["corpus_cases"], 0);
     assert_eq!(s["games"], 0);
-    // 85 games read: the 45 legal or illegal made-up test games (2 of them
-    // in zip/archive.zip, 1 the repetition draw of replay/) and the 38 real
+    // 87 games read: the 47 legal or illegal made-up test games (2 of them
+    // in zip/archive.zip, 1 the repetition draw of replay/, 2 the house
+    // rules' repetitions of house-rules/) and the 38 real
     // ones (tests/records/real/); 12 do not read: 9 files, a game of
     // pgn/second-game-unreadable.pgn, and the Ultimate Hive and truncated
     // entries of the archive (tests/records/README.md and sgf/README.md)
-    assert_eq!(s["record_games"], 85, "{s:#}");
+    assert_eq!(s["record_games"], 87, "{s:#}");
     assert_eq!(s["record_games_skipped"], 12, "{s:#}");
     let plies = s["record_plies"].as_u64().unwrap_or(0);
     assert!(plies > 400, "{s:#}");
     // one move set per position: every ply and each game's final position
-    assert!(s["validmoves_compared"].as_u64().unwrap_or(0) >= plies + 85);
+    assert!(s["validmoves_compared"].as_u64().unwrap_or(0) >= plies + 87);
     assert!(s["game_strings_replayed"].as_u64().unwrap_or(0) >= plies);
     let reasons = skip_reasons(&report);
     for unreadable in [

@@ -30,6 +30,7 @@ pub fn run(config: &Config) -> Result<Report, ClientError> {
     let probe_ctx = Context {
         config,
         rules: RulesOptions::default(),
+        house: None,
         settable: false,
         engine_rules: RulesOptions::default(),
         supported: vec![GameType::BASE],
@@ -121,10 +122,10 @@ fn context<'a>(
     notes: &mut Vec<String>,
 ) -> (Context<'a>, &'static str) {
     let (declared, settable, listed) = rules_from_options(&engine.options);
-    let (rules, source) = match config.rules {
-        DeclaredRules::Given(rules) => (rules, "--rules"),
-        DeclaredRules::FromEngine if listed => (declared, "engine options"),
-        DeclaredRules::FromEngine => (declared, "standard"),
+    let (rules, house, source) = match config.rules {
+        DeclaredRules::Given(rules, house) => (rules, house, "--rules"),
+        DeclaredRules::FromEngine if listed => (declared, None, "engine options"),
+        DeclaredRules::FromEngine => (declared, None, "standard"),
     };
     let supported = Capabilities::parse(&engine.capabilities.join(";")).game_types();
     let types: Vec<GameType> = match &config.game_types {
@@ -143,6 +144,7 @@ fn context<'a>(
     let ctx = Context {
         config,
         rules,
+        house,
         settable,
         engine_rules: declared,
         supported,
@@ -347,6 +349,7 @@ fn run_info(config: &Config, ctx: &Context<'_>, source: &str, jobs: usize) -> Ru
         rules: RulesInfo {
             tournament_opening: ctx.rules.tournament_opening,
             repetition_draw: ctx.rules.repetition_draw,
+            house_repetition: ctx.house.map(|house| house.name()),
             source: source.to_string(),
         },
         timeout_ms: config.timeout.as_millis() as u64,

@@ -7,8 +7,6 @@ use std::time::{Duration, Instant};
 use crate::check::client::{ClientError, Response, UhpClient};
 use hive_oracle_rules::core::notation::parse_game_state;
 use hive_oracle_rules::core::RulesOptions;
-use hive_oracle_rules::reference::ReferenceEngine;
-use hive_oracle_rules::rules::Rules;
 
 /// The engine under check, restarted on demand after a failure.
 pub(crate) struct Session {
@@ -222,9 +220,10 @@ impl Session {
         result
     }
 
-    /// `validmoves` in the position of `game`. Once the game is over, a
-    /// refusal is as good as an empty list: no move is legal (§8.5).
-    pub fn validmoves(&mut self, game: &ReferenceEngine) -> Result<Vec<String>, ClientError> {
+    /// `validmoves` in the current position; `over`: whether the game is
+    /// over under the engine's rules. Once it is, a refusal is as good as
+    /// an empty list: no move is legal (§8.5).
+    pub fn validmoves(&mut self, over: bool) -> Result<Vec<String>, ClientError> {
         self.transcript.push("validmoves".to_string());
         self.record(b"validmoves")?;
         let client = self.client()?;
@@ -232,7 +231,7 @@ impl Session {
         let result = client.validmoves();
         self.engine_time += start.elapsed();
         match result {
-            Err(ClientError::Refused { .. }) if game.state().is_over() => Ok(Vec::new()),
+            Err(ClientError::Refused { .. }) if over => Ok(Vec::new()),
             other => other,
         }
     }

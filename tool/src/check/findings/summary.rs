@@ -140,6 +140,11 @@ pub struct RulesInfo {
     pub tournament_opening: bool,
     /// §8.7.2: threefold repetition within 32 plies draws.
     pub repetition_draw: bool,
+    /// The house repetition rule the engine plays instead of §8.7.2, by
+    /// its `--rules` word (spec/rulings.md#house-repetition-rules); absent
+    /// for the spec's rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub house_repetition: Option<String>,
     /// `--rules`, `engine options` or `standard` (the engine lists neither).
     pub source: String,
 }

@@ -23,12 +23,14 @@ use crate::input::{record_files, InputError};
 use crate::output_file::{refuse_same_files, NamedInput, OutputError, PendingFile};
 use hive_oracle_rules::core::notation::{parse_game_type, NotationError};
 use hive_oracle_rules::core::{GameType, RulesOptions};
+use hive_oracle_rules::house_rules::{HouseRepetition, ImmunePiece, Sameness, Window};
 
 /// Which rules the engine plays, and who said so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeclaredRules {
-    /// Given with `--rules`.
-    Given(RulesOptions),
+    /// Given with `--rules`, with the house repetition rule it names, if
+    /// any (the repetition draw is then on for the engine).
+    Given(RulesOptions, Option<HouseRepetition>),
     /// Read from the engine's `options` (`TournamentOpening`,
     /// `RepetitionDraw`), the standard rules (§4.2 tournament opening, no
     /// repetition draw) for an option it does not list.
@@ -140,7 +142,7 @@ pub enum ConfigError {
 
 /// A word of `--rules` that names no rule.
 #[derive(Debug, Error)]
-#[error("unknown rule `{0}`: expected tournament-opening, standard-opening, repetition-draw or no-repetition-draw")]
+#[error("unknown rule `{0}`: expected tournament-opening, standard-opening, repetition-draw, no-repetition-draw, or a house repetition rule: repetition-whole-game, repetition-folds-symmetry, repetition-hivegame, repetition-nokamute")]
 pub struct UnknownRule(pub String);
 
 impl Config {
@@ -180,7 +182,10 @@ impl Config {
             Some(list) if list_words(list).next().is_none() => {
                 return Err(ConfigError::EmptyList("--rules"))
             }
-            Some(list) => DeclaredRules::Given(parse_rules(list).map_err(ConfigError::Rules)?),
+            Some(list) => {
+                let (rules, house) = parse_rules(list).map_err(ConfigError::Rules)?;
+                DeclaredRules::Given(rules, house)
+            }
         };
         // records alone, unless a corpus or cases are named too
         let records_alone =
@@ -408,17 +413,87 @@ fn list_words(list: &str) -> impl Iterator<Item = &str> {
 
 /// Reads `--rules`: `tournament-opening` or `standard-opening`, and
 /// `repetition-draw` or `no-repetition-draw`, separated by commas or
-/// spaces, in any case; a word left out takes its standard value.
-fn parse_rules(list: &str) -> Result<RulesOptions, UnknownRule> {
+/// spaces, in any case; a word left out takes its standard value. The
+/// house repetition rules (spec/rulings.md#house-repetition-rules) turn the
+/// repetition draw on: `repetition-whole-game` counts over the whole game,
+/// `repetition-folds-symmetry` folds rotations and mirror images (the two
+/// combine), and `repetition-hivegame` and `repetition-nokamute` name those
+/// engines' rules whole; `no-repetition-draw` takes any of them back.
+fn parse_rules(list: &str) -> Result<(RulesOptions, Option<HouseRepetition>), UnknownRule> {
+    // the spec's rule, which a house word changes one choice of
+    const SPEC: HouseRepetition = HouseRepetition {
+        window: Window::LastThirtyTwoPlies,
+        sameness: Sameness::Translation,
+        immune: ImmunePiece::WhenItRemovesAMove,
+    };
     let mut rules = RulesOptions::default();
+    let mut house: Option<HouseRepetition> = None;
     for word in list_words(list) {
+        let base = house.unwrap_or(SPEC);
         match word.to_ascii_lowercase().as_str() {
             "tournament-opening" => rules.tournament_opening = true,
             "standard-opening" => rules.tournament_opening = false,
             "repetition-draw" => rules.repetition_draw = true,
-            "no-repetition-draw" => rules.repetition_draw = false,
+            "no-repetition-draw" => {
+                rules.repetition_draw = false;
+                house = None;
+            }
+            "repetition-whole-game" => {
+                house = Some(HouseRepetition {
+                    window: Window::WholeGame,
+                    ..base
+                })
+            }
+            "repetition-folds-symmetry" => {
+                house = Some(HouseRepetition {
+                    sameness: Sameness::RotationAndReflection,
+                    ..base
+                })
+            }
+            "repetition-hivegame" => house = Some(HouseRepetition::HIVEGAME),
+            "repetition-nokamute" => house = Some(HouseRepetition::NOKAMUTE),
             _ => return Err(UnknownRule(word.to_string())),
         }
+        if house.is_some() {
+            rules.repetition_draw = true;
+        }
     }
-    Ok(rules)
+    Ok((rules, house.filter(|h| *h != SPEC)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The house words of `--rules` (spec/rulings.md#house-repetition-rules):
+    /// each turns the repetition draw on, the first two combine, a preset
+    /// replaces what came before, and `no-repetition-draw` takes any back.
+    #[test]
+    fn house_repetition_words_combine_and_turn_the_draw_on() {
+        let house = |list: &str| {
+            let (rules, house) = parse_rules(list).expect("reads");
+            (rules.repetition_draw, house.map(|h| h.name()))
+        };
+        assert_eq!(house("repetition-draw"), (true, None));
+        assert_eq!(
+            house("repetition-whole-game"),
+            (true, Some("repetition-whole-game".to_string()))
+        );
+        assert_eq!(
+            house("Repetition-Folds-Symmetry, repetition-whole-game"),
+            (
+                true,
+                Some("repetition-whole-game,repetition-folds-symmetry".to_string())
+            )
+        );
+        assert_eq!(
+            house("repetition-whole-game repetition-nokamute"),
+            (true, Some("repetition-nokamute".to_string()))
+        );
+        assert_eq!(
+            house("repetition-hivegame,no-repetition-draw"),
+            (false, None)
+        );
+        assert!(parse_rules("repetition-chess").is_err());
+    }
 }

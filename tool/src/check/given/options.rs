@@ -62,7 +62,11 @@ pub struct CheckOptions {
     pub records: Vec<PathBuf>,
     /// The rules the engine plays, separated by commas: `tournament-opening`
     /// or `standard-opening`, and `repetition-draw` or `no-repetition-draw`
-    /// (a word left out takes its standard value). Without it, the engine's
+    /// (a word left out takes its standard value). A house repetition rule,
+    /// for an engine whose repetition draw is not the spec's:
+    /// `repetition-whole-game`, `repetition-folds-symmetry` (the two
+    /// combine), `repetition-hivegame` or `repetition-nokamute`
+    /// (spec/rulings.md#house-repetition-rules). Without it, the engine's
     /// own `TournamentOpening` and `RepetitionDraw` options are read.
     #[arg(long, value_name = "LIST")]
     pub rules: Option<String>,

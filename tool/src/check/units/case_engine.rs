@@ -260,7 +260,10 @@ impl CaseEngine for UhpCase<'_, '_> {
 
     fn valid_moves(&mut self) -> Result<Vec<String>, UhpCaseError> {
         let game = self.game.clone();
-        let texts = self.worker.session.validmoves(&game);
+        let texts = self
+            .worker
+            .session
+            .validmoves(self.worker.ctx.state_of(&game).is_over());
         self.note_sent("validmoves");
         let texts = match texts {
             Ok(texts) => texts,

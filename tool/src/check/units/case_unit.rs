@@ -20,7 +20,8 @@ use crate::check::units::judge::{
 use crate::check::units::worker::{Context, Stop, Worker};
 use hive_oracle_rules::cases::{run_case, Case, CaseFailure, CaseOptions, LoadedCase, RulesEngine};
 use hive_oracle_rules::core::notation::parse_game_type;
-use hive_oracle_rules::core::{GameState, Move, RulesOptions};
+use hive_oracle_rules::core::{BoardView, GameState, Move, RulesOptions};
+use hive_oracle_rules::house_rules::HouseRepetition;
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
 
@@ -39,8 +40,11 @@ pub(crate) fn skip_reason(ctx: &Context<'_>, case: &LoadedCase) -> Option<String
         return Some(format!("game type {game_type} not supported by the engine"));
     }
     let options: RulesOptions = case.case.options.into();
-    if ReferenceEngine::load_with(&case.case.game, options).is_err() {
+    let Ok(game) = ReferenceEngine::load_with(&case.case.game, options) else {
         return Some("the game does not load on the reference engine".to_string());
+    };
+    if let Some(why) = ctx.house.and_then(|house| house_rule_differs(house, &game)) {
+        return Some(why);
     }
     if options != ctx.rules && !ctx.settable {
         return depends_on_options(&case.case, ctx.rules).map(|why| {
@@ -49,6 +53,31 @@ pub(crate) fn skip_reason(ctx: &Context<'_>, case: &LoadedCase) -> Option<String
                 ctx.rules
             )
         });
+    }
+    None
+}
+
+/// Why a case's answers are not the engine's under the house repetition
+/// rule `house` that the engine plays: the case is judged under the spec's
+/// repetition draw, or its game completes a repetition under the house rule
+/// (`None` when neither).
+fn house_rule_differs(house: HouseRepetition, game: &ReferenceEngine) -> Option<String> {
+    let name = house.name();
+    if game.options().repetition_draw {
+        return Some(format!(
+            "the case is judged under the repetition draw of §8.7.2 and the engine plays the house rule `{name}`"
+        ));
+    }
+    let options = house.reference_options(game.options());
+    let mut under = ReferenceEngine::new_game(BoardView::game_type(game), options);
+    for (ply, &mv) in game.history().iter().enumerate() {
+        under.play_unchecked(mv);
+        if house.state(&under) != under.state() {
+            return Some(format!(
+                "the case's game completes a repetition at ply {} under the house rule `{name}` the engine plays",
+                ply + 1
+            ));
+        }
     }
     None
 }

@@ -33,7 +33,7 @@ use hive_oracle_rules::rules::Rules;
 pub(crate) fn run(worker: &mut Worker<'_>, index: u64, game_type: GameType) -> Result<(), Stop> {
     let mut game = RandomGame::start(worker, index, game_type)?;
     for ply in 0..game.worker.ctx.config.max_plies {
-        if game.game.state().is_over() {
+        if game.worker.ctx.state_of(&game.game).is_over() {
             break;
         }
         if game.ply(ply).is_err() {
@@ -63,7 +63,7 @@ impl<'w, 'a> RandomGame<'w, 'a> {
     ) -> Result<RandomGame<'w, 'a>, Stop> {
         let rules = worker.ctx.rules;
         let rng = game_rng(worker.ctx.config.seed, game_type, index);
-        let game = ReferenceEngine::new_game(game_type, rules);
+        let game = ReferenceEngine::new_game(game_type, worker.ctx.reference_rules());
         if worker.ctx.settable && !worker.set_rules(rules) {
             worker.add(
                 Finding::new(Kind::Protocol, &worker.test, &game)
@@ -152,7 +152,11 @@ impl<'w, 'a> RandomGame<'w, 'a> {
 
     /// The engine's `validmoves` against the rules; the legal moves.
     fn compare_valid_moves(&mut self) -> Result<BTreeSet<Move>, Stop> {
-        let texts = match self.worker.session.validmoves(&self.game) {
+        let texts = match self
+            .worker
+            .session
+            .validmoves(self.worker.ctx.state_of(&self.game).is_over())
+        {
             Ok(t) => t,
             Err(e) => {
                 let sent = self.worker.said();
@@ -244,7 +248,8 @@ impl<'w, 'a> RandomGame<'w, 'a> {
         self.game.play_unchecked(mv);
         self.worker.counts.plies += 1;
         let state = state_and_turn(answer.last_line().unwrap_or(""));
-        if state.is_some_and(|st| st != (self.game.state(), self.game.turn())) {
+        let expected = (self.worker.ctx.state_of(&self.game), self.game.turn());
+        if state.is_some_and(|st| st != expected) {
             let played = self.worker.said();
             let at = undone(&self.game);
             let focus = Focus {

@@ -25,7 +25,8 @@ use crate::check::given::lines::play_line;
 use crate::check::given::record_set::RecordUnit;
 use crate::check::units::judge::{another_game, state_and_turn, state_clauses, state_pattern};
 use crate::check::units::worker::{Context, Stop, Worker};
-use hive_oracle_rules::core::{BoardView, Move, RulesOptions};
+use hive_oracle_rules::core::{BoardView, GameState, Move, RulesOptions};
+use hive_oracle_rules::house_rules::HouseRepetition;
 use hive_oracle_rules::records::replay::record_options;
 use hive_oracle_rules::records::{Record, RecordedMove};
 use hive_oracle_rules::reference::ReferenceEngine;
@@ -58,12 +59,14 @@ pub(crate) fn skip_reason(ctx: &Context<'_>, unit: &RecordUnit) -> Option<String
 /// The rules a record is judged under: its own (§10.12) on an engine whose
 /// options can be set; otherwise the engine's declared repetition rule with
 /// the record's opening, which [`skip_reason`] found to be the engine's.
-/// A record is then judged up to the ply where the declared rule ends the
-/// game (a draw by repetition, §8.7.2), and the plies after it are listed
-/// as not checked: a record goes on where its players' rules did.
+/// A declared house repetition rule is always the engine's (the repetition
+/// draw on), since no option of the engine names it. A record is then
+/// judged up to the ply where the declared rule ends the game (a draw by
+/// repetition, §8.7.2, or the house rule's), and the plies after it are
+/// listed as not checked: a record goes on where its players' rules did.
 fn judged_options(ctx: &Context<'_>, record: &Record) -> RulesOptions {
     let own = record_options(record);
-    if ctx.settable {
+    if ctx.settable && ctx.house.is_none() {
         own
     } else {
         RulesOptions {
@@ -77,14 +80,18 @@ fn judged_options(ctx: &Context<'_>, record: &Record) -> RulesOptions {
 /// engine under check.
 pub(crate) fn run(worker: &mut Worker<'_>, record: &Record) -> Result<(), Stop> {
     let options = judged_options(worker.ctx, record);
+    let reference = worker
+        .ctx
+        .house
+        .map_or(options, |house| house.reference_options(options));
     let mut replay = RecordReplay {
-        game: ReferenceEngine::new_game(record.game_type, options),
+        game: ReferenceEngine::new_game(record.game_type, reference),
         worker,
         options,
     };
     replay.start()?;
     for (i, ply) in record.moves.iter().enumerate() {
-        if replay.game.state().is_over() {
+        if replay.worker.ctx.state_of(&replay.game).is_over() {
             // the declared rules ended the game before the record did
             replay.note_unjudged(
                 i + 1,
@@ -207,7 +214,10 @@ impl RecordReplay<'_, '_> {
     /// The engine's `validmoves` against the rules, as sets.
     fn compare_valid_moves(&mut self) -> Result<(), Stop> {
         let worker = &mut *self.worker;
-        let texts = match worker.session.validmoves(&self.game) {
+        let texts = match worker
+            .session
+            .validmoves(worker.ctx.state_of(&self.game).is_over())
+        {
             Ok(t) => t,
             Err(e) => return Err(worker.engine_failure_here(&self.game, e)),
         };
@@ -339,35 +349,33 @@ impl RecordReplay<'_, '_> {
         let Some((state, turn)) = state_and_turn(answer.last_line().unwrap_or("")) else {
             return false;
         };
-        let rules = self.game.state();
+        let rules = self.worker.ctx.state_of(&self.game);
         if state.is_over() == rules.is_over() {
             return false;
         }
-        let other = RulesOptions {
-            repetition_draw: !self.options.repetition_draw,
-            ..self.options
+        let judged = match self.worker.ctx.house {
+            Some(house) => house.name(),
+            None => self.options.to_string(),
         };
-        let mut under_other = ReferenceEngine::new_game(self.game.game_type(), other);
-        for &mv in self.game.history() {
-            under_other.play_unchecked(mv);
-        }
         let after = sent.last().cloned().unwrap_or_default();
         let said = format!(
-            "after {after}, the engine says {state};{turn}, the rules judged under ({}) say {rules};{}",
-            self.options,
+            "after {after}, the engine says {state};{turn}, the rules judged under ({judged}) say {rules};{}",
             self.game.turn()
         );
+        let explaining = self.repetition_rules_giving(state);
         let worker = &mut *self.worker;
-        let finding = if under_other.state() == state {
-            let (pattern, why) = if other.repetition_draw {
+        let finding = if let Some((_, draws)) = explaining.first() {
+            let words: Vec<String> = explaining.iter().map(|(w, _)| format!("`{w}`")).collect();
+            let first = &explaining[0].0;
+            let (pattern, why) = if *draws {
                 (
                     "game end: a repetition draw the rules judged under do not have",
-                    "the position after this ply occurs for the third time within 32 plies: a draw by repetition under the repetition draw option (§8.7.2), which these rules do not have; if the engine plays that rule, declare it (`--rules repetition-draw`)",
+                    format!("the position after this ply completes a repetition under {} (§8.7.2, spec/rulings.md#house-repetition-rules), which these rules do not count; if the engine plays such a rule, declare it (`--rules {first}`)", words.join(", ")),
                 )
             } else {
                 (
                     "game end: no repetition draw where the rules judged under have one",
-                    "the position after this ply occurs for the third time within 32 plies, a draw by repetition under the repetition draw option (§8.7.2) that these rules have and the engine does not apply; if the engine plays without it, declare that (`--rules no-repetition-draw`)",
+                    format!("the position after this ply completes a repetition under the rules judged under, a draw that the engine does not apply; its state is that of {} (§8.7.2, spec/rulings.md#house-repetition-rules): if the engine plays such a rule, declare it (`--rules {first}`)", words.join(", ")),
                 )
             };
             Finding::new(Kind::State, &worker.test, &self.game)
@@ -392,6 +400,44 @@ impl RecordReplay<'_, '_> {
                 .explain(&self.game.game_string(), None),
         );
         true
+    }
+
+    /// The other repetition rules (the spec's, each house rule, then none)
+    /// under which the game so far has the state `state`: the `--rules`
+    /// word of each, and whether it is a draw there.
+    fn repetition_rules_giving(&self, state: GameState) -> Vec<(String, bool)> {
+        let judged = (self.options.repetition_draw, self.worker.ctx.house);
+        let mut rules: Vec<(String, bool, Option<HouseRepetition>)> =
+            vec![("repetition-draw".to_string(), true, None)];
+        for house in HouseRepetition::PRESETS {
+            rules.push((house.name(), true, Some(house)));
+        }
+        rules.push(("no-repetition-draw".to_string(), false, None));
+        rules
+            .into_iter()
+            .filter_map(|(word, on, house)| {
+                if (on, house) == judged {
+                    return None;
+                }
+                let on = RulesOptions {
+                    repetition_draw: on,
+                    ..self.options
+                };
+                let options = house.map_or(on, |h| h.reference_options(on));
+                let state_of =
+                    |g: &ReferenceEngine| house.map_or_else(|| g.state(), |h| h.state(g));
+                let mut under = ReferenceEngine::new_game(self.game.game_type(), options);
+                for &mv in self.game.history() {
+                    if state_of(&under).is_over() {
+                        // that rule ended the game earlier: it explains nothing here
+                        return None;
+                    }
+                    under.play_unchecked(mv);
+                }
+                let other = state_of(&under);
+                (other == state).then_some((word, other == GameState::Draw))
+            })
+            .collect()
     }
 
     /// Lists the plies from `from` to `last` as not checked, with why.

@@ -39,7 +39,10 @@ impl Shrinker<'_, '_> {
         if response.is_error() {
             return Ok(None);
         }
-        let texts = self.worker.session.validmoves(game)?;
+        let texts = self
+            .worker
+            .session
+            .validmoves(self.worker.ctx.state_of(game).is_over())?;
         let sent = self.worker.said();
         Ok(Some((
             self.worker.compare_moves(game, &texts),

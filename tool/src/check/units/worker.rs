@@ -18,7 +18,8 @@ use crate::check::given::lines::{as_bytes, play_line, rules_commands};
 use crate::check::units::judge::{
     replay_problem, state_and_turn, state_clauses, state_origin, state_pattern, MoveDiff, Shown,
 };
-use hive_oracle_rules::core::{BoardView, GameType, Move, RulesOptions};
+use hive_oracle_rules::core::{BoardView, GameState, GameType, Move, RulesOptions};
+use hive_oracle_rules::house_rules::HouseRepetition;
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::Rules;
 
@@ -41,8 +42,12 @@ pub(crate) enum Prior {
 /// learnt about the engine.
 pub(crate) struct Context<'a> {
     pub config: &'a Config,
-    /// The rules the engine is judged by.
+    /// The rules the engine is judged by (with the repetition draw on when
+    /// it plays a house rule).
     pub rules: RulesOptions,
+    /// The house repetition rule the engine plays instead of §8.7.2, when
+    /// declared (spec/rulings.md#house-repetition-rules).
+    pub house: Option<HouseRepetition>,
     /// Whether the engine lists both rules options, so that cases with other
     /// options can be run on it.
     pub settable: bool,
@@ -52,6 +57,23 @@ pub(crate) struct Context<'a> {
     pub supported: Vec<GameType>,
     /// The game types of the random games.
     pub types: Vec<GameType>,
+}
+
+impl Context<'_> {
+    /// The rules options the reference plays the engine's games with: the
+    /// declared ones, or under a house rule those that rule is judged on
+    /// ([`HouseRepetition::reference_options`]).
+    pub fn reference_rules(&self) -> RulesOptions {
+        self.house
+            .map_or(self.rules, |house| house.reference_options(self.rules))
+    }
+
+    /// The state of `game` as the engine's rules give it: the reference's,
+    /// or under a house rule that rule's ([`HouseRepetition::state`]).
+    pub fn state_of(&self, game: &ReferenceEngine) -> GameState {
+        self.house
+            .map_or_else(|| game.state(), |house| house.state(game))
+    }
 }
 
 /// The result of one unit.
@@ -235,7 +257,12 @@ impl<'a> Worker<'a> {
     /// The engine's legal moves against the reference's, in `game`.
     pub fn compare_moves(&mut self, game: &ReferenceEngine, texts: &[String]) -> MoveDiff {
         let start = Instant::now();
-        let legal = game.legal_move_set();
+        // §8.5: no move once the game is over, under a house rule's draw too
+        let legal = if self.ctx.state_of(game).is_over() {
+            BTreeSet::new()
+        } else {
+            game.legal_move_set()
+        };
         self.reference_time += start.elapsed();
         self.compare_moves_with(game, texts, &legal)
     }
@@ -342,18 +369,18 @@ impl<'a> Worker<'a> {
                     after()
                 ))
                 .exchange(sent(), response.lines.clone()),
-            Some((state, turn)) if state != game.state() || turn != game.turn() => {
+            Some((state, turn)) if state != self.ctx.state_of(game) || turn != game.turn() => {
+                let expected = self.ctx.state_of(game);
                 Finding::new(Kind::State, &self.test, game)
-                    .clauses(state_clauses(game, state != game.state()))
+                    .clauses(state_clauses(game, state != expected))
                     .pattern(state_pattern(
                         state_origin(&after()),
                         (state, turn),
-                        (game.state(), game.turn()),
+                        (expected, game.turn()),
                     ))
                     .detail(format!(
-                        "after {}, the engine says {state};{turn}, the rules say {};{}",
+                        "after {}, the engine says {state};{turn}, the rules say {expected};{}",
                         after(),
-                        game.state(),
                         game.turn()
                     ))
                     .exchange(sent(), response.lines.clone())

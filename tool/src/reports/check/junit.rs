@@ -169,8 +169,14 @@ fn write_properties(out: &mut String, report: &Report) {
         (
             "rules",
             format!(
-                "tournament-opening={} repetition-draw={} ({})",
-                run.rules.tournament_opening, run.rules.repetition_draw, run.rules.source
+                "tournament-opening={} repetition-draw={}{} ({})",
+                run.rules.tournament_opening,
+                run.rules.repetition_draw,
+                run.rules
+                    .house_repetition
+                    .as_ref()
+                    .map_or(String::new(), |house| format!(" house-rule={house}")),
+                run.rules.source
             ),
         ),
         ("strict-notation", run.strict_notation.to_string()),

@@ -148,10 +148,10 @@ fn write_run(out: &mut String, report: &Report) {
         } else {
             "standard"
         },
-        if run.rules.repetition_draw {
-            "on"
-        } else {
-            "off"
+        match (&run.rules.house_repetition, run.rules.repetition_draw) {
+            (Some(house), _) => format!("by the house rule {house}"),
+            (None, true) => "on".to_string(),
+            (None, false) => "off".to_string(),
         },
         run.rules.source
     );

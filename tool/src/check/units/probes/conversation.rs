@@ -130,7 +130,10 @@ pub(super) fn play_to(
 pub(super) fn still_at(worker: &mut Worker<'_>, game: &ReferenceEngine, sent: &[String]) -> bool {
     let mut shown = sent.to_vec();
     shown.push("validmoves".to_string());
-    let texts = match worker.session.validmoves(game) {
+    let texts = match worker
+        .session
+        .validmoves(worker.ctx.state_of(game).is_over())
+    {
         Ok(t) => t,
         Err(e) => {
             worker.engine_failure_here(game, e);
