@@ -8,8 +8,11 @@
 use std::fmt;
 
 use crate::core::notation::{self, NotationError, Turn};
+use crate::core::position_string::{self as position, PositionHeader, Setup, SetupStart};
 use crate::core::view::BoardView;
-use crate::core::{Color, GameState, GameType, Move, RulesOptions};
+use crate::core::{Color, GameState, GameType, Move, Piece, RulesOptions};
+
+pub(crate) mod setup;
 
 /// Why a move was refused: a sentence and the clauses that forbid it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,9 +43,18 @@ impl fmt::Display for IllegalMove {
     }
 }
 
-/// Why a GameString could not be loaded.
+/// Why a GameString or a position string could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
+    /// A position string names a position that no box of the game can
+    /// hold or no game can reach (§9.42), with the clause it breaks.
+    #[error("impossible position: {problem} ({clause})")]
+    Impossible {
+        /// The clause the position breaks, e.g. `§2.7`.
+        clause: &'static str,
+        /// What is wrong, naming the pieces and cells.
+        problem: String,
+    },
     /// The text is not a GameString (§9.31).
     #[error("{0}")]
     Notation(#[from] NotationError),
@@ -95,6 +107,17 @@ pub trait Rules: BoardView + Clone + Sized {
     /// The moves played so far, passes included.
     fn history(&self) -> &[Move];
 
+    /// A game set up from a position (§9.36) without checks: the stacks
+    /// of `setup`, its turn and its piece moved last, no history. Load a
+    /// position through [`Rules::load_setup`], which checks it first.
+    fn from_setup(setup: &Setup, options: RulesOptions) -> Self;
+
+    /// Where the game started: `None` from the empty board; for a game set
+    /// up from a position string (§9.36), the plies before it and the piece
+    /// moved last then. An engine that supports [`Rules::from_setup`]
+    /// returns it.
+    fn setup_start(&self) -> Option<SetupStart>;
+
     /// Perft from this position: the number of leaves `depth` plies deep.
     /// The default plays the trait's own moves ([`perft`]); an engine may
     /// override it with the same count computed on its own move
@@ -105,9 +128,38 @@ pub trait Rules: BoardView + Clone + Sized {
 
     // ----- provided methods; not meant to be overridden -----
 
-    /// The number of plies played, passes included.
+    /// The number of plies played, passes included (those before a
+    /// set-up position too, §9.36).
     fn plies(&self) -> usize {
-        self.history().len()
+        self.setup_start().map_or(0, |start| start.plies) + self.history().len()
+    }
+
+    /// The piece moved or placed on the last ply, immune on this one
+    /// (§5.10); after a throw the thrown piece (§6.8.7); `None` after a
+    /// pass (§5.11) or at the start.
+    fn last_moved(&self) -> Option<Piece> {
+        match self.history().last() {
+            Some(mv) => mv.piece(),
+            None => self.setup_start().and_then(|start| start.last_moved),
+        }
+    }
+
+    /// The position string of the current position (§9.41): what the
+    /// legal moves depend on, without the history.
+    fn position_string(&self) -> String {
+        let header = PositionHeader {
+            game_type: self.game_type(),
+            tournament_opening: self.options().tournament_opening,
+            turn: self.turn(),
+            last_moved: self.last_moved(),
+        };
+        let mut stacks = std::collections::BTreeMap::new();
+        for piece in self.game_type().all_pieces() {
+            if let Some(hex) = self.location(piece) {
+                stacks.entry(hex).or_insert_with(|| self.stack(hex));
+            }
+        }
+        position::position_string(&header, &stacks)
     }
 
     /// The side to move: White after an even number of plies (§1.6, §7.1).
@@ -167,8 +219,13 @@ pub trait Rules: BoardView + Clone + Sized {
         crate::core::view::move_string(self, mv)
     }
 
-    /// The canonical GameString of the game so far (§9.31).
+    /// The canonical GameString of the game so far (§9.31); for a game set
+    /// up from a position, which has no GameString, its position string
+    /// (§9.41).
     fn game_string(&self) -> String {
+        if self.setup_start().is_some() {
+            return self.position_string();
+        }
         let mut replay = Self::new_game(self.game_type(), self.options());
         let mut moves = Vec::with_capacity(self.plies());
         for &mv in self.history() {
@@ -182,6 +239,10 @@ pub trait Rules: BoardView + Clone + Sized {
     /// move (§9.34). The stated state and turn are recomputed, not checked
     /// (§9.33).
     fn load_with(text: &str, options: RulesOptions) -> Result<Self, LoadError> {
+        if position::is_position_string(text) {
+            let setup = position::parse_position_string(text)?;
+            return Self::load_setup(&setup, options);
+        }
         let record = notation::parse_game_string(text)?;
         let mut game = Self::new_game(record.game_type, options);
         for (i, move_text) in record.moves.iter().enumerate() {
@@ -205,6 +266,19 @@ pub trait Rules: BoardView + Clone + Sized {
     /// Loads a GameString with the default rules options.
     fn load(text: &str) -> Result<Self, LoadError> {
         Self::load_with(text, RulesOptions::default())
+    }
+
+    /// Sets up a position (§9.36) after checking that a box of the game
+    /// can hold it and a game can reach it (§9.42): the refusal names the
+    /// clause it breaks. The opening rule is the position's own; the
+    /// repetition draw, which needs the history, is refused (§9.42).
+    fn load_setup(setup: &Setup, options: RulesOptions) -> Result<Self, LoadError> {
+        let options = RulesOptions {
+            tournament_opening: setup.tournament_opening,
+            ..options
+        };
+        setup::check_setup::<Self>(setup, options)?;
+        Ok(Self::from_setup(setup, options))
     }
 }
 

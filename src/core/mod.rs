@@ -7,6 +7,7 @@ pub mod game;
 pub mod hex;
 pub mod notation;
 pub mod piece;
+pub mod position_string;
 pub mod splitmix;
 pub mod view;
 
@@ -15,4 +16,5 @@ pub use game::{GameState, GameType, Move, RulesOptions};
 pub use hex::{Direction, Hex};
 pub use notation::{GameRecord, MoveSpec, NotationError, Target, Turn};
 pub use piece::{Bug, Color, Piece};
+pub use position_string::{Setup, SetupStart};
 pub use view::BoardView;

@@ -8,7 +8,8 @@ use super::grid::{cell_of, CELLS, NOWHERE};
 use super::pieces::{bug_index, id_of, piece_of, NO_PIECE, PIECES};
 use super::{FastEngine, FastMove};
 use crate::core::BoardView;
-use crate::core::{GameState, GameType, Hex, Move, Piece, RulesOptions};
+use crate::core::{GameState, GameType, Hex, Move, Piece, RulesOptions, Setup, SetupStart};
+use crate::rules::setup::connected_order;
 use crate::rules::{IllegalMove, Rules};
 
 impl BoardView for FastEngine {
@@ -71,6 +72,8 @@ impl Rules for FastEngine {
             history: Vec::with_capacity(256),
             undo: Vec::with_capacity(256),
             repetition_keys: Vec::new(),
+            start: None,
+            start_plies: 0,
         };
         for bug in game_type.bugs() {
             game.bug_indices[game.bug_count as usize] = bug_index(bug) as u8;
@@ -86,6 +89,48 @@ impl Rules for FastEngine {
 
     fn options(&self) -> RulesOptions {
         self.options
+    }
+
+    fn from_setup(setup: &Setup, options: RulesOptions) -> Self {
+        // the pieces placed one by one through the same make as any move,
+        // each touching or covering one before it (so that every structure
+        // is kept as in a game), then the placements forgotten: the set-up
+        // position is the start of the game (§9.36)
+        let built = RulesOptions {
+            repetition_draw: false,
+            ..options
+        };
+        let mut game = FastEngine::new_game(setup.game_type, built);
+        for (piece, hex) in connected_order(&setup.pieces) {
+            let m = FastMove {
+                piece: id_of(piece),
+                to: cell_of(hex),
+            };
+            game.make(m);
+        }
+        game.history.clear();
+        game.undo.clear();
+        game.options = options;
+        let start = SetupStart {
+            plies: setup.plies(),
+            last_moved: setup.last_moved,
+        };
+        game.start = Some(start);
+        game.start_plies = start.plies;
+        game.set_immune::<true>(setup.last_moved.map_or(NO_PIECE, id_of));
+        game.hash = game.hash_slow();
+        game.repetition_keys.clear();
+        if options.repetition_draw {
+            let immunity_counts = game.immunity_removes_a_move();
+            let key = game.repetition_key(immunity_counts);
+            game.repetition_keys.push(key);
+        }
+        game.state = game.compute_state();
+        game
+    }
+
+    fn setup_start(&self) -> Option<SetupStart> {
+        self.start
     }
 
     fn generate_moves(&self, out: &mut Vec<Move>) {

@@ -61,7 +61,7 @@ mod twins;
 pub use twins::BrokenInvariant;
 mod zobrist;
 
-use crate::core::{Bug, GameState, GameType, Hex, Move, Piece, RulesOptions};
+use crate::core::{Bug, GameState, GameType, Hex, Move, Piece, RulesOptions, SetupStart};
 
 use grid::{cell_of, neighbour, AXIAL, BACK, CELLS, ENCLOSES, NOWHERE};
 use pieces::{bug_index, color_of, piece_of, AROUND_BIT, NO_PIECE, PIECES};
@@ -144,6 +144,11 @@ pub struct FastEngine {
     /// Translation-invariant position keys after each ply, for §8.7.2;
     /// `repetition_keys[0]` is the start.
     repetition_keys: Vec<u64>,
+    /// For a game set up from a position string (§9.36), the plies before
+    /// it and the piece moved last then; `None` from the empty board.
+    start: Option<SetupStart>,
+    /// The plies before the first ply of `undo`: those of `start`, or 0.
+    start_plies: usize,
 }
 
 impl FastEngine {
@@ -165,7 +170,13 @@ impl FastEngine {
 
     /// The side to move: §7.1 the players alternate, White first (§1.6).
     fn side(&self) -> usize {
-        self.undo.len() & 1
+        self.plies_played() & 1
+    }
+
+    /// The plies played, those before a set-up position included (§4.4).
+    #[inline(always)]
+    fn plies_played(&self) -> usize {
+        self.start_plies + self.undo.len()
     }
 
     /// Whether the queen of `color` is on the board, as §4.3 asks.
@@ -482,7 +493,7 @@ impl FastEngine {
             }
         }
         // §8.8 no ply yet: NotStarted; otherwise InProgress
-        if self.undo.is_empty() {
+        if self.plies_played() == 0 {
             GameState::NotStarted
         } else {
             GameState::InProgress

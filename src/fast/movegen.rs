@@ -98,7 +98,7 @@ impl FastEngine {
         // §1.3 the bugs of the game type; §3.1 with a piece left in the reserve
         let mut kinds = self.in_reserve[color];
         // §4.4 the player's n-th turn is its n-th ply, passes included
-        let turn = 1 + self.undo.len() / 2;
+        let turn = 1 + self.plies_played() / 2;
         // §4.5 on the fourth turn, or later with the queen still in reserve,
         // only the queen
         if turn >= 4 && !self.queen_placed(color) {

@@ -249,7 +249,11 @@ impl FastEngine {
                 records: self.undo.len(),
             });
         }
-        let immune = self.undo.last().map(|u| u.mv.piece).unwrap_or(NO_PIECE);
+        let at_start = self
+            .start
+            .and_then(|start| start.last_moved)
+            .map_or(NO_PIECE, super::pieces::id_of);
+        let immune = self.undo.last().map(|u| u.mv.piece).unwrap_or(at_start);
         if immune != self.immune {
             return Err(BrokenInvariant::Immune {
                 kept: self.immune,

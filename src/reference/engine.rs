@@ -8,9 +8,9 @@ use std::collections::BTreeSet;
 use super::board::Board;
 use super::end::{self, RepetitionKey};
 use super::judge;
-use super::position::{last_moved_piece, Position};
+use super::position::Position;
 use crate::core::view::BoardView;
-use crate::core::{Color, GameState, GameType, Hex, Move, Piece, RulesOptions};
+use crate::core::{Color, GameState, GameType, Hex, Move, Piece, RulesOptions, Setup, SetupStart};
 use crate::rules::{IllegalMove, Rules};
 
 /// A game played by the reference engine: the board and the moves that led to it.
@@ -26,6 +26,9 @@ pub struct ReferenceEngine {
     origins: Vec<Option<Hex>>,
     /// The repetition key after each ply; `keys[0]` is the empty start (§8.7.2).
     keys: Vec<RepetitionKey>,
+    /// For a game set up from a position string (§9.36), the plies before
+    /// it and the piece moved last then; `None` from the empty board.
+    start: Option<SetupStart>,
 }
 
 impl ReferenceEngine {
@@ -38,7 +41,7 @@ impl ReferenceEngine {
     /// (§5.10). Nothing after a pass (§5.11) or at the start. After a throw it
     /// is the thrown piece, never the pillbug that threw it (§6.8.7).
     pub fn immune_piece(&self) -> Option<Piece> {
-        last_moved_piece(&self.history)
+        self.last_moved()
     }
 
     /// The current position, as the rules judge a move in it.
@@ -143,7 +146,35 @@ impl Rules for ReferenceEngine {
             history: Vec::new(),
             origins: Vec::new(),
             keys,
+            start: None,
         }
+    }
+
+    fn from_setup(setup: &Setup, options: RulesOptions) -> Self {
+        // §2.4 each stack bottom to top, as listed
+        let mut board = Board::default();
+        for &(piece, hex) in &setup.pieces {
+            board.push(hex, piece);
+        }
+        let start = SetupStart {
+            plies: setup.plies(),
+            last_moved: setup.last_moved,
+        };
+        let side = crate::core::notation::Turn::after_plies(start.plies).color;
+        let keys = vec![RepetitionKey::of(&board, side, None)];
+        ReferenceEngine {
+            game_type: setup.game_type,
+            options,
+            board,
+            history: Vec::new(),
+            origins: Vec::new(),
+            keys,
+            start: Some(start),
+        }
+    }
+
+    fn setup_start(&self) -> Option<SetupStart> {
+        self.start
     }
 
     fn options(&self) -> RulesOptions {
@@ -195,8 +226,8 @@ impl Rules for ReferenceEngine {
         if self.options.repetition_draw && end::repetition_draw(&self.keys) {
             return GameState::Draw;
         }
-        // §8.8
-        if self.history.is_empty() {
+        // §8.8 (a set-up position after plies counts them, §9.36)
+        if self.plies() == 0 {
             GameState::NotStarted
         } else {
             GameState::InProgress

@@ -10,13 +10,6 @@ use crate::core::notation::Turn;
 use crate::core::{Color, GameState, GameType, Move, Piece, RulesOptions};
 use crate::rules::Rules;
 
-/// The piece moved (or placed) on the previous turn of a game, immune on
-/// this one (§5.10). Nothing after a pass (§5.11) or at the start. After a
-/// throw it is the thrown piece, never the pillbug that threw it (§6.8.7).
-pub(super) fn last_moved_piece(history: &[Move]) -> Option<Piece> {
-    history.last().and_then(|mv| mv.piece())
-}
-
 /// A position as the rules judge a move in it: the board, the game type and
 /// options, the plies played (whose turn it is, §7.1, and the turn number,
 /// §4.4), the piece moved last turn (immune, §5.10) and the game state (§8.8).
@@ -49,7 +42,7 @@ impl Position<'_> {
             game_type: game.game_type(),
             options: game.options(),
             plies: game.plies(),
-            immune: last_moved_piece(game.history()),
+            immune: game.last_moved(),
             state: game.state(),
         }
     }

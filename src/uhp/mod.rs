@@ -36,5 +36,5 @@ mod session;
 pub use arguments::MAX_SEARCH_TIME;
 pub use game::{EngineChoice, Game, GameError};
 pub use options::{OptionError, OptionName, Options};
-pub use serve::{run, run_with_reader, serve, LineHandler};
+pub use serve::{run, run_session_with_reader, run_with_reader, serve, LineHandler};
 pub use session::{Session, ID, MAX_LINE_BYTES};

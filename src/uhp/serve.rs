@@ -127,10 +127,19 @@ enum Received {
 /// line.
 pub fn run_with_reader(
     input: impl BufRead + Send + 'static,
-    mut output: impl Write,
+    output: impl Write,
     engine: EngineChoice,
 ) -> io::Result<()> {
-    let mut session = Session::new(engine);
+    run_session_with_reader(input, output, Session::new(engine))
+}
+
+/// [`run_with_reader`] with a session set up beforehand (for example with
+/// position strings, [`Session::with_position_strings`]).
+pub fn run_session_with_reader(
+    input: impl BufRead + Send + 'static,
+    mut output: impl Write,
+    mut session: Session,
+) -> io::Result<()> {
     let closed = Arc::new(AtomicBool::new(false));
     session.stop_searches_on(Arc::clone(&closed));
     // a rendezvous channel: the reader is at most one line ahead

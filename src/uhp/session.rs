@@ -13,6 +13,7 @@ use super::game::{EngineChoice, Game};
 use super::options::{self, OptionName, Options};
 use super::reply::{err, quote, response, Failure, Reply};
 use crate::core::notation::parse_game_type;
+use crate::core::position_string::is_position_string;
 use crate::core::GameType;
 use crate::search::{self, TranspositionTable};
 
@@ -40,6 +41,9 @@ pub struct Session {
     /// Set by the reader of `run_with_reader`
     /// when the input ends: it stops a running `bestmove` search.
     input_closed: Option<Arc<AtomicBool>>,
+    /// Whether `newgame` takes a position string (§9.36), an extension of
+    /// this engine that is off unless asked for.
+    position_strings: bool,
 }
 
 impl Session {
@@ -52,7 +56,15 @@ impl Session {
             exited: false,
             line_read_at: Instant::now(),
             input_closed: None,
+            position_strings: false,
         }
+    }
+
+    /// The same session with `newgame` taking a position string (§9.36)
+    /// too, an extension of this engine (`hive-oracle uhp --position-strings`).
+    pub fn with_position_strings(mut self, on: bool) -> Session {
+        self.position_strings = on;
+        self
     }
 
     /// Stops a running `bestmove` search once `closed` is set (by the
@@ -195,6 +207,13 @@ impl Session {
         if arg.is_empty() {
             return Ok(Game::new(engine, GameType::BASE, rules));
         }
+        if is_position_string(arg) && !self.position_strings {
+            // §9.36 an extension: a UHP client that sends one by mistake
+            // gets a refusal, not a game it did not ask for
+            return err(
+                "a position string (§9.36) is an extension of this engine, off by default: start it with `hive-oracle uhp --position-strings`",
+            );
+        }
         Ok(match parse_game_type(arg) {
             Ok(game_type) => Game::new(engine, game_type, rules),
             Err(type_error) if !arg.contains(';') => return err(type_error.to_string()),
@@ -334,9 +353,15 @@ impl Session {
             }
         };
         let game = current(&self.game)?;
-        let plies = game.plies();
+        // the plies that can be taken back: a set-up position (§9.36) has
+        // no moves before it
+        let plies = game.history().len();
         if plies == 0 {
-            return err("nothing to undo: no move has been played");
+            return err(if game.plies() == 0 {
+                "nothing to undo: no move has been played"
+            } else {
+                "nothing to undo: no move has been played since the position was set up (§9.36)"
+            });
         }
         let count = match count {
             Some(n) if (1..=plies).contains(&n) => n,

@@ -35,6 +35,9 @@ enum Command {
     Validmoves(position::ValidmovesArgs),
     /// Play moves on a GameString and print the resulting GameString.
     Play(position::PlayArgs),
+    /// Print the position string of a game (§9.41): its position without
+    /// its history, for a dispute over a board.
+    Position(position::PositionArgs),
     /// Play random games on the fast and the reference engine at once and
     /// compare them at every ply; exit non-zero on a disagreement.
     Selfcheck(selfcheck::SelfcheckArgs),
@@ -107,6 +110,7 @@ pub fn main() -> ExitCode {
         Command::Convert(args) => convert::convert(out, args),
         Command::Perft(args) => position::perft(out, args),
         Command::Validmoves(args) => position::validmoves(out, args),
+        Command::Position(args) => position::position(out, args),
         Command::Play(args) => position::play(out, args),
         Command::Render(args) => position::render(out, args),
         Command::Explain(args) => position::explain(out, args),

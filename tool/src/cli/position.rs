@@ -1,5 +1,6 @@
 //! The commands that take one position: `perft`, `validmoves`, `play`,
-//! `render`, `explain` and `convert`.
+//! `render`, `explain`, `position` and `convert`. Each takes a GameString
+//! or a position string (§9.36), told apart by its form.
 
 use std::io::Write;
 use std::path::Path;
@@ -65,6 +66,18 @@ pub struct ValidmovesArgs {
     /// The engine that generates the moves.
     #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
     engine: EngineChoice,
+    #[command(flatten)]
+    number: GameNumber,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+/// The options of `position`.
+#[derive(clap::Args)]
+pub struct PositionArgs {
+    /// The game: a GameString, a position string, a GameTypeString (a new
+    /// game), a record file, or `-` to read one of them from stdin.
+    game: String,
     #[command(flatten)]
     number: GameNumber,
     #[command(flatten)]
@@ -146,6 +159,14 @@ pub fn validmoves(out: &mut impl Write, args: ValidmovesArgs) -> Result<(), Stop
             run_validmoves::<ReferenceEngine>(out, &args.game, game, options)
         }
     }
+}
+
+/// `position`: the position string of the game's position (§9.41): what
+/// its legal moves depend on, without its history.
+pub fn position(out: &mut impl Write, args: PositionArgs) -> Result<(), Stop> {
+    let game = load_game::<ReferenceEngine>(&args.game, args.number.get(), args.rules.options())?;
+    writeln!(out, "{}", game.position_string())?;
+    Ok(())
 }
 
 /// `play`: the GameString after the moves, or the first refusal.

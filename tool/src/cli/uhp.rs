@@ -10,6 +10,10 @@ pub struct UhpArgs {
     /// The engine that holds the game (the `Engine` option can switch it).
     #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
     engine: EngineChoice,
+    /// Let `newgame` take a position string (spec/notation.md §9.36): a
+    /// position without its history, an extension of this engine.
+    #[arg(long)]
+    position_strings: bool,
     /// A deliberate fault, for testing the checker (src/faults/; only in a
     /// build with the `faults` feature, which the test suite turns on).
     #[cfg(feature = "faults")]
@@ -43,10 +47,12 @@ pub fn run(args: UhpArgs) -> Result<(), Stop> {
     }
     // stdin is read on a thread of its own, so that the end of the input
     // stops a time search (hive_oracle_rules::uhp::run_with_reader)
-    ended(hive_oracle_rules::uhp::run_with_reader(
+    let session =
+        hive_oracle_rules::uhp::Session::new(engine).with_position_strings(args.position_strings);
+    ended(hive_oracle_rules::uhp::run_session_with_reader(
         std::io::BufReader::new(stdin),
         stdout.lock(),
-        engine,
+        session,
     ))
 }
 

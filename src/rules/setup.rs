@@ -1,0 +1,259 @@
+//! The physical checks of a set-up position (§9.42): a position that no box
+//! of the game can hold, or that no game can reach, is refused with the
+//! clause it breaks. Each check is sound: it refuses only what the rules
+//! prove impossible, so a real position from a table is never refused.
+//! Written once on the engine trait: the last move is judged by the
+//! engine's own legal moves in each position it could have been played in.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{LoadError, Rules};
+use crate::core::position_string::Setup;
+use crate::core::{Bug, Color, Hex, Move, Piece, RulesOptions};
+
+/// Checks a set-up position; the first problem found, in the order of the
+/// clauses below, with its clause.
+pub(super) fn check_setup<R: Rules>(setup: &Setup, options: RulesOptions) -> Result<(), LoadError> {
+    let impossible =
+        |clause: &'static str, problem: String| LoadError::Impossible { clause, problem };
+    // §9.42 a position has no history for the repetition draw to count
+    if options.repetition_draw {
+        return Err(impossible(
+            "§8.7.2",
+            "a position string has no history, and the repetition draw counts earlier positions: set it up without the repetition draw, or give the game's moves as a GameString".to_string(),
+        ));
+    }
+    // §1.4 only the pieces of the game type
+    if let Some((piece, _)) = setup
+        .pieces
+        .iter()
+        .find(|(piece, _)| !setup.game_type.all_pieces().any(|p| p == *piece))
+    {
+        return Err(impossible(
+            "§1.4",
+            format!("{piece} is not a piece of {}", setup.game_type),
+        ));
+    }
+    // §3.2 the pieces of a bug enter in number order
+    if let Some((piece, _)) = setup.pieces.iter().find(|(piece, _)| {
+        piece.number > 1
+            && !setup.pieces.iter().any(|(p, _)| {
+                p.color == piece.color && p.bug == piece.bug && p.number + 1 == piece.number
+            })
+    }) {
+        return Err(impossible(
+            "§3.2",
+            format!("{piece} is on the board without the lower-numbered piece of its bug: they are placed in number order"),
+        ));
+    }
+    let stacks = setup.stacks();
+    one_hive(&stacks).map_err(|problem| impossible("§2.7", problem))?;
+    climbers_only(&stacks).map_err(|problem| impossible("§6.2.1", problem))?;
+    turns_allow(setup, &stacks).map_err(|(clause, problem)| impossible(clause, problem))?;
+    last_move_possible::<R>(setup, options, &stacks)
+        .map_err(|(clause, problem)| impossible(clause, problem))
+}
+
+/// §2.7: the pieces on the board form one group.
+fn one_hive(stacks: &BTreeMap<Hex, Vec<Piece>>) -> Result<(), String> {
+    let Some(&start) = stacks.keys().next() else {
+        return Ok(());
+    };
+    let mut reached = BTreeSet::from([start]);
+    let mut queue = vec![start];
+    while let Some(hex) = queue.pop() {
+        for n in hex.neighbours() {
+            if stacks.contains_key(&n) && reached.insert(n) {
+                queue.push(n);
+            }
+        }
+    }
+    match stacks.iter().find(|(hex, _)| !reached.contains(hex)) {
+        None => Ok(()),
+        Some((hex, stack)) => Err(format!(
+            "the hive is in more than one group: {} at {hex} touches no piece of the group of {}",
+            stack[0], stacks[&start][0]
+        )),
+    }
+}
+
+/// §6.2.1, §6.7.4: only a beetle climbs, and a mosquito that copies one; no
+/// other piece is ever above the ground.
+fn climbers_only(stacks: &BTreeMap<Hex, Vec<Piece>>) -> Result<(), String> {
+    for (hex, stack) in stacks {
+        if let Some(piece) = stack
+            .iter()
+            .skip(1)
+            .find(|p| !matches!(p.bug, Bug::Beetle | Bug::Mosquito))
+        {
+            return Err(format!(
+                "{piece} is on top of {} at {hex}: only a beetle, or a mosquito copying one (§6.7.4), climbs onto the hive",
+                stack[0]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The turns each player has had before the position: White moves first
+/// (§1.6), each turn one placement, movement or pass (§7.1).
+fn turns_taken(setup: &Setup, color: Color) -> usize {
+    let plies = setup.plies();
+    match color {
+        Color::White => plies.div_ceil(2),
+        Color::Black => plies / 2,
+    }
+}
+
+/// §7.1, §4.3, §4.5: what the turn number allows of each player's pieces.
+fn turns_allow(
+    setup: &Setup,
+    stacks: &BTreeMap<Hex, Vec<Piece>>,
+) -> Result<(), (&'static str, String)> {
+    for color in Color::ALL {
+        let turns = turns_taken(setup, color);
+        let on_board = setup
+            .pieces
+            .iter()
+            .filter(|(p, _)| p.color == color)
+            .count();
+        // §7.1 a turn places at most one piece
+        if on_board > turns {
+            return Err((
+                "§7.1",
+                format!(
+                    "{color} has {on_board} pieces on the board after {turns} turns of its own ({}): a turn places one piece at most",
+                    setup.turn
+                ),
+            ));
+        }
+        let queen = Piece::first(color, Bug::Queen);
+        if setup.pieces.iter().any(|(p, _)| *p == queen) {
+            continue;
+        }
+        // §4.3 without its queen a player only places (or passes): no piece
+        // of its colour has climbed
+        if let Some((hex, _)) = stacks
+            .iter()
+            .find(|(_, stack)| stack.iter().skip(1).any(|p| p.color == color))
+        {
+            return Err((
+                "§4.3",
+                format!("a {color} piece is on a stack at {hex}, but {queen} is not on the board: no piece moves before its queen is placed"),
+            ));
+        }
+        // §4.5 the queen by the fourth turn: a player without one who
+        // placed a piece on every turn placed another on its fourth
+        if turns >= 4 && on_board == turns {
+            return Err((
+                "§4.5",
+                format!("{color} has had {turns} turns, placed a piece on each and not {queen}: the queen is placed by a player's fourth turn"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// §5.10, §6.8.7: the piece named as moved last can have arrived where it
+/// stands on the ply before: placed there from the reserve, or moved or
+/// thrown there from some other cell, in a position with that piece
+/// elsewhere, as the engine's own legal moves say (with no piece immune
+/// then, which only allows more).
+fn last_move_possible<R: Rules>(
+    setup: &Setup,
+    options: RulesOptions,
+    stacks: &BTreeMap<Hex, Vec<Piece>>,
+) -> Result<(), (&'static str, String)> {
+    let Some(piece) = setup.last_moved else {
+        return Ok(());
+    };
+    let Some(&(_, at)) = setup.pieces.iter().find(|(p, _)| *p == piece) else {
+        return Err((
+            "§5.10",
+            format!("{piece} is named as moved last but is not on the board"),
+        ));
+    };
+    if setup.plies() == 0 {
+        return Err((
+            "§5.10",
+            format!("{piece} is named as moved last, but no ply was played"),
+        ));
+    }
+    if stacks[&at].last() != Some(&piece) {
+        return Err((
+            "§5.2",
+            format!("{piece}, named as moved last, is covered at {at}: a piece that just arrived is on top"),
+        ));
+    }
+    let mut before = setup.clone();
+    before.turn = crate::core::notation::Turn::after_plies(setup.plies() - 1);
+    before.last_moved = None;
+    before.pieces.retain(|(p, _)| *p != piece);
+    let arrives = Move::Move { piece, to: at };
+    // a placement from the reserve: the board without the piece
+    let placed = Move::Place { piece, to: at };
+    if legal_in::<R>(&before, options).contains(&placed) {
+        return Ok(());
+    }
+    // a movement or a throw from a cell next to the rest of the hive, or
+    // from the top of a stack
+    let rest: BTreeSet<Hex> = before.pieces.iter().map(|(_, h)| *h).collect();
+    let mut froms: BTreeSet<Hex> = rest.iter().flat_map(|h| h.neighbours()).collect();
+    froms.extend(rest.iter().copied());
+    froms.remove(&at);
+    for from in froms {
+        let mut earlier = before.clone();
+        earlier.pieces.push((piece, from));
+        if legal_in::<R>(&earlier, options).contains(&arrives) {
+            return Ok(());
+        }
+    }
+    Err((
+        "§5.10",
+        format!(
+            "{piece} is named as moved last, but it cannot have arrived at {at} on the ply before: no placement, movement or throw of the position before brings it there"
+        ),
+    ))
+}
+
+/// The legal moves of a position set up without checks; none when its
+/// pieces are not listed bottom-first around a connected start (an
+/// earlier position the last move cannot have come from).
+fn legal_in<R: Rules>(setup: &Setup, options: RulesOptions) -> BTreeSet<Move> {
+    if one_hive(&setup.stacks()).is_err() {
+        return BTreeSet::new();
+    }
+    let mut ordered = setup.clone();
+    ordered.pieces = connected_order(&setup.pieces);
+    R::from_setup(&ordered, options)
+        .legal_moves()
+        .into_iter()
+        .collect()
+}
+
+/// The pieces in an order in which each touches or covers one before it,
+/// every stack bottom first (the order [`Rules::from_setup`] builds in),
+/// the first at the origin: the same position, translated.
+pub(crate) fn connected_order(pieces: &[(Piece, Hex)]) -> Vec<(Piece, Hex)> {
+    let mut stacks: BTreeMap<Hex, Vec<Piece>> = BTreeMap::new();
+    for &(piece, hex) in pieces {
+        stacks.entry(hex).or_default().push(piece);
+    }
+    let Some((&start, _)) = pieces.first().map(|(p, h)| (h, p)) else {
+        return Vec::new();
+    };
+    let mut order = Vec::with_capacity(pieces.len());
+    let mut seen = BTreeSet::from([start]);
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(hex) = queue.pop_front() {
+        for piece in &stacks[&hex] {
+            order.push((*piece, Hex::new(hex.q - start.q, hex.r - start.r)));
+        }
+        for n in hex.neighbours() {
+            if stacks.contains_key(&n) && seen.insert(n) {
+                queue.push_back(n);
+            }
+        }
+    }
+    order
+}
