@@ -15,9 +15,9 @@
 use super::board::Board;
 use super::bugs::judge_own_movement;
 use super::bugs::throw::{throwers_next_to, ThrowBreak};
-use super::bugs::throw_judge::{judge_throw, ThrowMiss};
+use super::bugs::throw_judge::{copied_pillbug_immune, judge_throw, ThrowMiss};
 use super::facts::{describe, lift_fact, names, stack_fact, Fact, Refusal};
-use super::{end, movement, opening, placement, Position};
+use super::{end, movement, opening, pass, placement, Position};
 use crate::core::view::{move_string, BoardView};
 use crate::core::{Bug, Color, GameType, Hex, Move, Piece};
 use crate::rules::IllegalMove;
@@ -83,12 +83,15 @@ fn judge_pass(position: &Position) -> Result<Vec<Fact>, Refusal> {
     let color = position.side_to_move();
     let moves = position.legal_move_set();
     if moves.contains(&Move::Pass) {
-        return Ok(vec![Fact::new(
+        let mut facts = vec![Fact::new(
             &["§7.2"],
             format!(
                 "{color} has no legal placement and no legal movement, so passing is the only move"
             ),
-        )]);
+        )];
+        // why each placement and each movement is refused
+        facts.extend(pass::pass_facts(position));
+        return Ok(facts);
     }
     let listed: Vec<String> = moves
         .iter()
@@ -321,7 +324,18 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
     let mut ways = Vec::new();
     let own_way = matches!(own, Some(Ok(_)));
     let own_refusal = match own {
-        Some(Ok(way)) => {
+        Some(Ok(mut way)) => {
+            // §6.7.5 a mosquito stepping as a pillbug that is immune itself
+            let copied_pillbug = way
+                .first()
+                .filter(|fact| fact.clauses.contains(&"§6.7.5"))
+                .and_then(|fact| fact.cells.first().copied());
+            way.extend(copied_pillbug_immune(
+                board,
+                position.immune_piece(),
+                piece,
+                copied_pillbug,
+            ));
             ways.push(way);
             None
         }
