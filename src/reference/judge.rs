@@ -17,7 +17,7 @@ use super::bugs::judge_own_movement;
 use super::bugs::throw::{throwers_next_to, ThrowBreak};
 use super::bugs::throw_judge::{copied_pillbug_immune, judge_throw, ThrowMiss};
 use super::facts::{describe, lift_fact, names, stack_fact, Fact, Refusal};
-use super::{end, movement, opening, pass, placement, Position};
+use super::{end, movement, opening, placement, Position};
 use crate::core::view::{move_string, BoardView};
 use crate::core::{Bug, Color, GameType, Hex, Move, Piece};
 use crate::rules::IllegalMove;
@@ -83,15 +83,13 @@ fn judge_pass(position: &Position) -> Result<Vec<Fact>, Refusal> {
     let color = position.side_to_move();
     let moves = position.legal_move_set();
     if moves.contains(&Move::Pass) {
-        let mut facts = vec![Fact::new(
+        // why each other move is refused: `pass.rs`, for an explanation
+        return Ok(vec![Fact::new(
             &["§7.2"],
             format!(
                 "{color} has no legal placement and no legal movement, so passing is the only move"
             ),
-        )];
-        // why each placement and each movement is refused
-        facts.extend(pass::pass_facts(position));
-        return Ok(facts);
+        )]);
     }
     let listed: Vec<String> = moves
         .iter()

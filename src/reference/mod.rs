@@ -35,7 +35,7 @@ pub mod facts;
 pub mod judge;
 pub mod movement;
 pub mod opening;
-mod pass;
+pub mod pass;
 pub mod placement;
 mod position;
 pub mod turns;

@@ -3,7 +3,8 @@
 //! (chapter 3, §4.5), and each of the player's top pieces with the first
 //! rule that refuses its movement (chapters 4 to 6). Nothing here decides
 //! whether the pass is legal: `judge.rs` asks the legal moves, and these
-//! facts only say why each other move is not among them, from the same
+//! facts, which `explain` adds to a legal pass, say only why each other
+//! move is not among them, from the same
 //! judgement ([`judge`]).
 
 use std::collections::BTreeSet;
@@ -15,7 +16,7 @@ use super::{opening, placement, Position};
 use crate::core::{Bug, Hex, Move, Piece};
 
 /// The facts of a legal pass: why no placement and no movement is legal.
-pub(crate) fn pass_facts(position: &Position) -> Vec<Fact> {
+pub fn pass_facts(position: &Position) -> Vec<Fact> {
     let mut facts = placement_refusals(position);
     facts.extend(movement_refusals(position));
     facts
