@@ -22,6 +22,7 @@ mod boundaries;
 mod case_snapshots;
 mod cases;
 mod differential;
+mod explain_premise;
 mod identities;
 mod notation;
 mod perft;
