@@ -58,6 +58,11 @@ const BLACK_STUCK: &str = r"Base;InProgress;Black[11];wS1;bS1 wS1-;wQ -wS1;bQ bS
 /// (the case `end.toml::white-stuck-must-pass`).
 const WHITE_STUCK: &str = r"Base;InProgress;White[15];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wQ wS1/;bB1 \bS1;wQ wS1-;bA1 -bQ;wQ wS1/;bA2 bA1\;wQ wS1-;bA3 -bB1;wQ wS1/;bA1 wS1\;wQ bA1/;bA2 wQ\;wQ bA2/;bB1 \wS1;wQ \bA2;bB1 wS1;wQ bA2/;bB2 \bS1;wQ \bA2;bB2 \bB1;wQ bA2/;bB2 bB1/;wQ bB2\;bA3 wQ/";
 
+/// Black's only piece, `bQ`, lies under `wB1` on Black's third turn (the
+/// case `end.toml::pass-on-the-third-turn-with-the-only-piece-covered`,
+/// standard opening).
+const COVERED_ONLY_PIECE: &str = r"Base;InProgress;Black[3];wQ;bQ \wQ;wB1 wQ-;bQ \wB1;wB1 bQ";
+
 /// `wS2` at the west end of a line (the spec's example of §6.4.1).
 const SPIDER_AT_THE_END: &str =
     "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wS2 -wQ;bG1 bQ-";
@@ -199,6 +204,21 @@ fn a_pass_says_why_nothing_else_is_legal() {
         "{text}"
     );
     snapshot("pass_white", &text);
+    // §3.5: Black's only piece is covered, so no cell touches Black (the
+    // case end.toml::pass-on-the-third-turn-with-the-only-piece-covered,
+    // standard opening)
+    let options = hive_oracle_rules::core::RulesOptions {
+        tournament_opening: false,
+        ..Default::default()
+    };
+    let g = common::game_with(COVERED_ONLY_PIECE, options);
+    let text = explain_move(&g, Move::Pass);
+    assert!(
+        has_line(&text, "§3.5", "no stack has a Black piece on top"),
+        "{text}"
+    );
+    assert!(has_line(&text, "§5.2", "bQ is covered"), "{text}");
+    snapshot("pass_covered_only_piece", &text);
 }
 
 #[test]

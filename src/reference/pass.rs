@@ -57,6 +57,15 @@ fn placement_refusals(position: &Position) -> Vec<Fact> {
         .occupied_cells()
         .filter(|&h| board.stack_color(h) == Some(color))
         .collect();
+    if own.is_empty() {
+        // §3.5 no stack of the player's colour, so no cell touches one
+        facts.push(Fact::new(
+            &["§3.5"],
+            format!(
+                "no stack has a {color} piece on top, so no empty cell touches a {color} stack"
+            ),
+        ));
+    }
     for at in own {
         facts.push(cells_next_to(position, sample, at));
     }
