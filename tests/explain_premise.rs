@@ -127,6 +127,24 @@ fn a_legal_move_names_the_exception_it_relies_on() {
         "{text}"
     );
     snapshot("exception_mosquito_copies_a_thrown_pillbug", &text);
+    // §6.7.5 for the copied step too (the case
+    // mosquito.toml::mosquito-next-to-frozen-pillbug-steps-and-jumps)
+    let text = explained(MOSQUITO_BY_THROWN_PILLBUG, r"wM \wP");
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|h| h.ends_with("by the exception of §6.7.5 Mosquito copying a pillbug")),
+        "{text}"
+    );
+    assert!(
+        has_line(
+            &text,
+            "§6.7.5",
+            "exception: wP at (2, -2) was moved last turn"
+        ),
+        "{text}"
+    );
+    snapshot("exception_mosquito_steps_as_a_thrown_pillbug", &text);
 
     // §6.8.7 for a mosquito: the one that threw last turn is thrown at once
     let text = explained(MOSQUITO_THAT_THREW, "wM bA1/");

@@ -273,12 +273,14 @@ pub fn explain_typed_move(game: &ReferenceEngine, mv: Move, typed: &str) -> Stri
     let mut out = String::new();
     match &verdict.refusal {
         None => {
-            let exceptions: Vec<String> = verdict
-                .exceptions()
-                .iter()
-                .flat_map(|fact| fact.clauses.first())
-                .map(|clause| format!("{clause} {}", clause_title(clause)))
-                .collect();
+            let mut exceptions: Vec<String> = Vec::new();
+            for clause in verdict.exceptions().iter().flat_map(|f| f.clauses.first()) {
+                let named = format!("{clause} {}", clause_title(clause));
+                // once each, though several ways rely on it
+                if !exceptions.contains(&named) {
+                    exceptions.push(named);
+                }
+            }
             if exceptions.is_empty() {
                 let _ = writeln!(out, "legal: {named}");
             } else {
