@@ -22,6 +22,7 @@ mod boundaries;
 mod case_snapshots;
 mod cases;
 mod differential;
+mod explain_premise;
 mod house_rules;
 mod identities;
 mod notation;

@@ -14,16 +14,20 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use crate::core::view::{self, BoardView};
-use crate::core::{Hex, Move, Piece};
+use crate::core::{Bug, Hex, Move, Piece};
+use crate::reference::bugs::throw::pillbug_throws;
 use crate::reference::end::end_facts;
 use crate::reference::facts::{describe, names};
 use crate::reference::judge::{judge, Judgement};
+use crate::reference::pass::pass_facts;
 use crate::reference::{opening, placement, Position, ReferenceEngine};
 use crate::render;
 
 mod after;
+mod rulings;
 use crate::rules::{IllegalMove, Rules};
 use after::{after_move, repetition_facts};
+use rulings::rulings;
 
 pub use crate::clauses::Ruling;
 
@@ -67,6 +71,15 @@ pub fn grants(game: &ReferenceEngine, mv: Move) -> Vec<Vec<Fact>> {
     }
 }
 
+impl Verdict {
+    /// The exceptions the judgement consulted and found to apply: the
+    /// facts a legal move relies on where a general rule would refuse it
+    /// (§6.8.7, §6.7.5, §6.2.3, §6.8.6), in the order they were found.
+    pub fn exceptions(&self) -> Vec<&Fact> {
+        self.facts.iter().filter(|fact| fact.exception).collect()
+    }
+}
+
 /// The verdict on `mv` in `game`: legal (with the clauses that grant it) or
 /// illegal (with `play`'s refusal, unchanged, and the facts behind it).
 ///
@@ -104,7 +117,7 @@ pub fn verdict_in(position: &Position, mv: Move) -> Verdict {
     match judge(position, mv) {
         Judgement::Legal { conditions, ways } => {
             // the rulings behind the ways, not behind the general conditions
-            let ruled = rulings(&ways.concat());
+            let ruled = rulings(position, &ways.concat());
             let mut facts = conditions;
             let several = ways.len() > 1;
             for (i, way) in ways.into_iter().enumerate() {
@@ -120,6 +133,10 @@ pub fn verdict_in(position: &Position, mv: Move) -> Verdict {
                 ));
             }
             facts.extend(ruled);
+            if mv == Move::Pass {
+                // §7.2 why each other move is refused
+                facts.extend(pass_facts(position));
+            }
             Verdict {
                 legal: true,
                 refusal: None,
@@ -128,7 +145,7 @@ pub fn verdict_in(position: &Position, mv: Move) -> Verdict {
         }
         Judgement::Illegal(refusal) => {
             let mut facts = refusal.facts;
-            facts.extend(rulings(&facts));
+            facts.extend(rulings(position, &facts));
             facts.extend(other_moves(position, mv));
             Verdict {
                 legal: false,
@@ -137,26 +154,6 @@ pub fn verdict_in(position: &Position, mv: Move) -> Verdict {
             }
         }
     }
-}
-
-/// The rulings of `spec/rulings.md` behind the clauses the facts cite, each
-/// once, in the order first cited: its anchor and its one-line summary, so
-/// that a reader sees how the project decided where rule texts disagree.
-fn rulings(facts: &[Fact]) -> Vec<Fact> {
-    let mut seen: BTreeSet<&str> = BTreeSet::new();
-    let mut out = Vec::new();
-    for &clause in facts.iter().flat_map(|f| f.clauses.iter()) {
-        let Some(ruling) = clause_ruling(clause) else {
-            continue;
-        };
-        if seen.insert(ruling.anchor) {
-            out.push(Fact::new(
-                &[clause],
-                format!("ruling rulings.md#{}: {}", ruling.anchor, ruling.summary),
-            ));
-        }
-    }
-    out
 }
 
 /// For a refused movement of the player's own piece on the board: where it
@@ -176,10 +173,16 @@ fn other_moves(position: &Position, mv: Move) -> Option<Fact> {
         return None;
     }
     let options: Vec<String> = legal
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|m| m.piece() == Some(piece))
         .map(|m| view::move_string(position, m))
         .collect();
+    if options.is_empty() {
+        if let Some(throws) = throws_without_a_move(position, piece, &legal) {
+            return Some(throws);
+        }
+    }
     Some(Fact::new(
         &[],
         if options.is_empty() {
@@ -188,6 +191,42 @@ fn other_moves(position: &Position, mv: Move) -> Option<Fact> {
             format!("the legal moves of {piece} here: {}", options.join(", "))
         },
     ))
+}
+
+/// For a pillbug, or a mosquito, of the player's that has no move of its
+/// own: the throws it may still make (§6.8.2), under the clause of its own
+/// step (§6.8.1; §6.7.5 for a mosquito copying a pillbug). `None` when it
+/// throws nothing either, or is another bug.
+fn throws_without_a_move(
+    position: &Position,
+    piece: Piece,
+    legal: &BTreeSet<Move>,
+) -> Option<Fact> {
+    let clause = match piece.bug {
+        Bug::Pillbug => "§6.8.1",
+        Bug::Mosquito => "§6.7.5",
+        _ => return None,
+    };
+    let at = position.board().location(piece)?;
+    let throws: Vec<String> = pillbug_throws(position.board(), at, position.immune_piece())
+        .into_iter()
+        .map(|(thrown, to)| Move::Move { piece: thrown, to })
+        .filter(|throw| legal.contains(throw))
+        .map(|throw| view::move_string(position, throw))
+        .collect();
+    if throws.is_empty() {
+        return None;
+    }
+    Some(
+        Fact::new(
+            &[clause],
+            format!(
+                "{piece} has no move of its own (it may still throw: {})",
+                throws.join(", ")
+            ),
+        )
+        .with_cells([at]),
+    )
 }
 
 // ---------------------------------------------------------------------------
@@ -212,17 +251,48 @@ pub fn move_cells(game: &impl BoardView, mv: Move) -> Vec<Hex> {
 
 /// The explanation of one move: `legal: …` or `illegal: …` with `play`'s
 /// refusal, the chain of clauses with their facts, one per line, and the
-/// ASCII picture with the from and to cells highlighted.
+/// ASCII picture with the from and to cells highlighted. The move is named
+/// in its canonical spelling; [`explain_typed_move`] keeps the user's.
 pub fn explain_move(game: &ReferenceEngine, mv: Move) -> String {
+    explain_typed_move(game, mv, &game.move_string(mv))
+}
+
+/// [`explain_move`] for a move the user typed as `typed`: the headline
+/// names the move as typed, then its canonical spelling when that differs
+/// (`illegal: bS1 \wP (canonical: bS1 -bB1; move …)`), so that the reader
+/// finds the move they asked about.
+pub fn explain_typed_move(game: &ReferenceEngine, mv: Move, typed: &str) -> String {
     let name = game.move_string(mv);
+    let typed = typed.split_whitespace().collect::<Vec<_>>().join(" ");
+    let named = if typed.is_empty() || typed == name {
+        format!("{name} ({mv})")
+    } else {
+        format!("{typed} (canonical: {name}; {mv})")
+    };
     let verdict = verdict(game, mv);
     let mut out = String::new();
     match &verdict.refusal {
         None => {
-            let _ = writeln!(out, "legal: {name} ({mv})");
+            let mut exceptions: Vec<String> = Vec::new();
+            for clause in verdict.exceptions().iter().flat_map(|f| f.clauses.first()) {
+                let named = format!("{clause} {}", clause_title(clause));
+                // once each, though several ways rely on it
+                if !exceptions.contains(&named) {
+                    exceptions.push(named);
+                }
+            }
+            if exceptions.is_empty() {
+                let _ = writeln!(out, "legal: {named}");
+            } else {
+                let _ = writeln!(
+                    out,
+                    "legal: {named}, by the exception of {}",
+                    exceptions.join(" and ")
+                );
+            }
         }
         Some(refusal) => {
-            let _ = writeln!(out, "illegal: {name} ({mv}): {refusal}");
+            let _ = writeln!(out, "illegal: {named}: {refusal}");
         }
     }
     for fact in &verdict.facts {

@@ -52,6 +52,7 @@ impl ReferenceEngine {
             options: self.options,
             plies: self.plies(),
             immune: self.immune_piece(),
+            last_move: self.history.last().copied(),
             state: self.state(),
         }
     }
@@ -81,6 +82,7 @@ impl ReferenceEngine {
             options: self.options,
             plies: self.plies(),
             immune: self.immune_piece(),
+            last_move: self.history.last().copied(),
             // the moves the position offers, whatever the state after this ply
             state: GameState::InProgress,
         };

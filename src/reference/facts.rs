@@ -55,6 +55,12 @@ pub struct Fact {
     /// The plies the sentence counts (ply `n` is the position after the
     /// game's n-th move): the occurrences of a repeated position (§8.7.2).
     pub plies: Vec<usize>,
+    /// Whether the fact is an exception the judgement consulted and found
+    /// to apply: a clause that grants what a general rule would refuse (a
+    /// pillbug that threw is not the piece moved, §6.8.7; a mosquito copies
+    /// an immune pillbug, §6.7.5; a beetle climbs a taller stack, §6.2.3),
+    /// so that the move is legal because of it.
+    pub exception: bool,
 }
 
 impl Fact {
@@ -66,6 +72,16 @@ impl Fact {
             cells: Vec::new(),
             path: Vec::new(),
             plies: Vec::new(),
+            exception: false,
+        }
+    }
+
+    /// An exception consulted and found to apply (its field `exception`
+    /// set): the move it grants is legal because of it.
+    pub(crate) fn exception(clauses: &[&'static str], text: impl Into<String>) -> Fact {
+        Fact {
+            exception: true,
+            ..Fact::new(clauses, text)
         }
     }
 
@@ -88,11 +104,13 @@ impl Fact {
     }
 
     /// The fact as one line, each clause followed by its title from the
-    /// spec's label line: `§5.3 One Hive — lifting wA1 leaves …`.
+    /// spec's label line: `§5.3 One Hive — lifting wA1 leaves …`; an
+    /// exception says so before its sentence (`… — exception: …`).
     pub fn line(&self) -> String {
         if self.clauses.is_empty() {
             return self.text.clone();
         }
+        let marker = if self.exception { "exception: " } else { "" };
         let cited: Vec<String> = self
             .clauses
             .iter()
@@ -101,7 +119,7 @@ impl Fact {
                 title => format!("{c} {title}"),
             })
             .collect();
-        format!("{} — {}", cited.join(", "), self.text)
+        format!("{} — {marker}{}", cited.join(", "), self.text)
     }
 }
 

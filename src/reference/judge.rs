@@ -15,7 +15,7 @@
 use super::board::Board;
 use super::bugs::judge_own_movement;
 use super::bugs::throw::{throwers_next_to, ThrowBreak};
-use super::bugs::throw_judge::{judge_throw, ThrowMiss};
+use super::bugs::throw_judge::{copied_pillbug_immune, judge_throw, ThrowMiss};
 use super::facts::{describe, lift_fact, names, stack_fact, Fact, Refusal};
 use super::{end, movement, opening, placement, Position};
 use crate::core::view::{move_string, BoardView};
@@ -83,6 +83,7 @@ fn judge_pass(position: &Position) -> Result<Vec<Fact>, Refusal> {
     let color = position.side_to_move();
     let moves = position.legal_move_set();
     if moves.contains(&Move::Pass) {
+        // why each other move is refused: `pass.rs`, for an explanation
         return Ok(vec![Fact::new(
             &["§7.2"],
             format!(
@@ -321,7 +322,18 @@ fn judge_movement(position: &Position, piece: Piece, to: Hex) -> Judgement {
     let mut ways = Vec::new();
     let own_way = matches!(own, Some(Ok(_)));
     let own_refusal = match own {
-        Some(Ok(way)) => {
+        Some(Ok(mut way)) => {
+            // §6.7.5 a mosquito stepping as a pillbug that is immune itself
+            let copied_pillbug = way
+                .first()
+                .filter(|fact| fact.clauses.contains(&"§6.7.5"))
+                .and_then(|fact| fact.cells.first().copied());
+            way.extend(copied_pillbug_immune(
+                board,
+                position.immune_piece(),
+                piece,
+                copied_pillbug,
+            ));
             ways.push(way);
             None
         }

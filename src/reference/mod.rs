@@ -17,6 +17,7 @@
 //! | `end.rs` | chapter 8, the end of the game |
 //! | `facts.rs` | the facts a rule looks at, in words |
 //! | `judge.rs` | one move judged: the facts that grant it, or the first rule it breaks |
+//! | `pass.rs` | why a legal pass is the only move: the first rule refusing each other move |
 //! | `position.rs` | a position as the rules judge a move in it, and its legal moves |
 //! | `engine.rs` | the engine: a game's history, played and undone, behind the `Rules` trait |
 //!
@@ -34,6 +35,7 @@ pub mod facts;
 pub mod judge;
 pub mod movement;
 pub mod opening;
+pub mod pass;
 pub mod placement;
 mod position;
 pub mod turns;

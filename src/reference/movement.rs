@@ -72,6 +72,14 @@ pub(crate) fn ground_step_ignoring_gates(lifted: &Board, from: Hex, to: Hex) -> 
     from.is_adjacent(to) && !lifted.is_occupied(to) && keeps_contact(lifted, from, to)
 }
 
+/// A step to an adjacent empty cell with both sliding rules ignored, the
+/// contact (§5.4) and the gate (§5.5): the steps of a walk that another
+/// engine may wrongly allow. Only the refusals use it, to show such a walk
+/// and the step that breaks a rule.
+pub(crate) fn step_to_an_empty_neighbour(lifted: &Board, from: Hex, to: Hex) -> bool {
+    from.is_adjacent(to) && !lifted.is_occupied(to)
+}
+
 /// A one-cell step with the height gate rule ignored: any adjacent cell,
 /// keeping contact on the ground (§5.4). Only the refusals use it, to tell
 /// "blocked by a height gate" (§5.6) from "not reachable at all".

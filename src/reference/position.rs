@@ -28,6 +28,9 @@ pub struct Position<'a> {
     pub(super) options: RulesOptions,
     pub(super) plies: usize,
     pub(super) immune: Option<Piece>,
+    /// The previous ply, for the facts that ask how the immune piece got
+    /// there (placed, moved or thrown); no rule reads it.
+    pub(super) last_move: Option<Move>,
     pub(super) state: GameState,
 }
 
@@ -43,6 +46,7 @@ impl Position<'_> {
             options: game.options(),
             plies: game.plies(),
             immune: game.last_moved(),
+            last_move: game.history().last().copied(),
             state: game.state(),
         }
     }
@@ -60,6 +64,20 @@ impl Position<'_> {
     /// The piece moved (or placed) last turn, immune on this one (§5.10).
     pub fn immune_piece(&self) -> Option<Piece> {
         self.immune
+    }
+
+    /// The previous ply (a placement, a movement or throw, or a pass), if
+    /// any: what an explanation says of the immune piece (§5.10).
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
+    }
+
+    /// Whether the immune piece (§5.10) belongs to the side to move: the
+    /// opponent moved it on their turn, which only a throw does (§6.8.2,
+    /// §1.9).
+    pub fn immune_piece_was_thrown(&self) -> bool {
+        self.immune
+            .is_some_and(|piece| piece.color == self.side_to_move())
     }
 
     /// All placements open to the side to move (§3.1–§3.8, §4.5, §4.2).

@@ -65,6 +65,28 @@ fn explain_command_explains_moves_and_positions() {
     let out = run(&["explain", LINE]);
     assert!(out.status.success());
     assert!(stdout(&out).contains("legal moves: 22"), "{}", stdout(&out));
+    // §9.21: the headline keeps the move as typed, then its canonical spelling
+    let spider = "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wS2 -wQ;bG1 bQ-";
+    let out = run(&["explain", spider, "wS2 /wS1"]);
+    assert!(
+        stdout(&out).starts_with(r"illegal: wS2 /wS1 (canonical: wS2 wQ\; move wS2 to (-1, 1)): "),
+        "{}",
+        stdout(&out)
+    );
+    // §7.2: a pass in a record says why nothing else was legal (ply 29 of
+    // the record is White's forced pass of the case end.toml::white-stuck-must-pass)
+    let out = run(&["explain", "tests/records/pgn/pass-and-PASS.pgn", "29"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("legal: pass"), "{text}");
+    assert!(
+        text.contains("§3.6 not touching the opponent's colour — the only empty cell next to wQ at (1, 0) is (2, 0)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("§5.2 covered pieces — wS1 is covered"),
+        "{text}"
+    );
     // §4.2: the options reach the explanation
     let out = run(&["explain", "Base", "wQ"]);
     assert!(stdout(&out).contains("§4.2"), "{}", stdout(&out));

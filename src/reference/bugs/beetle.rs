@@ -111,7 +111,17 @@ fn beetle_step_facts(lifted: &Board, from: Hex, to: Hex) -> Vec<Fact> {
         from,
         to,
     ));
-    if hb >= 2 {
+    if hb >= 2 && hb > ha + 1 {
+        // §6.2.3 the exception to the reading that a beetle climbs no stack
+        // higher than itself (rulings.md#climbing-taller-stacks)
+        facts.push(Fact::exception(
+            &["§6.2.3"],
+            format!(
+                "the stack at {to} (height {hb}) is higher than the beetle itself (at height {}), and a beetle may climb a stack of any height",
+                ha + 1
+            ),
+        ));
+    } else if hb >= 2 {
         facts.push(Fact::new(
             &["§6.2.3"],
             format!("the beetle may climb a stack of any height, here {hb}"),

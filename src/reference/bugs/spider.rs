@@ -5,8 +5,11 @@ use std::collections::BTreeSet;
 use super::ant::{ant_walks, walk_to};
 use crate::core::{Hex, Piece};
 use crate::reference::board::Board;
-use crate::reference::facts::{flanks, gate_fact, path_text, Fact, Refusal};
-use crate::reference::movement::{ground_step_ignoring_gates, ground_step_possible, StepRule};
+use crate::reference::facts::{contact_fact, flanks, gate_fact, path_text, Fact, Refusal};
+use crate::reference::movement::{
+    ground_step_ignoring_gates, ground_step_possible, keeps_contact, step_to_an_empty_neighbour,
+    StepRule,
+};
 
 /// A spider walk: its start and the three cells it steps to.
 pub(crate) type SpiderWalk = [Hex; 4];
@@ -119,6 +122,10 @@ pub(crate) fn judge_spider(
         ]);
     }
     let mut refusal = spider_refusal(board, piece, from, to);
+    if refusal.illegal.clauses == ["§6.4.1"] {
+        // §5.4, §5.5 the three steps there that a sliding rule stops
+        refusal.facts.extend(near_miss_walk(board, from, to));
+    }
     refusal.facts.extend(walks_that_exist(&walks));
     Err(refusal)
 }
@@ -211,6 +218,55 @@ fn spider_refusal(board: &Board, piece: Piece, from: Hex, to: Hex) -> Refusal {
         format!("{piece} cannot reach {to}: it is {steps} ground step{} away, and a spider moves exactly three", if steps == 1 { "" } else { "s" }),
         &["§6.4.1"],
         vec![shown],
+    )
+}
+
+/// For a cell the spider cannot reach in three ground steps: a walk of
+/// three steps to it, visiting no cell twice (§6.4.2), that only the
+/// sliding rules stop, a step losing contact with the hive (§5.4) or
+/// passing a gate (§5.5); the walk with the fewest such steps, and each of
+/// them with what the rule saw. It is the walk an engine that checks only
+/// where the spider ends would allow. `None` when no such walk exists.
+fn near_miss_walk(board: &Board, from: Hex, to: Hex) -> Option<Fact> {
+    let lifted = board.with_top_lifted(from);
+    let broken_steps = |walk: &SpiderWalk| -> Vec<(Hex, Hex)> {
+        walk.windows(2)
+            .filter(|w| !ground_step_possible(&lifted, w[0], w[1]))
+            .map(|w| (w[0], w[1]))
+            .collect()
+    };
+    let (walk, broken) = spider_walks(board, from, &step_to_an_empty_neighbour)
+        .into_iter()
+        .filter(|walk| walk[3] == to)
+        .map(|walk| {
+            let broken = broken_steps(&walk);
+            (walk, broken)
+        })
+        .min_by_key(|(_, broken)| broken.len())?;
+    let mut clauses: Vec<&'static str> = vec!["§6.4.1"];
+    let mut why = Vec::new();
+    for &(a, b) in &broken {
+        let (clause, fact) = if keeps_contact(&lifted, a, b) {
+            ("§5.5", gate_fact(&lifted, a, b))
+        } else {
+            ("§5.4", contact_fact(&lifted, a, b))
+        };
+        if !clauses.contains(&clause) {
+            clauses.push(clause);
+        }
+        why.push(fact);
+    }
+    Some(
+        Fact::new(
+            &clauses,
+            format!(
+                "the three steps {} reach {to} only by breaking the sliding rules: {}",
+                path_text(&walk),
+                why.join("; ")
+            ),
+        )
+        .with_cells(broken.iter().flat_map(|&(a, b)| flanks(a, b)))
+        .with_path(walk),
     )
 }
 

@@ -252,9 +252,9 @@ pub(crate) fn legal_throws(board: &Board, color: Color, immune: Option<Piece>) -
 
 /// Every (piece, destination) pair that the pillbug, or mosquito, on top
 /// at `thrower_at` may throw, read from [`throw_attempts`]; `immune` is
-/// the piece moved last turn (§5.10), `None` to ignore immunity. Only the
-/// deliberate faults ask for one thrower's throws.
-#[cfg(feature = "faults")]
+/// the piece moved last turn (§5.10), `None` to ignore immunity. The
+/// deliberate faults ask for one thrower's throws, and `explain` for the
+/// throws of a pillbug that has no move of its own.
 pub(crate) fn pillbug_throws(
     board: &Board,
     thrower_at: Hex,

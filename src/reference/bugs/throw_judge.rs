@@ -9,7 +9,7 @@ use crate::reference::facts::{
 };
 use crate::reference::movement::one_hive_holds;
 
-use super::throw::{throw_attempts, Landings, ThrowAttempt, ThrowBreak, Thrower};
+use super::throw::{throw_attempts, throwers_next_to, Landings, ThrowAttempt, ThrowBreak, Thrower};
 
 /// Why no throw of the player's moves a piece to a cell: the attempt that
 /// came closest, and the refusal that says so.
@@ -51,10 +51,15 @@ pub(crate) fn judge_throw(
     to: Hex,
 ) -> Result<Vec<Vec<Fact>>, Option<ThrowMiss>> {
     let attempts = throw_attempts(board, color, immune, from, Landings::Only(to));
+    let last_thrower = thrower_of_the_last_throw(board, color, immune, piece, from);
     let ways: Vec<Vec<Fact>> = attempts
         .iter()
         .filter(|attempt| attempt.outcome.is_ok())
-        .map(|attempt| throw_facts(board, color, attempt.thrower, piece, from, to))
+        .map(|attempt| {
+            let mut facts = throw_facts(board, color, immune, attempt.thrower, piece, from, to);
+            facts.extend(last_thrower.clone());
+            facts
+        })
         .collect();
     if !ways.is_empty() {
         return Ok(ways);
@@ -91,6 +96,52 @@ pub(crate) fn judge_throw(
         next_to_destination: closest.thrower.at.is_adjacent(to),
         refusal: Refusal::with_facts(reason, &clauses, facts),
     }))
+}
+
+/// The exception of §6.8.7 when the piece thrown now may be the pillbug
+/// or mosquito that threw last turn: the piece moved last turn (`immune`)
+/// is the player's own, so the opponent threw it, with a pillbug or
+/// mosquito of theirs next to where it landed; `piece` is one of those.
+/// Using the ability is not moving the thrower, so `piece` is not immune.
+/// `None` when the last turn was no throw or `piece` could not have made it.
+fn thrower_of_the_last_throw(
+    board: &Board,
+    color: Color,
+    immune: Option<Piece>,
+    piece: Piece,
+    from: Hex,
+) -> Option<Fact> {
+    let moved = immune.filter(|moved| moved.color == color)?;
+    let landed = board.location(moved)?;
+    // the opponent's pieces next to the landing that could have thrown it:
+    // a pillbug on top of its stack, or a mosquito on the ground (§6.7.4)
+    let candidates: Vec<Thrower> = throwers_next_to(board, color.opponent(), landed)
+        .into_iter()
+        .filter(|t| board.top(t.at) == Some(t.piece))
+        .filter(|t| t.piece.bug == Bug::Pillbug || board.height(t.at) == 1)
+        .collect();
+    if !candidates.iter().any(|t| t.piece == piece && t.at == from) {
+        return None;
+    }
+    let opponent = color.opponent();
+    let by = if let [only] = candidates[..] {
+        format!("{opponent} threw it with {}, next to it", only.piece)
+    } else {
+        let listed: Vec<String> = candidates.iter().map(|t| t.piece.to_string()).collect();
+        format!(
+            "{opponent} threw it with a pillbug or mosquito next to it ({})",
+            listed.join(", ")
+        )
+    };
+    Some(
+        Fact::exception(
+            &["§6.8.7"],
+            format!(
+                "{moved}, the piece moved last turn, is {color}'s own: {by}; using the ability is not moving the thrower, so {piece} is not immune and may be thrown"
+            ),
+        )
+        .with_cells(candidates.iter().map(|t| t.at)),
+    )
 }
 
 /// The reason, clauses and facts of one attempt that breaks `broken`: the
@@ -283,6 +334,7 @@ fn landing_break_words(
 pub(crate) fn throw_facts(
     board: &Board,
     color: Color,
+    immune: Option<Piece>,
     thrower: Thrower,
     piece: Piece,
     from: Hex,
@@ -311,6 +363,7 @@ pub(crate) fn throw_facts(
             )
             .with_cells(model),
         );
+        facts.extend(copied_pillbug_immune(board, immune, by, model));
     }
     facts.push(Fact::new(
         &["§6.8.3"],
@@ -333,7 +386,7 @@ pub(crate) fn throw_facts(
         format!("{to} is empty, next to {by}, and not where {piece} came from"),
     ));
     if board.height(at) == 1 && !one_hive_holds(board, at) {
-        facts.push(Fact::new(
+        facts.push(Fact::exception(
             &["§6.8.6"],
             format!("{by} itself is pinned (lifting it would split the hive), yet it may throw"),
         ));
@@ -348,4 +401,27 @@ pub(crate) fn throw_facts(
         ));
     }
     facts
+}
+
+/// The exception of §6.7.5 when the pillbug a mosquito copies is the piece
+/// moved last turn: that pillbug may not act (§5.10), yet the mosquito has
+/// its step and its ability all the same, its own immunity alone deciding.
+/// `None` when the copied pillbug is not immune.
+pub(crate) fn copied_pillbug_immune(
+    board: &Board,
+    immune: Option<Piece>,
+    mosquito: Piece,
+    model: Option<Hex>,
+) -> Option<Fact> {
+    let model = model?;
+    let pillbug = board.top(model).filter(|&p| Some(p) == immune)?;
+    Some(
+        Fact::exception(
+            &["§6.7.5"],
+            format!(
+                "{pillbug} at {model} was moved last turn and may not move or throw itself (§5.10), yet {mosquito} copies it all the same: the copied pillbug's immunity does not bind the mosquito"
+            ),
+        )
+        .with_cells([model]),
+    )
 }

@@ -11,7 +11,9 @@ use crate::output_file::{refuse_same_files, NamedInput, PendingFile};
 use hive_oracle_rules::core::notation::parse_piece;
 use hive_oracle_rules::core::view::BoardView;
 use hive_oracle_rules::core::{escape_controls, escape_controls_in_lines, Hex, RulesOptions};
-use hive_oracle_rules::explain::{explain_move, explain_position, move_cells, play_explained};
+use hive_oracle_rules::explain::{
+    explain_move, explain_position, explain_typed_move, move_cells, play_explained,
+};
 use hive_oracle_rules::fast::FastEngine;
 use hive_oracle_rules::records::{GameTextError, RecordPly};
 use hive_oracle_rules::reference::ReferenceEngine;
@@ -240,7 +242,7 @@ fn explain_record_ply(game_text: &str, ply: RecordPly) -> String {
 fn explain_game(game: &ReferenceEngine, move_text: Option<&str>) -> Result<String, InputError> {
     Ok(match move_text {
         None => explain_position(game),
-        Some(text) => explain_move(game, game.parse_move(text)?),
+        Some(text) => explain_typed_move(game, game.parse_move(text)?, text),
     })
 }
 
