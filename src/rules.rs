@@ -46,6 +46,10 @@ impl fmt::Display for IllegalMove {
 /// Why a GameString or a position string could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
+    /// A position string was given with the repetition draw, which counts
+    /// the earlier positions a position string does not have (§9.42).
+    #[error("a position string has no history, and the repetition draw (§8.7.2) counts earlier positions: give the game's moves as a GameString, or set the position up without the repetition draw")]
+    NoHistory,
     /// A position string names a position that no box of the game can
     /// hold or no game can reach (§9.42), with the clause it breaks.
     #[error("impossible position: {problem} ({clause})")]
@@ -108,8 +112,10 @@ pub trait Rules: BoardView + Clone + Sized {
     fn history(&self) -> &[Move];
 
     /// A game set up from a position (§9.36) without checks: the stacks
-    /// of `setup`, its turn and its piece moved last, no history. Load a
-    /// position through [`Rules::load_setup`], which checks it first.
+    /// of `setup`, its turn and its piece moved last, no history. The
+    /// position is translated so that the first piece of `setup` stands at
+    /// the origin (§3.3; a position string puts it there already, §9.40).
+    /// Load a position through [`Rules::load_setup`], which checks it first.
     fn from_setup(setup: &Setup, options: RulesOptions) -> Self;
 
     /// Where the game started: `None` from the empty board; for a game set
@@ -239,6 +245,7 @@ pub trait Rules: BoardView + Clone + Sized {
     /// move (§9.34). The stated state and turn are recomputed, not checked
     /// (§9.33).
     fn load_with(text: &str, options: RulesOptions) -> Result<Self, LoadError> {
+        // §9.43 a position string wherever a GameString is taken
         if position::is_position_string(text) {
             let setup = position::parse_position_string(text)?;
             return Self::load_setup(&setup, options);
@@ -277,8 +284,14 @@ pub trait Rules: BoardView + Clone + Sized {
             tournament_opening: setup.tournament_opening,
             ..options
         };
-        setup::check_setup::<Self>(setup, options)?;
-        Ok(Self::from_setup(setup, options))
+        let legal_moves = |setup: &Setup, options| Self::from_setup(setup, options).legal_moves();
+        match setup::check_setup(setup, options, &legal_moves) {
+            Ok(()) => Ok(Self::from_setup(setup, options)),
+            Err(setup::Refusal::NoHistory) => Err(LoadError::NoHistory),
+            Err(setup::Refusal::Impossible(clause, problem)) => {
+                Err(LoadError::Impossible { clause, problem })
+            }
+        }
     }
 }
 

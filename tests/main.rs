@@ -27,6 +27,7 @@ mod house_rules;
 mod identities;
 mod notation;
 mod perft;
+mod position_strings;
 mod provenance;
 mod records_pgn;
 mod records_sgf;

@@ -523,6 +523,46 @@ fn every_test_named_by_a_ruling_exists() {
 /// fails the check.
 const CLAUSES_WITHOUT_CASE: &[(&str, &str)] = &[
     (
+        "9.36",
+        "position strings are an extension of this engine, and the corpus holds GameStrings that \
+         any UHP engine loads (spec/cases.md); tests/position_strings.rs pins it",
+    ),
+    (
+        "9.37",
+        "position strings are an extension of this engine, and the corpus holds GameStrings that \
+         any UHP engine loads (spec/cases.md); tests/position_strings.rs pins it",
+    ),
+    (
+        "9.38",
+        "position strings are an extension of this engine, and the corpus holds GameStrings that \
+         any UHP engine loads (spec/cases.md); tests/position_strings.rs pins it",
+    ),
+    (
+        "9.39",
+        "position strings are an extension of this engine, and the corpus holds GameStrings that \
+         any UHP engine loads (spec/cases.md); tests/position_strings.rs pins it",
+    ),
+    (
+        "9.40",
+        "position strings are an extension of this engine, and the corpus holds GameStrings that \
+         any UHP engine loads (spec/cases.md); tests/position_strings.rs pins it",
+    ),
+    (
+        "9.41",
+        "position strings are an extension of this engine, and the corpus holds GameStrings that \
+         any UHP engine loads (spec/cases.md); tests/position_strings.rs pins it",
+    ),
+    (
+        "9.42",
+        "position strings are an extension of this engine, and the corpus holds GameStrings that \
+         any UHP engine loads (spec/cases.md); tests/position_strings.rs pins it",
+    ),
+    (
+        "9.43",
+        "position strings are an extension of this engine, and the corpus holds GameStrings that \
+         any UHP engine loads (spec/cases.md); tests/position_strings.rs pins it",
+    ),
+    (
         "9.32",
         "a GameString with an empty field is refused whole, and a case's `game` must load \
          (spec/cases.md); tests/notation.rs refuses such strings, and the refused examples under the clause",

@@ -171,6 +171,9 @@ fn refusal_point(error: &LoadError) -> (&'static str, usize) {
         LoadError::Notation(_) => ("notation", 0),
         LoadError::Unresolvable { index, .. } => ("unresolvable", *index),
         LoadError::Illegal { index, .. } => ("illegal", *index),
+        // §9.42 the clause a set-up position breaks
+        LoadError::Impossible { clause, .. } => (clause, 0),
+        LoadError::NoHistory => ("no history", 0),
     }
 }
 

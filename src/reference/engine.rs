@@ -11,6 +11,7 @@ use super::judge;
 use super::position::Position;
 use crate::core::view::BoardView;
 use crate::core::{Color, GameState, GameType, Hex, Move, Piece, RulesOptions, Setup, SetupStart};
+use crate::rules::setup::connected_order;
 use crate::rules::{IllegalMove, Rules};
 
 /// A game played by the reference engine: the board and the moves that led to it.
@@ -153,9 +154,9 @@ impl Rules for ReferenceEngine {
     }
 
     fn from_setup(setup: &Setup, options: RulesOptions) -> Self {
-        // §2.4 each stack bottom to top, as listed
+        // §2.4 each stack bottom to top, the first piece at the origin
         let mut board = Board::default();
-        for &(piece, hex) in &setup.pieces {
+        for (piece, hex) in connected_order(&setup.pieces) {
             board.push(hex, piece);
         }
         let start = SetupStart {

@@ -2,26 +2,38 @@
 //! of the game can hold, or that no game can reach, is refused with the
 //! clause it breaks. Each check is sound: it refuses only what the rules
 //! prove impossible, so a real position from a table is never refused.
-//! Written once on the engine trait: the last move is judged by the
-//! engine's own legal moves in each position it could have been played in.
+//! Written once for both engines: the last move is judged by the engine's
+//! own legal moves (`legal_moves`, given by `Rules::load_setup`) in each
+//! position it could have been played in.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{LoadError, Rules};
 use crate::core::position_string::Setup;
 use crate::core::{Bug, Color, Hex, Move, Piece, RulesOptions};
 
+/// Why a set-up position is refused.
+pub(crate) enum Refusal {
+    /// With the repetition draw, which needs a history (§9.42, §8.7.2).
+    NoHistory,
+    /// Impossible, with the clause it breaks and what is wrong.
+    Impossible(&'static str, String),
+}
+
+/// The legal moves of a position set up without checks, on the engine
+/// being loaded.
+pub(crate) type LegalMoves<'a> = &'a dyn Fn(&Setup, RulesOptions) -> Vec<Move>;
+
 /// Checks a set-up position; the first problem found, in the order of the
 /// clauses below, with its clause.
-pub(super) fn check_setup<R: Rules>(setup: &Setup, options: RulesOptions) -> Result<(), LoadError> {
-    let impossible =
-        |clause: &'static str, problem: String| LoadError::Impossible { clause, problem };
+pub(crate) fn check_setup(
+    setup: &Setup,
+    options: RulesOptions,
+    legal_moves: LegalMoves<'_>,
+) -> Result<(), Refusal> {
+    let impossible = |clause: &'static str, problem: String| Refusal::Impossible(clause, problem);
     // §9.42 a position has no history for the repetition draw to count
     if options.repetition_draw {
-        return Err(impossible(
-            "§8.7.2",
-            "a position string has no history, and the repetition draw counts earlier positions: set it up without the repetition draw, or give the game's moves as a GameString".to_string(),
-        ));
+        return Err(Refusal::NoHistory);
     }
     // §1.4 only the pieces of the game type
     if let Some((piece, _)) = setup
@@ -50,7 +62,7 @@ pub(super) fn check_setup<R: Rules>(setup: &Setup, options: RulesOptions) -> Res
     one_hive(&stacks).map_err(|problem| impossible("§2.7", problem))?;
     climbers_only(&stacks).map_err(|problem| impossible("§6.2.1", problem))?;
     turns_allow(setup, &stacks).map_err(|(clause, problem)| impossible(clause, problem))?;
-    last_move_possible::<R>(setup, options, &stacks)
+    last_move_possible(setup, options, &stacks, legal_moves)
         .map_err(|(clause, problem)| impossible(clause, problem))
 }
 
@@ -122,7 +134,8 @@ fn turns_allow(
             return Err((
                 "§7.1",
                 format!(
-                    "{color} has {on_board} pieces on the board after {turns} turns of its own ({}): a turn places one piece at most",
+                    "{color} has {on_board} pieces on the board after {turns} turn{} of its own ({}): a turn places one piece at most",
+                    if turns == 1 { "" } else { "s" },
                     setup.turn
                 ),
             ));
@@ -159,10 +172,11 @@ fn turns_allow(
 /// thrown there from some other cell, in a position with that piece
 /// elsewhere, as the engine's own legal moves say (with no piece immune
 /// then, which only allows more).
-fn last_move_possible<R: Rules>(
+fn last_move_possible(
     setup: &Setup,
     options: RulesOptions,
     stacks: &BTreeMap<Hex, Vec<Piece>>,
+    legal_moves: LegalMoves<'_>,
 ) -> Result<(), (&'static str, String)> {
     let Some(piece) = setup.last_moved else {
         return Ok(());
@@ -192,7 +206,7 @@ fn last_move_possible<R: Rules>(
     let arrives = Move::Move { piece, to: at };
     // a placement from the reserve: the board without the piece
     let placed = Move::Place { piece, to: at };
-    if legal_in::<R>(&before, options).contains(&placed) {
+    if legal_in(&before, options, legal_moves).contains(&placed) {
         return Ok(());
     }
     // a movement or a throw from a cell next to the rest of the hive, or
@@ -204,7 +218,7 @@ fn last_move_possible<R: Rules>(
     for from in froms {
         let mut earlier = before.clone();
         earlier.pieces.push((piece, from));
-        if legal_in::<R>(&earlier, options).contains(&arrives) {
+        if legal_in(&earlier, options, legal_moves).contains(&arrives) {
             return Ok(());
         }
     }
@@ -216,23 +230,34 @@ fn last_move_possible<R: Rules>(
     ))
 }
 
-/// The legal moves of a position set up without checks; none when its
-/// pieces are not listed bottom-first around a connected start (an
-/// earlier position the last move cannot have come from).
-fn legal_in<R: Rules>(setup: &Setup, options: RulesOptions) -> BTreeSet<Move> {
+/// The legal moves of a position set up without checks, in the cells of
+/// `setup` (the engine puts the first piece at the origin); none when its
+/// hive is in several groups (an earlier position the last move cannot
+/// have come from, §2.7).
+fn legal_in(setup: &Setup, options: RulesOptions, legal_moves: LegalMoves<'_>) -> BTreeSet<Move> {
     if one_hive(&setup.stacks()).is_err() {
         return BTreeSet::new();
     }
-    let mut ordered = setup.clone();
-    ordered.pieces = connected_order(&setup.pieces);
-    R::from_setup(&ordered, options)
-        .legal_moves()
+    let first = setup.pieces.first().map_or(Hex::ORIGIN, |(_, hex)| *hex);
+    let back = |hex: Hex| Hex::new(hex.q + first.q, hex.r + first.r);
+    legal_moves(setup, options)
         .into_iter()
+        .map(|mv| match mv {
+            Move::Place { piece, to } => Move::Place {
+                piece,
+                to: back(to),
+            },
+            Move::Move { piece, to } => Move::Move {
+                piece,
+                to: back(to),
+            },
+            Move::Pass => Move::Pass,
+        })
         .collect()
 }
 
 /// The pieces in an order in which each touches or covers one before it,
-/// every stack bottom first (the order [`Rules::from_setup`] builds in),
+/// every stack bottom first (the order the engines build a set-up in),
 /// the first at the origin: the same position, translated.
 pub(crate) fn connected_order(pieces: &[(Piece, Hex)]) -> Vec<(Piece, Hex)> {
     let mut stacks: BTreeMap<Hex, Vec<Piece>> = BTreeMap::new();

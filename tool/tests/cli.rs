@@ -64,6 +64,66 @@ fn validmoves_prints_canonical_moves_separated_by_semicolons() {
     );
 }
 
+/// The position after `wP;bP wP-;wQ -wP;bQ bP-;wQ \bP;bS1 bQ/;wP /bP;wQ bP\`
+/// (docs/positions.md): Black's pillbug threw White's queen last.
+const THROWN_QUEEN: &str = r"Base+P;Position;White[5];last=wQ;wP;bP wP/;wQ bP\;bQ wQ/;bS1 bQ/";
+
+#[test]
+fn position_prints_the_position_string_of_a_game_a_record_or_stdin() {
+    // §9.41: a GameString, a record file's game N, stdin; §9.36 a position
+    // string prints as itself
+    let game = r"Base+P;InProgress;White[5];wP;bP wP-;wQ -wP;bQ bP-;wQ \bP;bS1 bQ/;wP /bP;wQ bP\";
+    for args in [vec!["position", game], vec!["position", THROWN_QUEEN]] {
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(stdout(&out).trim_end(), THROWN_QUEEN);
+    }
+    let out = run(&["position", "tests/records/pgn/two-games.pgn", "--game", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("Base;Position;Black[8];last=wA2;"),
+        "{}",
+        stdout(&out)
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hive-oracle"))
+        .args(["position", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(game.as_bytes())
+        .expect("writes");
+    let out = child.wait_with_output().expect("ends");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim_end(),
+        THROWN_QUEEN
+    );
+}
+
+#[test]
+fn a_position_string_is_taken_by_play_perft_and_refused_by_convert() {
+    // §9.36: play answers with the position string after the moves; perft
+    // counts from the position; convert has no moves to write
+    let out = run(&["play", THROWN_QUEEN, "bP -wP"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("Base+P;Position;Black[5];last=bP;"),
+        "{}",
+        stdout(&out)
+    );
+    let from_position = run(&["perft", "2", THROWN_QUEEN]);
+    let game = r"Base+P;InProgress;White[5];wP;bP wP-;wQ -wP;bQ bP-;wQ \bP;bS1 bQ/;wP /bP;wQ bP\";
+    let from_game = run(&["perft", "2", game]);
+    assert_eq!(perft_counts(&from_position), perft_counts(&from_game));
+    let out = run(&["convert", THROWN_QUEEN]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("has no moves"), "{}", stderr(&out));
+}
+
 #[test]
 fn validmoves_prints_pass_when_it_is_the_only_move() {
     // §7.2

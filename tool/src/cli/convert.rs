@@ -46,6 +46,12 @@ pub fn convert(out: &mut impl Write, args: ConvertArgs) -> Result<(), Stop> {
         input::record_or_game(&args.input, number)
     };
     let (nth, reference) = read.map_err(|e| input_stop(e, number))?;
+    if reference.setup_start().is_some() {
+        // §9.36 a position string holds no moves to write down
+        return Err(Stop::Refused(
+            "a position string (spec/notation.md §9.36) has no moves, so it has no GameString or record: the commands that take a GameString take it as it is".to_string(),
+        ));
+    }
     match args.to {
         ConvertTarget::Gamestring => writeln!(out, "{}", reference.game_string())?,
         ConvertTarget::Pgn => out.write_all(pgn::write(&nth.record).as_bytes())?,
