@@ -18,7 +18,7 @@ use hive_oracle_rules::fast::FastEngine;
 use hive_oracle_rules::records::{self, replay::record_options};
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::rules::{LoadError, Rules};
-use hive_oracle_rules::uhp::{EngineChoice, LineHandler, Session};
+use hive_oracle_rules::uhp::{EngineChoice, Session};
 
 /// What is compared of a verdict: legal or not, and the clauses of its
 /// facts and refusal (the facts' words name cells, which a position string
