@@ -30,6 +30,7 @@
 //!    in lock step, for the fuzz target `differential`, the differential
 //!    tests and `hive-oracle selfcheck`; [`house_rules`]: the repetition
 //!    draws that real engines play instead of the spec's, for the checker;
+//!    [`history`]: a search for a legal game that reaches a set-up position;
 //! 4. [`explain`]: why a move is legal or illegal, clause by clause;
 //! 5. [`records`]: game records (PGN-style files and boardspace SGF) read
 //!    from their bytes, written as PGN, and replayed with a report; a game
@@ -101,6 +102,7 @@ pub mod fast;
 pub mod faults;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+pub mod history;
 pub mod house_rules;
 pub mod records;
 pub mod reference;

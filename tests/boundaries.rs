@@ -39,8 +39,15 @@ const LAYERS: &[&[&str]] = &[
     // the two engines
     &["reference", "fast"],
     // built on the engines: engine agreement, the case corpus, pictures, search,
-    // the house repetition rules
-    &["agreement", "cases", "house_rules", "render", "search"],
+    // the house repetition rules, the history search
+    &[
+        "agreement",
+        "cases",
+        "history",
+        "house_rules",
+        "render",
+        "search",
+    ],
     // why a move is legal or illegal
     &["explain"],
     // game records: readers, writer, replay; a game given as text

@@ -426,3 +426,40 @@ fn uhp_newgame_takes_a_position_string_only_when_asked() {
     let setup = parse_position_string(text).expect("reads");
     assert_eq!(setup.plies(), 5);
 }
+
+#[test]
+fn a_history_found_replays_to_the_position_and_none_found_claims_nothing() {
+    // §9.44: the game the history search finds is legal and ends at the
+    // position (the search replays it; here it is replayed again); a budget
+    // that runs out says so with the count, and no more
+    use hive_oracle_rules::history::{find_history, HistorySearch};
+    let text = r"Base+P;Position;White[5];last=wQ;wP;bP wP/;wQ bP\;bQ wQ/;bS1 bQ/";
+    let setup = parse_position_string(text).expect("reads");
+    let found = find_history(&setup, RulesOptions::default(), 20_000).expect("loads");
+    let HistorySearch::Found {
+        game_string,
+        positions,
+    } = found
+    else {
+        panic!("no history for {text}: {found:?}");
+    };
+    assert!(positions <= 20_000);
+    let replayed = ReferenceEngine::load(&game_string).expect("the history is legal");
+    assert_eq!(replayed.position_string(), text, "{game_string}");
+    // the budget counts positions, not seconds: 50 are too few here
+    assert_eq!(
+        find_history(&setup, RulesOptions::default(), 50).expect("loads"),
+        HistorySearch::NoneWithin { positions: 50 }
+    );
+    // a position that does not load is refused before any search
+    let impossible = parse_position_string(
+        "Base;Position;White[3];last=none;wQ;bQ wQ-;wA1 -wQ;bA1 bQ-;wG1 \\wQ",
+    )
+    .expect("reads");
+    assert!(matches!(
+        find_history(&impossible, RulesOptions::default(), 10),
+        Err(LoadError::Impossible {
+            clause: "§7.1", ..
+        })
+    ));
+}

@@ -253,6 +253,9 @@ fn implementation_files() -> Vec<PathBuf> {
     files.extend(files_under(&root().join("src/core"), "rs"));
     // chapter 10: the record readers and the replay (spec/game-records.md)
     files.extend(files_under(&root().join("src/records"), "rs"));
+    // §9.42 and §9.44: the checks of a set-up position and the history search
+    files.extend(files_under(&root().join("src/rules"), "rs"));
+    files.push(root().join("src/history.rs"));
     files
 }
 
@@ -556,6 +559,11 @@ const CLAUSES_WITHOUT_CASE: &[(&str, &str)] = &[
         "9.42",
         "position strings are an extension of this engine, and the corpus holds GameStrings that \
          any UHP engine loads (spec/cases.md); tests/position_strings.rs pins it",
+    ),
+    (
+        "9.44",
+        "the history search answers with a GameString, not a position a case can assert on; \
+         tests/position_strings.rs replays what it finds",
     ),
     (
         "9.43",

@@ -38,6 +38,9 @@ enum Command {
     /// Print the position string of a game (§9.41): its position without
     /// its history, for a dispute over a board.
     Position(position::PositionArgs),
+    /// Search, within a budget of positions, for a legal game that reaches
+    /// a set-up position, and print its GameString (§9.44).
+    History(position::HistoryArgs),
     /// Play random games on the fast and the reference engine at once and
     /// compare them at every ply; exit non-zero on a disagreement.
     Selfcheck(selfcheck::SelfcheckArgs),
@@ -111,6 +114,7 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => position::perft(out, args),
         Command::Validmoves(args) => position::validmoves(out, args),
         Command::Position(args) => position::position(out, args),
+        Command::History(args) => position::history(out, args),
         Command::Play(args) => position::play(out, args),
         Command::Render(args) => position::render(out, args),
         Command::Explain(args) => position::explain(out, args),

@@ -9,12 +9,14 @@ use std::time::Instant;
 use crate::input::{self, stdin, GameInput, InputError};
 use crate::output_file::{refuse_same_files, NamedInput, PendingFile};
 use hive_oracle_rules::core::notation::parse_piece;
+use hive_oracle_rules::core::position_string::parse_position_string;
 use hive_oracle_rules::core::view::BoardView;
 use hive_oracle_rules::core::{escape_controls, escape_controls_in_lines, Hex, RulesOptions};
 use hive_oracle_rules::explain::{
     explain_move, explain_position, explain_typed_move, move_cells, play_explained,
 };
 use hive_oracle_rules::fast::FastEngine;
+use hive_oracle_rules::history::{find_history, HistorySearch};
 use hive_oracle_rules::records::{GameTextError, RecordPly};
 use hive_oracle_rules::reference::ReferenceEngine;
 use hive_oracle_rules::render;
@@ -80,6 +82,20 @@ pub struct PositionArgs {
     /// The game: a GameString, a position string, a GameTypeString (a new
     /// game), a record file, or `-` to read one of them from stdin.
     game: String,
+    #[command(flatten)]
+    number: GameNumber,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+/// The options of `history`.
+#[derive(clap::Args)]
+pub struct HistoryArgs {
+    /// The position: a position string (or a GameString, a record file, `-`).
+    game: String,
+    /// The most positions the search looks at (1 to 10,000,000).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    budget: u64,
     #[command(flatten)]
     number: GameNumber,
     #[command(flatten)]
@@ -169,6 +185,34 @@ pub fn position(out: &mut impl Write, args: PositionArgs) -> Result<(), Stop> {
     let game = load_game::<ReferenceEngine>(&args.game, args.number.get(), args.rules.options())?;
     writeln!(out, "{}", game.position_string())?;
     Ok(())
+}
+
+/// `history`: a legal game that reaches the position, searched within a
+/// budget of positions (§9.44): its GameString, checked by replaying it; or
+/// that none was found within the budget (exit 1), which does not say the
+/// position is unreachable.
+pub fn history(out: &mut impl Write, args: HistoryArgs) -> Result<(), Stop> {
+    let game = load_game::<ReferenceEngine>(&args.game, args.number.get(), args.rules.options())?;
+    if game.setup_start().is_none() {
+        // a game given with its moves has its history already
+        writeln!(out, "found: {}", game.game_string())?;
+        return Ok(());
+    }
+    let setup = parse_position_string(&game.position_string()).map_err(|e| e.to_string())?;
+    let budget = args.budget as usize;
+    match find_history(&setup, game.options(), budget).map_err(|e| e.to_string())? {
+        HistorySearch::Found {
+            game_string,
+            positions,
+        } => {
+            writeln!(out, "found: {game_string}")?;
+            writeln!(out, "(after {positions} positions of a budget of {budget})")?;
+            Ok(())
+        }
+        HistorySearch::NoneWithin { positions } => Err(Stop::Refused(format!(
+            "none found within {positions} positions (--budget): the position may still be reachable; a search from it backwards found no legal game from the empty board"
+        ))),
+    }
 }
 
 /// `play`: the GameString after the moves, or the first refusal.
