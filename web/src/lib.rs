@@ -24,7 +24,7 @@ mod spec;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use hive_oracle_rules::core::notation::parse_piece;
+use hive_oracle_rules::core::notation::{parse_game_type, parse_piece};
 use hive_oracle_rules::core::view::BoardView;
 use hive_oracle_rules::core::{Color, Hex, Move, Piece, RulesOptions};
 use hive_oracle_rules::explain;
@@ -253,6 +253,16 @@ impl Session {
     /// clause it breaks (§9.42).
     pub fn check_setup(edit: &str) -> String {
         setup::check(edit).to_string()
+    }
+
+    /// The pieces of a game type (a GameTypeString, §9.15) as a JSON list
+    /// of PieceStrings in the order of its box, White's first: the set-up
+    /// mode's palettes. An empty list when the text names no game type.
+    pub fn pieces_of(game_type: &str) -> String {
+        let pieces: Vec<String> = parse_game_type(game_type.trim())
+            .map(|t| t.all_pieces().map(|p| p.to_string()).collect())
+            .unwrap_or_default();
+        json!(pieces).to_string()
     }
 
     /// The spec as HTML, an anchor on every clause (`#clause-5.3`) and

@@ -88,9 +88,9 @@ pub(super) fn check(edit: &str) -> Value {
 /// can be written.
 fn refusal(clause: String, problem: String, shown: Option<&str>) -> Value {
     let message = if clause.is_empty() {
-        format!("impossible position: {problem}")
+        format!("Impossible position: {problem}.")
     } else {
-        format!("impossible position: {problem} ({clause})")
+        format!("Impossible position: {problem} ({clause}).")
     };
     json!({
         "possible": false,
