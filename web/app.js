@@ -339,7 +339,11 @@ function applyOptions(changed) {
   }
   explained = '';
   showMessage('');
+  // Text typed into the box and not yet loaded stays there (a position
+  // string's opening field changes the string shown).
+  keepInput = $('input').value.trim() !== shownGame;
   render();
+  keepInput = false;
 }
 
 function wireBoard() {
