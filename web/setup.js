@@ -130,12 +130,7 @@ function renderPalettes() {
     && document.activeElement.closest('.reserve button[data-piece]')
     ? document.activeElement.dataset.piece : null;
   const placed = new Set(edit.cells.flatMap((c) => c.stack));
-  let all;
-  try {
-    all = piecesOf(edit.gameType);
-  } catch (e) {
-    all = [];
-  }
+  const all = piecesOf(edit.gameType);
   for (const color of ['White', 'Black']) {
     const box = $(`reserve-${color.toLowerCase()}`);
     box.setAttribute('aria-label', `${color}'s palette`);
@@ -255,9 +250,14 @@ function field(id, event, apply) {
 export function wireSetup(helpers) {
   page = helpers;
   $('setup-start').addEventListener('click', () => {
+    const here = JSON.parse(page.session().setup());
+    if (!here) {
+      page.showMessage("The game's position could not be written as a position string; set it up from an empty board.");
+      return;
+    }
     page.showMessage('');
     page.clearSelection();
-    startSetup(JSON.parse(page.session().setup()));
+    startSetup(here);
     $('setup-title').focus();
   });
   field('setup-game-type', 'change', (e) => { edit.gameType = e.value; });
@@ -277,7 +277,9 @@ export function wireSetup(helpers) {
     page.announce('The board is empty: White to move, turn 1');
   });
   $('setup-current').addEventListener('click', () => {
-    startSetup(JSON.parse(page.session().setup()));
+    const here = JSON.parse(page.session().setup());
+    if (!here) return;
+    startSetup(here);
     page.announce("The game's position is on the board");
   });
   $('setup-done').addEventListener('click', done);

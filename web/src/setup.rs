@@ -230,6 +230,11 @@ mod tests {
     fn a_bad_turn_number_cites_its_notation() {
         let answer = check(&edit(json!([]), "White", 0, None));
         assert_eq!(answer["possible"], false, "{answer}");
-        assert!(answer["clause"].as_str().is_some_and(|c| c.starts_with('§')), "{answer}");
+        assert!(
+            answer["clause"]
+                .as_str()
+                .is_some_and(|c| c.starts_with('§')),
+            "{answer}"
+        );
     }
 }

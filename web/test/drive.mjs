@@ -361,6 +361,7 @@ async function setFields(page, s) {
   const possible = await readSetup(page);
   await putPiece(page, s.spider.piece, s.spider.onto);
   const onStack = await readSetup(page);
+  await page.evaluate(() => document.getElementById('setup-panel').scrollIntoView());
   await page.screenshot({ path: path.join(plan.screenshots, 'setup-desktop.png') });
   await page.click('#setup-done');
   const doneRefused = await readSetup(page);
@@ -467,6 +468,7 @@ async function keyPut(page, piece, cell) {
   await setFields(phone, s);
   await phone.click(`.reserve button[data-piece="${s.spider.piece}"]`);
   const filled = await readSetup(phone);
+  await phone.evaluate(() => document.getElementById('setup-panel').scrollIntoView());
   await phone.screenshot({ path: path.join(plan.screenshots, 'setup-phone.png') });
   await phone.click(`.reserve button[data-piece="${s.spider.piece}"]`);
   await phone.click('#setup-done');

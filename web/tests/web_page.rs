@@ -116,7 +116,8 @@ const PINNED_GAME: &str = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-
 /// The position set up in the set-up mode, from an empty board: the spec's
 /// example of §9.41 (Black to move on its third turn, White's beetle on its
 /// queen and immune, the standard opening).
-const SETUP_POSITION: &str = r"Base;Position;Black[3];last=wB1;opening=standard;wQ;wB1 wQ;bQ wQ-;bS1 bQ\";
+const SETUP_POSITION: &str =
+    r"Base;Position;Black[3];last=wB1;opening=standard;wQ;wB1 wQ;bQ wQ-;bS1 bQ\";
 
 /// The piece put on a stack (a spider, §6.2.1) and then away from the hive
 /// (§2.7) in the set-up mode: refused each time with its clause.
@@ -136,7 +137,11 @@ struct SetupExpect {
 /// The plan of the set-up checks, and what the page must show.
 fn setup_plan() -> (Value, SetupExpect) {
     let game = ReferenceEngine::load(SETUP_POSITION).expect("the set-up position loads");
-    assert_eq!(game.position_string(), SETUP_POSITION, "the position is canonical");
+    assert_eq!(
+        game.position_string(),
+        SETUP_POSITION,
+        "the position is canonical"
+    );
     let setup = parse_position_string(SETUP_POSITION).expect("it reads");
     let stacks = render::stacks(&game);
     let cells = |h: Hex| [h.q, h.r];
@@ -149,7 +154,11 @@ fn setup_plan() -> (Value, SetupExpect) {
         .max_by_key(|&p| moves.iter().filter(|mv| mv.piece() == Some(p)).count())
         .expect("a piece of the side to move");
     let at = game.board().location(piece).expect("on the board");
-    let mine: Vec<Move> = moves.iter().copied().filter(|mv| mv.piece() == Some(piece)).collect();
+    let mine: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|mv| mv.piece() == Some(piece))
+        .collect();
     let mut targets: Vec<(String, Vec<String>)> = mine
         .iter()
         .map(|&mv| {
@@ -180,7 +189,10 @@ fn setup_plan() -> (Value, SetupExpect) {
         .flat_map(|h| h.neighbours())
         .find(|h| !stacks.contains_key(h) && !empty_next.contains(h))
         .expect("a cell two steps away");
-    let covered = game.board().location(parse_piece("wB1").expect("a piece")).expect("wB1");
+    let covered = game
+        .board()
+        .location(parse_piece("wB1").expect("a piece"))
+        .expect("wB1");
     let plan = json!({
         "position": SETUP_POSITION,
         "pieces": setup.pieces.iter().map(|(p, h)| json!([p.to_string(), cells(*h)])).collect::<Vec<_>>(),
@@ -213,17 +225,31 @@ fn check_setup(observed: &Value, expect: &SetupExpect) {
     let s = &observed["setup"];
     let mode = |v: &Value| v["setup"]["active"].as_bool() == Some(true);
     assert!(mode(&s["opened"]), "the set-up mode opens: {}", s["opened"]);
-    assert!(s["empty"]["setup"]["cells"].as_array().is_some_and(Vec::is_empty));
+    assert!(s["empty"]["setup"]["cells"]
+        .as_array()
+        .is_some_and(Vec::is_empty));
     // The palettes: every piece of Base once, named for a screen reader.
     let palette = &s["empty"]["setup"];
-    assert_eq!(palette["palette"].as_array().map(Vec::len), Some(22), "{palette}");
+    assert_eq!(
+        palette["palette"].as_array().map(Vec::len),
+        Some(22),
+        "{palette}"
+    );
     assert_eq!(palette["paletteNamed"], 22, "{palette}");
     // Before the turn is set, the pieces are more than the turns (§7.1).
-    assert_eq!(text(&s["placed"]["setup"]["possible"]), "false", "{}", s["placed"]);
+    assert_eq!(
+        text(&s["placed"]["setup"]["possible"]),
+        "false",
+        "{}",
+        s["placed"]
+    );
     assert!(text(&s["placed"]["setup"]["verdict"]).contains("§7.1"));
     let possible = &s["possible"]["setup"];
     assert_eq!(text(&possible["possible"]), "true", "{possible}");
-    assert!(text(&possible["verdict"]).contains(&expect.position), "{possible}");
+    assert!(
+        text(&possible["verdict"]).contains(&expect.position),
+        "{possible}"
+    );
     assert!(
         possible["cells"].as_array().is_some_and(|c| c
             .iter()
@@ -240,16 +266,25 @@ fn check_setup(observed: &Value, expect: &SetupExpect) {
         "the clause is a link to the spec: {on_stack}"
     );
     assert!(
-        on_stack["cells"].as_array().is_some_and(|c| c.iter().any(|l| text(l).contains("stack of 3"))),
+        on_stack["cells"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|l| text(l).contains("stack of 3"))),
         "{on_stack}"
     );
     let refused = &s["doneRefused"];
-    assert!(mode(refused), "Done on an impossible position keeps the mode");
     assert!(
-        text(&refused["message"]).contains("Not done") && text(&refused["message"]).contains("§6.2.1"),
+        mode(refused),
+        "Done on an impossible position keeps the mode"
+    );
+    assert!(
+        text(&refused["message"]).contains("Not done")
+            && text(&refused["message"]).contains("§6.2.1"),
         "{refused}"
     );
-    assert_eq!(refused["setup"]["cells"], on_stack["cells"], "the edit is kept");
+    assert_eq!(
+        refused["setup"]["cells"], on_stack["cells"],
+        "the edit is kept"
+    );
     // The set-up's link reopens the set-up mode with the same board.
     let linked = &s["linked"]["setup"];
     assert!(text(&on_stack["link"]).contains("setup="), "{on_stack}");
@@ -260,7 +295,12 @@ fn check_setup(observed: &Value, expect: &SetupExpect) {
     assert!(text(&s["pickedUp"]["setup"]["hand"]).contains(SETUP_SPIDER));
     let split = &s["split"]["setup"];
     assert!(text(&split["verdict"]).contains("§2.7"), "{split}");
-    assert_eq!(text(&s["removed"]["setup"]["possible"]), "true", "{}", s["removed"]);
+    assert_eq!(
+        text(&s["removed"]["setup"]["possible"]),
+        "true",
+        "{}",
+        s["removed"]
+    );
     // Done: the position on the page, its moves and explanations native.
     let done = &s["done"];
     assert_eq!(done["setup"]["active"].as_bool(), Some(false), "{done}");
@@ -270,19 +310,40 @@ fn check_setup(observed: &Value, expect: &SetupExpect) {
     assert_eq!(listed_targets(&s["selected"]), expect.targets);
     assert_eq!(text(&s["probed"]["explanation"]), expect.explanation);
     // The link of the set-up position reopens it, with the explanation.
-    assert!(text(&s["url"]).contains("game=Base%3BPosition"), "{}", s["url"]);
+    assert!(
+        text(&s["url"]).contains("game=Base%3BPosition"),
+        "{}",
+        s["url"]
+    );
     for key in ["gameString", "selected", "explanation"] {
-        assert_eq!(s["probed"][key], s["reopened"][key], "{key} after reopening");
+        assert_eq!(
+            s["probed"][key], s["reopened"][key],
+            "{key} after reopening"
+        );
     }
 
     // By the keyboard alone.
     let k = &observed["setupKeyboard"];
     assert_eq!(text(&k["focusedTitle"]), "setup-title", "{k}");
-    assert!(text(&k["stacked"]["setup"]["verdict"]).contains("§6.2.1"), "{k}");
+    assert!(
+        text(&k["stacked"]["setup"]["verdict"]).contains("§6.2.1"),
+        "{k}"
+    );
     assert!(strings(&k["deleted"]["setup"]["palette"]).contains(&SETUP_SPIDER.to_string()));
-    assert!(text(&k["inHand"]["setup"]["hand"]).contains(SETUP_SPIDER), "{k}");
-    assert!(text(&k["dropped"]["setup"]["hand"]).starts_with("Nothing in hand"), "{k}");
-    assert_eq!(text(&k["filled"]["setup"]["possible"]), "true", "{}", k["filled"]);
+    assert!(
+        text(&k["inHand"]["setup"]["hand"]).contains(SETUP_SPIDER),
+        "{k}"
+    );
+    assert!(
+        text(&k["dropped"]["setup"]["hand"]).starts_with("Nothing in hand"),
+        "{k}"
+    );
+    assert_eq!(
+        text(&k["filled"]["setup"]["possible"]),
+        "true",
+        "{}",
+        k["filled"]
+    );
     assert_eq!(text(&k["done"]["gameString"]), expect.position, "{k}");
     assert_eq!(listed_targets(&k["selected"]), expect.targets, "{k}");
 
@@ -1069,10 +1130,12 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
     assert_eq!(disk["failed"].as_bool(), Some(true), "{disk}");
     assert!(text(&disk["text"]).contains("http.server"), "{disk}");
 
-    let names = SCREENSHOTS
-        .iter()
-        .map(|(name, _)| *name)
-        .chain(["pillbug-throw", "phone", "setup-desktop", "setup-phone"]);
+    let names = SCREENSHOTS.iter().map(|(name, _)| *name).chain([
+        "pillbug-throw",
+        "phone",
+        "setup-desktop",
+        "setup-phone",
+    ]);
     for name in names {
         let shot = screenshots.join(format!("{name}.png"));
         let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
