@@ -8,6 +8,10 @@
 
 import init, { Session } from './hive_oracle.js';
 import { drawBoard, resetFrame, cellName, pieceName, focusCell, moveFocus } from './board.js';
+import {
+  setupActive, setupLink, startSetup, leaveSetup, renderSetup, setupPick, setupClick, setupRemove,
+  setupDrop, wireSetup,
+} from './setup.js';
 
 const $ = (id) => document.getElementById(id);
 let session;
@@ -45,15 +49,35 @@ function sideLetter() {
   return view.toMove === 'White' ? 'w' : 'b';
 }
 
-// Asks the engine for everything shown and draws it.
+// Whether a text is a position string (§9.36): its second field is
+// `Position`, where a GameString has its state.
+function isPositionString(text) {
+  return /^[^;]*;\s*position\s*(;|$)/i.test(text.trim());
+}
+
+// A position string with its opening field (§9.38) set: the position's own
+// opening rule is the one it is played under, so the page's option rewrites it.
+function withOpening(text, standard) {
+  const fields = text.trim().split(';').filter((f) => !/^\s*opening=/i.test(f));
+  if (standard) fields.splice(4, 0, 'opening=standard');
+  return fields.join(';');
+}
+
+// Asks the engine for everything shown and draws it; in the set-up mode the
+// board and the palettes are the set-up's (setup.js).
 function render() {
   view = JSON.parse(session.view(selected, explained));
+  if (setupActive()) {
+    renderSetup();
+    return;
+  }
   $('state').textContent = view.state;
   $('to-move').textContent = view.over
     ? `game over after ${view.ply} plies`
     : `${view.toMove} to move, turn ${view.turn}`;
   $('last-move').textContent = view.lastMove ? `· last move ${view.lastMove} (ringed)` : '';
   $('game-string').textContent = view.gameString;
+  $('game-string-label').textContent = isPositionString(view.gameString) ? 'Position string' : 'GameString';
   // The text box follows the game: rewritten when the game changes, so that
   // text being typed or pasted is not lost to another click.
   if (!keepInput && view.gameString !== shownGame) $('input').value = view.gameString;
@@ -75,6 +99,7 @@ function renderReserves() {
   for (const color of ['White', 'Black']) {
     const box = $(`reserve-${color.toLowerCase()}`);
     const names = view.reserves[color];
+    box.setAttribute('aria-label', `${color}'s reserve`);
     box.replaceChildren(...names.map((name) => {
       const b = document.createElement('button');
       b.type = 'button';
@@ -185,6 +210,7 @@ function saveUrl() {
   if (view.repetitionDraw) p.set('repetition', '1');
   if (selected) p.set('piece', selected);
   if (explained) p.set('move', explained);
+  if (setupActive() && setupLink()) p.set('setup', setupLink());
   if (clause) p.set('clause', clause);
   history.replaceState(null, '', `${location.pathname}#${p}`);
   $('link').value = location.href;
@@ -210,6 +236,7 @@ function load(text, opts = options()) {
     showMessage(answer.error);
     return false;
   }
+  if (setupActive()) leaveSetup();
   resetFrame();
   selected = '';
   explained = '';
@@ -298,7 +325,8 @@ function openClause(hash) {
 // on the board is illegal under it, the game stays as it is, and the option
 // stays ticked for the next game loaded, as the message says.
 function applyOptions(changed) {
-  const current = view.gameString;
+  const current = isPositionString(view.gameString) && changed.id === 'standard-opening'
+    ? withOpening(view.gameString, changed.checked) : view.gameString;
   const answer = JSON.parse(session.load(current, ...options()));
   if (answer.error) {
     if (answer.stoppedAt) {
@@ -311,7 +339,11 @@ function applyOptions(changed) {
   }
   explained = '';
   showMessage('');
+  // Text typed into the box and not yet loaded stays there (a position
+  // string's opening field changes the string shown).
+  keepInput = $('input').value.trim() !== shownGame;
   render();
+  keepInput = false;
 }
 
 function wireBoard() {
@@ -320,7 +352,8 @@ function wireBoard() {
     const cell = event.target.closest('[data-q]');
     if (cell) {
       focusCell(board, cell);
-      clickCell(Number(cell.dataset.q), Number(cell.dataset.r));
+      if (setupActive()) setupClick(Number(cell.dataset.q), Number(cell.dataset.r));
+      else clickCell(Number(cell.dataset.q), Number(cell.dataset.r));
     }
   }));
   board.addEventListener('keydown', (event) => {
@@ -329,6 +362,13 @@ function wireBoard() {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    } else if (setupActive() && (event.key === 'Delete' || event.key === 'Backspace')) {
+      // The set-up mode: Delete takes the focused cell's top piece off.
+      event.preventDefault();
+      setupRemove(Number(cell.dataset.q), Number(cell.dataset.r));
+    } else if (setupActive() && event.key === 'Escape') {
+      event.preventDefault();
+      setupDrop();
     } else if (moveFocus(board, cell, event.key)) {
       event.preventDefault();
     }
@@ -355,10 +395,24 @@ function wire() {
     if (navigator.clipboard) navigator.clipboard.writeText($('link').value).catch(() => {});
   });
   wireBoard();
+  wireSetup({
+    Session,
+    session: () => session,
+    escapeHtml,
+    withClauseLinks,
+    showMessage,
+    announce,
+    saveUrl: () => { if (view) saveUrl(); },
+    // Before the set-up mode opens: no piece selected, no move explained.
+    clearSelection: () => { selected = ''; explained = ''; render(); },
+    finish: finishSetup,
+    cancel: () => render(),
+  });
   for (const id of ['reserve-white', 'reserve-black']) {
     $(id).addEventListener('click', act((event) => {
       const b = event.target.closest('button[data-piece]');
-      if (b) select(b.dataset.piece === selected ? '' : b.dataset.piece);
+      if (b && setupActive()) setupPick(b.dataset.piece);
+      else if (b) select(b.dataset.piece === selected ? '' : b.dataset.piece);
     }));
   }
   for (const id of ['targets', 'throws']) {
@@ -398,6 +452,20 @@ function wire() {
   });
 }
 
+// "Done" in the set-up mode: the position string loaded as any pasted text
+// is, under the set-up's opening. A position has no history for the
+// repetition draw to count (§8.7.2, §9.42): the option is turned off, and
+// the message says so.
+function finishSetup(text, standard) {
+  const repetition = $('repetition-draw').checked;
+  if (repetition) $('repetition-draw').checked = false;
+  if (!load(text, [standard, false])) return;
+  if (repetition) showMessage('The repetition draw is off: a set-up position has no history for it to count (§8.7.2).');
+  announce(`Position set up: ${view.state}, ${view.toMove} to move, turn ${view.turn}. Click a piece for its moves.`);
+  const cell = $('board').querySelector('.cell[tabindex="0"]');
+  if (cell) cell.focus();
+}
+
 // The state a link carries: in the fragment (#game=…), or in the query
 // string of links made before the fragment was used.
 function linkState() {
@@ -426,6 +494,13 @@ async function start() {
   selected = p.get('piece') || '';
   explained = explained || p.get('move') || '';
   render();
+  // A link made in the set-up mode reopens it with its board.
+  const setupText = p.get('setup');
+  if (setupText) {
+    const read = JSON.parse(Session.read_setup(setupText));
+    if (read.error) showMessage(`The link's set-up does not read: ${read.error}\n${setupText}`);
+    else { selected = ''; explained = ''; render(); startSetup(read.setup); }
+  }
   if (opened) openClause(`#${opened}`);
   // The status line keeps its place (no shift): it now says the page is ready.
   $('loading').textContent = 'Ready: the rules engine runs in this page.';

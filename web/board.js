@@ -211,7 +211,10 @@ export function focusCell(container, cell) {
 
 const DIRECTIONS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
-// Arrow keys: the nearest drawn cell in that direction on screen.
+// Arrow keys: the nearest drawn cell in that direction on screen, counting
+// its distance plus how far it lies off the key's line, so that Up and Down
+// reach the next row (half a cell aside) rather than skip it for the cell
+// straight above or below two rows away: every cell can be reached.
 export function moveFocus(container, cell, keyName) {
   const d = DIRECTIONS[keyName];
   if (!d) return false;
@@ -223,7 +226,7 @@ export function moveFocus(container, cell, keyName) {
     const along = (x - x0) * d[0] + (y - y0) * d[1];
     if (along <= 1) continue;
     const across = Math.abs((x - x0) * d[1] - (y - y0) * d[0]);
-    const score = along + 2 * across;
+    const score = Math.hypot(x - x0, y - y0) + across;
     if (score < bestScore) { bestScore = score; best = c; }
   }
   if (!best) return true;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the web page into web/dist/: the package hive-oracle-web (the page's
 # bindings, on the rules package alone) compiled to WebAssembly, the
-# JavaScript glue made by `wasm-bindgen`, and the page's own four files.
+# JavaScript glue made by `wasm-bindgen`, and the page's own five files.
 # Needs the wasm32-unknown-unknown target and the `wasm-bindgen` command at the
 # version Cargo.lock gives for the wasm-bindgen crate (.ci/run installs both).
 # Then serve web/dist/ from any static server, for example:
@@ -22,5 +22,5 @@ rm -rf web/dist
 mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist --out-name hive_oracle \
     target/wasm32-unknown-unknown/wasm/hive_oracle_web.wasm
-cp web/index.html web/app.js web/board.js web/style.css web/dist/
+cp web/index.html web/app.js web/board.js web/setup.js web/style.css web/dist/
 echo "web/dist: $(wc -c < web/dist/hive_oracle_bg.wasm) bytes of WebAssembly"

@@ -18,12 +18,13 @@
 #![deny(missing_docs)]
 
 mod answers;
+mod setup;
 mod spec;
 
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use hive_oracle_rules::core::notation::parse_piece;
+use hive_oracle_rules::core::notation::{parse_game_type, parse_piece};
 use hive_oracle_rules::core::view::BoardView;
 use hive_oracle_rules::core::{Color, Hex, Move, Piece, RulesOptions};
 use hive_oracle_rules::explain;
@@ -230,6 +231,38 @@ impl Session {
             "error": (!errors.is_empty()).then(|| errors.join("; ")),
         })
         .to_string()
+    }
+
+    /// The position on the board as the set-up mode edits it (`setup.rs`):
+    /// `{"gameType", "standardOpening", "toMove", "turn", "lastMoved",
+    /// "cells"}`, the stacks bottom to top; read from the game's position
+    /// string (§9.41), so a game with a history is set up as it stands.
+    pub fn setup(&self) -> String {
+        setup::read(&self.game.position_string())["setup"].to_string()
+    }
+
+    /// A position string read into a set-up (`{"setup": …}`), whether or
+    /// not the position can exist, or `{"error": …}` with the clause of the
+    /// notation it breaks: a link reopens the set-up mode with it.
+    pub fn read_setup(text: &str) -> String {
+        setup::read(text).to_string()
+    }
+
+    /// A set-up (the JSON of [`Session::setup`]) judged by the library: a
+    /// possible position with its position string, or the refusal with the
+    /// clause it breaks (§9.42).
+    pub fn check_setup(edit: &str) -> String {
+        setup::check(edit).to_string()
+    }
+
+    /// The pieces of a game type (a GameTypeString, §9.15) as a JSON list
+    /// of PieceStrings in the order of its box, White's first: the set-up
+    /// mode's palettes. An empty list when the text names no game type.
+    pub fn pieces_of(game_type: &str) -> String {
+        let pieces: Vec<String> = parse_game_type(game_type.trim())
+            .map(|t| t.all_pieces().map(|p| p.to_string()).collect())
+            .unwrap_or_default();
+        json!(pieces).to_string()
     }
 
     /// The spec as HTML, an anchor on every clause (`#clause-5.3`) and

@@ -301,6 +301,183 @@ let midgameClickMs;
   observed.phone = { shift, answers };
 }
 
+// The set-up mode: what it shows beside the page's usual observations.
+async function readSetup(page) {
+  const base = await read(page);
+  const setup = await page.evaluate(() => {
+    const $ = (id) => document.getElementById(id);
+    const palette = [...document.querySelectorAll('.reserve button[data-piece]')];
+    return {
+      active: !$('setup-panel').hidden,
+      verdict: $('setup-verdict').textContent,
+      possible: $('setup-verdict').dataset.possible || '',
+      clauseLinks: [...document.querySelectorAll('#setup-verdict a.clause-link')].map((a) => a.textContent),
+      hand: $('setup-hand').textContent,
+      cells: [...document.querySelectorAll('#board .cell.occupied')].map((c) => c.getAttribute('aria-label')).sort(),
+      palette: palette.map((b) => b.dataset.piece),
+      paletteNamed: palette.filter((b) => /^(White|Black) [a-z ]+ [wb][QAGSBMLP]\d?, in (White|Black)'s palette$/.test(b.getAttribute('aria-label'))).length,
+      // Everything inside the viewport's width: no sideways scrolling, every
+      // palette piece and control on the screen.
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      offScreen: [...palette, ...document.querySelectorAll('#setup-panel button, #setup-panel select, #setup-panel input')]
+        .filter((e) => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; }).length,
+      link: $('link').value,
+      label: $('game-string-label').textContent,
+    };
+  });
+  return { ...base, setup };
+}
+
+// A piece of a palette put on a cell, by two clicks.
+async function putPiece(page, piece, [q, r]) {
+  await page.click(`.reserve button[data-piece="${piece}"]`);
+  await page.click(`#board .cell[data-q="${q}"][data-r="${r}"]`);
+}
+
+// The set-up's fields (side, turn, piece moved last, opening), by the mouse.
+async function setFields(page, s) {
+  await page.selectOption('#setup-to-move', s.toMove);
+  await page.fill('#setup-turn', String(s.turn));
+  await page.selectOption('#setup-last', s.lastMoved);
+  await page.setChecked('#setup-standard', s.standardOpening);
+}
+
+// A position set up from an empty board by clicks; an impossible edit (a
+// spider on a stack, then the same spider away from the hive) refused with
+// its clause, Done refused then; the set-up's link reopened; Done, and a
+// piece of the position clicked and a cell probed.
+{
+  const s = plan.setup;
+  observed.setupTyped = await loadGame(page, s.position, false, false);
+  observed.setupTypedLabel = await page.textContent('#game-string-label');
+  await loadGame(page, 'Base', false, false);
+  await page.click('#setup-start');
+  const opened = await readSetup(page);
+  await page.click('#setup-empty');
+  const empty = await readSetup(page);
+  for (const [piece, cell] of s.pieces) await putPiece(page, piece, cell);
+  const placed = await readSetup(page);
+  await setFields(page, s);
+  const possible = await readSetup(page);
+  await putPiece(page, s.spider.piece, s.spider.onto);
+  const onStack = await readSetup(page);
+  await page.evaluate(() => document.getElementById('setup-panel').scrollIntoView());
+  await page.screenshot({ path: path.join(plan.screenshots, 'setup-desktop.png') });
+  await page.click('#setup-done');
+  const doneRefused = await readSetup(page);
+  const { page: reopened } = await open(onStack.setup.link);
+  const linked = await readSetup(reopened);
+  await reopened.close();
+  await page.click(`#board .cell[data-q="${s.spider.onto[0]}"][data-r="${s.spider.onto[1]}"]`);
+  const pickedUp = await readSetup(page);
+  await page.click(`#board .cell[data-q="${s.spider.far[0]}"][data-r="${s.spider.far[1]}"]`);
+  const split = await readSetup(page);
+  await page.click(`#board .cell[data-q="${s.spider.far[0]}"][data-r="${s.spider.far[1]}"]`);
+  await page.click('#setup-remove');
+  const removed = await readSetup(page);
+  await page.click('#setup-done');
+  const done = await readSetup(page);
+  const selected = await clickCell(page, s.select);
+  const probed = await clickCell(page, s.probe);
+  const url = await page.inputValue('#link');
+  const { page: other } = await open(url);
+  const reopenedGame = await read(other);
+  await other.close();
+  observed.setup = {
+    opened, empty, placed, possible, onStack, doneRefused, linked, pickedUp, split, removed, done,
+    selected, probed, url, reopened: reopenedGame,
+  };
+}
+
+// The same set-up by the keyboard alone: palette pieces pressed with Enter,
+// cells reached with the arrow keys and Enter, Delete and Escape, the fields
+// typed, Done pressed; then a piece selected with Enter.
+async function keyTo(page, [q, r]) {
+  for (let i = 0; i < 40; i += 1) {
+    const at = await page.evaluate(() => {
+      const e = document.activeElement;
+      return e && e.dataset && e.dataset.q !== undefined ? [Number(e.dataset.q), Number(e.dataset.r)] : null;
+    });
+    if (!at) throw new Error('the focus left the board');
+    if (at[0] === q && at[1] === r) return;
+    let keyName;
+    if (at[1] !== r) keyName = at[1] < r ? 'ArrowDown' : 'ArrowUp';
+    else keyName = at[0] < q ? 'ArrowRight' : 'ArrowLeft';
+    await page.keyboard.press(keyName);
+  }
+  throw new Error(`the arrow keys did not reach (${q}, ${r})`);
+}
+
+async function keyPut(page, piece, cell) {
+  await page.focus(`.reserve button[data-piece="${piece}"]`);
+  await page.keyboard.press('Enter');
+  await page.focus('#board .cell[tabindex="0"]');
+  await keyTo(page, cell);
+  await page.keyboard.press('Enter');
+}
+
+{
+  const s = plan.setup;
+  const { page: kb } = await open(`${plan.baseUrl}/index.html#game=Base`);
+  await kb.focus('#setup-start');
+  await kb.keyboard.press('Enter');
+  const focusedTitle = await kb.evaluate(() => document.activeElement.id);
+  await kb.focus('#setup-empty');
+  await kb.keyboard.press('Enter');
+  for (const [piece, cell] of s.pieces) await keyPut(kb, piece, cell);
+  // A piece put and taken off again with Delete; a piece picked and put
+  // down with Escape.
+  await keyPut(kb, s.spider.piece, s.spider.onto);
+  const stacked = await readSetup(kb);
+  await kb.keyboard.press('Delete');
+  const deleted = await readSetup(kb);
+  await kb.focus(`.reserve button[data-piece="${s.spider.piece}"]`);
+  await kb.keyboard.press('Enter');
+  const inHand = await readSetup(kb);
+  await kb.focus('#board .cell[tabindex="0"]');
+  await kb.keyboard.press('Escape');
+  const dropped = await readSetup(kb);
+  await kb.focus('#setup-to-move');
+  await kb.keyboard.type(s.toMove);
+  await kb.focus('#setup-turn');
+  await kb.keyboard.press('Control+A');
+  await kb.keyboard.type(String(s.turn));
+  await kb.focus('#setup-last');
+  await kb.keyboard.type(s.lastMoved);
+  await kb.focus('#setup-standard');
+  if (s.standardOpening) await kb.keyboard.press('Space');
+  const filled = await readSetup(kb);
+  await kb.focus('#setup-done');
+  await kb.keyboard.press('Enter');
+  const done = await readSetup(kb);
+  await keyTo(kb, s.select);
+  await kb.keyboard.press('Enter');
+  const selected = await read(kb);
+  await kb.close();
+  observed.setupKeyboard = { focusedTitle, stacked, deleted, inHand, dropped, filled, done, selected };
+}
+
+// The set-up on a phone (390×844): nothing wider than the screen, the
+// palettes and the board used by taps, the phone's screenshot.
+{
+  const s = plan.setup;
+  const { page: phone } = await open(`${plan.baseUrl}/index.html#game=Base`, PHONE);
+  await phone.click('#setup-start');
+  await phone.click('#setup-empty');
+  for (const [piece, cell] of s.pieces) await putPiece(phone, piece, cell);
+  await setFields(phone, s);
+  await phone.click(`.reserve button[data-piece="${s.spider.piece}"]`);
+  const filled = await readSetup(phone);
+  await phone.evaluate(() => document.getElementById('setup-panel').scrollIntoView());
+  await phone.screenshot({ path: path.join(plan.screenshots, 'setup-phone.png') });
+  await phone.click(`.reserve button[data-piece="${s.spider.piece}"]`);
+  await phone.click('#setup-done');
+  const done = await readSetup(phone);
+  const selected = await clickCell(phone, s.select);
+  await phone.close();
+  observed.setupPhone = { filled, done, selected };
+}
+
 // Opened from disk, the page says it cannot start and how to serve it.
 {
   const disk = await browser.newPage({ viewport: DESKTOP });

@@ -1,9 +1,10 @@
 // Lighthouse on the web page: serves the built page (web/dist/, or the
 // folder given) on the loopback address and runs Lighthouse's accessibility
 // and best-practices categories in the installed Chromium at 1280×900
-// (desktop) and 390×844 (phone), on three states of the page: as opened,
-// with a piece selected (its moves and throws listed) and with an
-// explanation open (a probed illegal move drawn on the board). A state is
+// (desktop) and 390×844 (phone), on four states of the page: as opened,
+// with a piece selected (its moves and throws listed), with an
+// explanation open (a probed illegal move drawn on the board) and in the
+// set-up mode (an impossible board, its refusal shown). A state is
 // reached through the page's URL fragment, as a shared link reopens it.
 //
 // Each state is audited as loaded (a navigation run), then again with every
@@ -59,6 +60,12 @@ const STATES = {
     game: 'Base;InProgress;White[9];wS1;bS1 -wS1;wQ wS1-;bQ -bS1;wG1 wQ-;bG1 /bQ;wG2 wS1\\;bG2 -bQ;wB1 wG1\\;bA1 -bG2;wS2 wG2\\;bA2 -bA1;wG3 wS1/;bA3 -bA2;wA1 -wS2;bB1 -bA3',
     piece: 'wA1',
     move: 'wA1 wQ\\',
+  }),
+  // The set-up mode, reopened from its link, with an impossible board: a
+  // spider on White's beetle, refused with its clause (§6.2.1).
+  setup: fragment({
+    game: 'Base',
+    setup: 'Base;Position;Black[3];last=wB1;opening=standard;wQ;wB1 wQ;bQ wQ-;bS1 bQ\\;wS1 wB1',
   }),
 };
 

@@ -51,6 +51,7 @@ use serde_json::{json, Value};
 
 use hive_oracle_rules::cases::{builtin_corpus, LoadedCase};
 use hive_oracle_rules::core::notation::parse_piece;
+use hive_oracle_rules::core::position_string::parse_position_string;
 use hive_oracle_rules::core::{Hex, Move, Piece, RulesOptions};
 use hive_oracle_rules::explain;
 use hive_oracle_rules::reference::ReferenceEngine;
@@ -111,6 +112,249 @@ const THROW_GAME: &str = r"Base+P;InProgress;White[6];wA1;bA1 wA1-;wQ -wA1;bQ bA
 /// A piece with no move: wS1 joins the hive's two halves (§5.3), the
 /// README's position.
 const PINNED_GAME: &str = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+
+/// The position set up in the set-up mode, from an empty board: the spec's
+/// example of §9.41 (Black to move on its third turn, White's beetle on its
+/// queen and immune, the standard opening).
+const SETUP_POSITION: &str =
+    r"Base;Position;Black[3];last=wB1;opening=standard;wQ;wB1 wQ;bQ wQ-;bS1 bQ\";
+
+/// The piece put on a stack (a spider, §6.2.1) and then away from the hive
+/// (§2.7) in the set-up mode: refused each time with its clause.
+const SETUP_SPIDER: &str = "wS1";
+
+/// What the set-up mode must end with: the position, its pieces as the
+/// driver puts them, a piece of the side to move clicked after Done with its
+/// moves, and a cell probed with its explanation, as `hive-oracle explain
+/// POSITIONSTRING MOVE` gives them.
+struct SetupExpect {
+    position: String,
+    piece: Piece,
+    targets: Vec<(String, Vec<String>)>,
+    explanation: String,
+}
+
+/// The plan of the set-up checks, and what the page must show.
+fn setup_plan() -> (Value, SetupExpect) {
+    let game = ReferenceEngine::load(SETUP_POSITION).expect("the set-up position loads");
+    assert_eq!(
+        game.position_string(),
+        SETUP_POSITION,
+        "the position is canonical"
+    );
+    let setup = parse_position_string(SETUP_POSITION).expect("it reads");
+    let stacks = render::stacks(&game);
+    let cells = |h: Hex| [h.q, h.r];
+    // The piece of the side to move with the most moves, on top of its cell.
+    let moves = game.legal_moves();
+    let piece = stacks
+        .values()
+        .filter_map(|s| s.last().copied())
+        .filter(|p| p.color == game.turn().color)
+        .max_by_key(|&p| moves.iter().filter(|mv| mv.piece() == Some(p)).count())
+        .expect("a piece of the side to move");
+    let at = game.board().location(piece).expect("on the board");
+    let mine: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|mv| mv.piece() == Some(piece))
+        .collect();
+    let mut targets: Vec<(String, Vec<String>)> = mine
+        .iter()
+        .map(|&mv| {
+            let grants = explain::grants(&game, mv)
+                .iter()
+                .filter_map(|way| way.first())
+                .map(explain::Fact::line)
+                .collect();
+            (game.move_string(mv), grants)
+        })
+        .collect();
+    targets.sort();
+    assert!(!targets.is_empty(), "{piece} has moves");
+    let empty_next: BTreeSet<Hex> = stacks
+        .keys()
+        .flat_map(|h| h.neighbours())
+        .filter(|h| !stacks.contains_key(h))
+        .collect();
+    let probe = empty_next
+        .iter()
+        .copied()
+        .find(|&h| !mine.iter().any(|mv| mv.destination() == Some(h)))
+        .expect("a cell next to the hive that is no destination");
+    let explanation = explanation_text(&game, Move::Move { piece, to: probe });
+    // A cell two steps from the hive: a piece there is cut off (§2.7).
+    let far = empty_next
+        .iter()
+        .flat_map(|h| h.neighbours())
+        .find(|h| !stacks.contains_key(h) && !empty_next.contains(h))
+        .expect("a cell two steps away");
+    let covered = game
+        .board()
+        .location(parse_piece("wB1").expect("a piece"))
+        .expect("wB1");
+    let plan = json!({
+        "position": SETUP_POSITION,
+        "pieces": setup.pieces.iter().map(|(p, h)| json!([p.to_string(), cells(*h)])).collect::<Vec<_>>(),
+        "toMove": "Black",
+        "turn": setup.turn.number,
+        "lastMoved": setup.last_moved.map(|p| p.to_string()),
+        "standardOpening": !setup.tournament_opening,
+        "spider": { "piece": SETUP_SPIDER, "onto": cells(covered), "far": cells(far) },
+        "select": cells(at),
+        "probe": cells(probe),
+    });
+    let expect = SetupExpect {
+        position: SETUP_POSITION.to_string(),
+        piece,
+        targets,
+        explanation,
+    };
+    (plan, expect)
+}
+
+/// The set-up mode, as the driver saw it by the mouse, the keyboard and on a
+/// phone.
+fn check_setup(observed: &Value, expect: &SetupExpect) {
+    // A position string typed into the text box loads as a GameString does.
+    let typed = &observed["setupTyped"];
+    assert_eq!(text(&typed["message"]), "", "{typed}");
+    assert_eq!(text(&typed["gameString"]), expect.position);
+    assert_eq!(text(&observed["setupTypedLabel"]), "Position string");
+
+    let s = &observed["setup"];
+    let mode = |v: &Value| v["setup"]["active"].as_bool() == Some(true);
+    assert!(mode(&s["opened"]), "the set-up mode opens: {}", s["opened"]);
+    assert!(s["empty"]["setup"]["cells"]
+        .as_array()
+        .is_some_and(Vec::is_empty));
+    // The palettes: every piece of Base once, named for a screen reader.
+    let palette = &s["empty"]["setup"];
+    assert_eq!(
+        palette["palette"].as_array().map(Vec::len),
+        Some(22),
+        "{palette}"
+    );
+    assert_eq!(palette["paletteNamed"], 22, "{palette}");
+    // Before the turn is set, the pieces are more than the turns (§7.1).
+    assert_eq!(
+        text(&s["placed"]["setup"]["possible"]),
+        "false",
+        "{}",
+        s["placed"]
+    );
+    assert!(text(&s["placed"]["setup"]["verdict"]).contains("§7.1"));
+    let possible = &s["possible"]["setup"];
+    assert_eq!(text(&possible["possible"]), "true", "{possible}");
+    assert!(
+        text(&possible["verdict"]).contains(&expect.position),
+        "{possible}"
+    );
+    assert!(
+        possible["cells"].as_array().is_some_and(|c| c
+            .iter()
+            .any(|l| text(l).contains("stack of 2: White beetle wB1, on White queen bee wQ"))),
+        "the beetle is on its queen: {possible}"
+    );
+    // A spider on the stack: refused with §6.2.1 as a link to the clause,
+    // and the edit kept on the board; Done refused, the mode kept.
+    let on_stack = &s["onStack"]["setup"];
+    assert_eq!(text(&on_stack["possible"]), "false", "{on_stack}");
+    assert!(text(&on_stack["verdict"]).contains("§6.2.1"), "{on_stack}");
+    assert!(
+        strings(&on_stack["clauseLinks"]).contains(&"§6.2.1".to_string()),
+        "the clause is a link to the spec: {on_stack}"
+    );
+    assert!(
+        on_stack["cells"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|l| text(l).contains("stack of 3"))),
+        "{on_stack}"
+    );
+    let refused = &s["doneRefused"];
+    assert!(
+        mode(refused),
+        "Done on an impossible position keeps the mode"
+    );
+    assert!(
+        text(&refused["message"]).contains("Not done")
+            && text(&refused["message"]).contains("§6.2.1"),
+        "{refused}"
+    );
+    assert_eq!(
+        refused["setup"]["cells"], on_stack["cells"],
+        "the edit is kept"
+    );
+    // The set-up's link reopens the set-up mode with the same board.
+    let linked = &s["linked"]["setup"];
+    assert!(text(&on_stack["link"]).contains("setup="), "{on_stack}");
+    assert_eq!(linked["active"].as_bool(), Some(true), "{linked}");
+    assert_eq!(linked["cells"], on_stack["cells"], "{linked}");
+    assert_eq!(linked["verdict"], on_stack["verdict"], "{linked}");
+    // The spider picked up from the stack and put away from the hive: §2.7.
+    assert!(text(&s["pickedUp"]["setup"]["hand"]).contains(SETUP_SPIDER));
+    let split = &s["split"]["setup"];
+    assert!(text(&split["verdict"]).contains("§2.7"), "{split}");
+    assert_eq!(
+        text(&s["removed"]["setup"]["possible"]),
+        "true",
+        "{}",
+        s["removed"]
+    );
+    // Done: the position on the page, its moves and explanations native.
+    let done = &s["done"];
+    assert_eq!(done["setup"]["active"].as_bool(), Some(false), "{done}");
+    assert_eq!(text(&done["gameString"]), expect.position, "{done}");
+    assert_eq!(text(&done["message"]), "", "{done}");
+    assert_eq!(text(&s["selected"]["selected"]), expect.piece.to_string());
+    assert_eq!(listed_targets(&s["selected"]), expect.targets);
+    assert_eq!(text(&s["probed"]["explanation"]), expect.explanation);
+    // The link of the set-up position reopens it, with the explanation.
+    assert!(
+        text(&s["url"]).contains("game=Base%3BPosition"),
+        "{}",
+        s["url"]
+    );
+    for key in ["gameString", "selected", "explanation"] {
+        assert_eq!(
+            s["probed"][key], s["reopened"][key],
+            "{key} after reopening"
+        );
+    }
+
+    // By the keyboard alone.
+    let k = &observed["setupKeyboard"];
+    assert_eq!(text(&k["focusedTitle"]), "setup-title", "{k}");
+    assert!(
+        text(&k["stacked"]["setup"]["verdict"]).contains("§6.2.1"),
+        "{k}"
+    );
+    assert!(strings(&k["deleted"]["setup"]["palette"]).contains(&SETUP_SPIDER.to_string()));
+    assert!(
+        text(&k["inHand"]["setup"]["hand"]).contains(SETUP_SPIDER),
+        "{k}"
+    );
+    assert!(
+        text(&k["dropped"]["setup"]["hand"]).starts_with("Nothing in hand"),
+        "{k}"
+    );
+    assert_eq!(
+        text(&k["filled"]["setup"]["possible"]),
+        "true",
+        "{}",
+        k["filled"]
+    );
+    assert_eq!(text(&k["done"]["gameString"]), expect.position, "{k}");
+    assert_eq!(listed_targets(&k["selected"]), expect.targets, "{k}");
+
+    // On a phone: nothing wider than the screen, the same position.
+    let p = &observed["setupPhone"];
+    let filled = &p["filled"]["setup"];
+    assert_eq!(filled["overflow"].as_i64(), Some(0), "{filled}");
+    assert_eq!(filled["offScreen"].as_i64(), Some(0), "{filled}");
+    assert_eq!(text(&p["done"]["gameString"]), expect.position, "{p}");
+    assert_eq!(listed_targets(&p["selected"]), expect.targets, "{p}");
+}
 
 /// One position of the check: the case, the piece clicked, the cell clicked
 /// next, and what the page must show.
@@ -541,7 +785,9 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
         None => root.join("target/web-page/screenshots"),
     };
     std::fs::create_dir_all(&screenshots).expect("the screenshot folder");
+    let (setup_plan, setup_expect) = setup_plan();
     let plan = json!({
+        "setup": setup_plan,
         "baseUrl": serve(dist.clone()),
         "distPath": dist,
         "phoneCases": PHONE_CASES,
@@ -877,15 +1123,19 @@ fn the_page_answers_as_the_reference_engine_in_chromium() {
         assert!(a["board"]["hexWidth"].as_u64() >= Some(30), "{a}");
     }
 
+    check_setup(&observed, &setup_expect);
+
     // Opened from disk: a status that says so and how to serve the folder.
     let disk = &observed["fromDisk"];
     assert_eq!(disk["failed"].as_bool(), Some(true), "{disk}");
     assert!(text(&disk["text"]).contains("http.server"), "{disk}");
 
-    let names = SCREENSHOTS
-        .iter()
-        .map(|(name, _)| *name)
-        .chain(["pillbug-throw", "phone"]);
+    let names = SCREENSHOTS.iter().map(|(name, _)| *name).chain([
+        "pillbug-throw",
+        "phone",
+        "setup-desktop",
+        "setup-phone",
+    ]);
     for name in names {
         let shot = screenshots.join(format!("{name}.png"));
         let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
