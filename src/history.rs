@@ -23,6 +23,7 @@ use crate::core::view::BoardView;
 use crate::core::{Hex, Move, Piece, RulesOptions};
 use crate::fast::FastEngine;
 use crate::reference::ReferenceEngine;
+use crate::rules::setup::one_hive;
 use crate::rules::{LoadError, Rules};
 
 /// What the search found.
@@ -198,34 +199,13 @@ fn legal(setup: &Setup, options: RulesOptions) -> BTreeSet<Move> {
     let Some(&(_, first)) = setup.pieces.first() else {
         return BTreeSet::new();
     };
-    let stacks = setup.stacks();
-    let mut reached = BTreeSet::from([first]);
-    let mut frontier = vec![first];
-    while let Some(hex) = frontier.pop() {
-        for n in hex.neighbours() {
-            if stacks.contains_key(&n) && reached.insert(n) {
-                frontier.push(n);
-            }
-        }
-    }
-    if reached.len() != stacks.len() {
+    if one_hive(&setup.stacks()).is_err() {
         return BTreeSet::new();
     }
-    let back = |hex: Hex| Hex::new(hex.q + first.q, hex.r + first.r);
     FastEngine::from_setup(setup, options)
         .legal_moves()
         .into_iter()
-        .map(|mv| match mv {
-            Move::Place { piece, to } => Move::Place {
-                piece,
-                to: back(to),
-            },
-            Move::Move { piece, to } => Move::Move {
-                piece,
-                to: back(to),
-            },
-            Move::Pass => Move::Pass,
-        })
+        .map(|mv| mv.translated(first.q, first.r))
         .collect()
 }
 
@@ -249,18 +229,7 @@ fn replayed(
     // are the target's, so the moves are translated by the first's cell
     let origin = moves.first().and_then(|mv| mv.destination())?;
     for mv in moves {
-        let shift = |h: Hex| Hex::new(h.q - origin.q, h.r - origin.r);
-        let mv = match mv {
-            Move::Place { piece, to } => Move::Place {
-                piece,
-                to: shift(to),
-            },
-            Move::Move { piece, to } => Move::Move {
-                piece,
-                to: shift(to),
-            },
-            Move::Pass => Move::Pass,
-        };
+        let mv = mv.translated(-origin.q, -origin.r);
         game.play(mv).ok()?;
     }
     same_position(&game, target).then(|| game.game_string())

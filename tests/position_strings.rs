@@ -28,23 +28,6 @@ fn verdict_clauses(game: &ReferenceEngine, mv: Move) -> (bool, Vec<Vec<&'static 
     (v.legal, v.facts.iter().map(|f| f.clauses.clone()).collect())
 }
 
-/// `mv` moved by `by` cells (a position string puts its first piece at the
-/// origin, §9.40, so its board may be the game's translated).
-fn shifted(mv: Move, by: (i32, i32)) -> Move {
-    let shift = |h: Hex| Hex::new(h.q + by.0, h.r + by.1);
-    match mv {
-        Move::Place { piece, to } => Move::Place {
-            piece,
-            to: shift(to),
-        },
-        Move::Move { piece, to } => Move::Move {
-            piece,
-            to: shift(to),
-        },
-        Move::Pass => Move::Pass,
-    }
-}
-
 /// Moves the rules refuse in `game`, for the verdicts: each of the side to
 /// move's pieces on the board to a cell next to the hive it cannot reach,
 /// and a piece of the reserve placed where it may not be (a few of each).
@@ -135,7 +118,7 @@ fn assert_same_answers_with(
     }
     for mv in game.legal_moves().into_iter().chain(refused_moves(game)) {
         assert_eq!(
-            verdict_clauses(&on_reference, shifted(mv, by)),
+            verdict_clauses(&on_reference, mv.translated(by.0, by.1)),
             verdict_clauses(game, mv),
             "{what}: {text}: the verdict on {}",
             game.move_string(mv)

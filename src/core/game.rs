@@ -168,6 +168,23 @@ impl Move {
         }
     }
 
+    /// The same move with its destination moved by `(dq, dr)` cells: the
+    /// move in a copy of the board translated so (§1.7).
+    pub fn translated(self, dq: i32, dr: i32) -> Move {
+        let shift = |to: Hex| Hex::new(to.q + dq, to.r + dr);
+        match self {
+            Move::Place { piece, to } => Move::Place {
+                piece,
+                to: shift(to),
+            },
+            Move::Move { piece, to } => Move::Move {
+                piece,
+                to: shift(to),
+            },
+            Move::Pass => Move::Pass,
+        }
+    }
+
     /// The destination cell, if any.
     pub fn destination(self) -> Option<Hex> {
         match self {

@@ -67,7 +67,7 @@ pub(crate) fn check_setup(
 }
 
 /// §2.7: the pieces on the board form one group.
-fn one_hive(stacks: &BTreeMap<Hex, Vec<Piece>>) -> Result<(), String> {
+pub(crate) fn one_hive(stacks: &BTreeMap<Hex, Vec<Piece>>) -> Result<(), String> {
     let Some(&start) = stacks.keys().next() else {
         return Ok(());
     };
@@ -239,20 +239,9 @@ fn legal_in(setup: &Setup, options: RulesOptions, legal_moves: LegalMoves<'_>) -
         return BTreeSet::new();
     }
     let first = setup.pieces.first().map_or(Hex::ORIGIN, |(_, hex)| *hex);
-    let back = |hex: Hex| Hex::new(hex.q + first.q, hex.r + first.r);
     legal_moves(setup, options)
         .into_iter()
-        .map(|mv| match mv {
-            Move::Place { piece, to } => Move::Place {
-                piece,
-                to: back(to),
-            },
-            Move::Move { piece, to } => Move::Move {
-                piece,
-                to: back(to),
-            },
-            Move::Pass => Move::Pass,
-        })
+        .map(|mv| mv.translated(first.q, first.r))
         .collect()
 }
 

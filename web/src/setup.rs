@@ -26,7 +26,7 @@ pub(super) fn setup_json(setup: &Setup) -> Value {
     json!({
         "gameType": setup.game_type.to_string(),
         "standardOpening": !setup.tournament_opening,
-        "toMove": super::color_name(setup.turn.color),
+        "toMove": setup.turn.color.name(),
         "turn": setup.turn.number,
         "lastMoved": setup.last_moved.map(|p| p.to_string()),
         "cells": setup.stacks().into_iter().map(|(hex, stack)| json!({
