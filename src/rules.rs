@@ -114,8 +114,11 @@ pub trait Rules: BoardView + Clone + Sized {
     /// A game set up from a position (§9.36) without checks: the stacks
     /// of `setup`, its turn and its piece moved last, no history. The
     /// position is translated so that the first piece of `setup` stands at
-    /// the origin (§3.3; a position string puts it there already, §9.40).
-    /// Load a position through [`Rules::load_setup`], which checks it first.
+    /// the origin (§3.3; a position string puts it there already, §9.40);
+    /// pieces not joined to the first one's group are left out (a hive in
+    /// several groups is no position, §2.7, and [`Rules::load_setup`]
+    /// refuses it). Load a position through [`Rules::load_setup`], which
+    /// checks it first.
     fn from_setup(setup: &Setup, options: RulesOptions) -> Self;
 
     /// Where the game started: `None` from the empty board; for a game set
