@@ -23,7 +23,7 @@ use crate::core::view::BoardView;
 use crate::core::{Hex, Move, Piece, RulesOptions};
 use crate::fast::FastEngine;
 use crate::reference::ReferenceEngine;
-use crate::rules::setup::one_hive;
+use crate::rules::setup::{arrivals, legal_in};
 use crate::rules::{LoadError, Rules};
 
 /// What the search found.
@@ -142,7 +142,7 @@ fn steps_back(
     // the target's last ply was a pass (§5.11): the same board before it,
     // where nothing else was legal (§7.2)
     if is_target && setup.last_moved.is_none() {
-        if legal(&before, options).contains(&Move::Pass) {
+        if legal_in(&before, options, &fast_moves).contains(&Move::Pass) {
             steps.push((before, Move::Pass));
         }
         return steps;
@@ -152,61 +152,14 @@ fn steps_back(
         if Some(piece) == moved_next || setup.last_moved.is_some_and(|last| last != piece) {
             continue;
         }
-        let mut without = before.clone();
-        without.pieces.retain(|(p, _)| *p != piece);
-        // a placement: the piece alone in its cell, back in the reserve;
-        // the first of the game goes to the origin of its own board (§3.3)
-        if stack.len() == 1 {
-            let placed = Move::Place { piece, to: hex };
-            let allowed = if without.pieces.is_empty() {
-                FastEngine::from_setup(&without, options)
-                    .legal_moves()
-                    .contains(&Move::Place {
-                        piece,
-                        to: Hex::ORIGIN,
-                    })
-            } else {
-                legal(&without, options).contains(&placed)
-            };
-            if allowed {
-                steps.push((without.clone(), placed));
-            }
-        }
-        // a movement or a throw, from a cell beside the rest of the hive
-        let rest: BTreeSet<Hex> = without.pieces.iter().map(|(_, h)| *h).collect();
-        let froms: BTreeSet<Hex> = rest
-            .iter()
-            .flat_map(|h| h.neighbours())
-            .chain(rest.iter().copied())
-            .filter(|from| *from != hex)
-            .collect();
-        let arrives = Move::Move { piece, to: hex };
-        for from in froms {
-            let mut earlier = without.clone();
-            earlier.pieces.push((piece, from));
-            if legal(&earlier, options).contains(&arrives) {
-                steps.push((earlier, arrives));
-            }
-        }
+        steps.extend(arrivals(setup, piece, hex, options, &fast_moves));
     }
     steps
 }
 
-/// The legal moves of a set-up position on the fast engine, in the cells
-/// of `setup`; none when its hive is not in one group (§2.7) or it is
-/// empty with plies before it.
-fn legal(setup: &Setup, options: RulesOptions) -> BTreeSet<Move> {
-    let Some(&(_, first)) = setup.pieces.first() else {
-        return BTreeSet::new();
-    };
-    if one_hive(&setup.stacks()).is_err() {
-        return BTreeSet::new();
-    }
-    FastEngine::from_setup(setup, options)
-        .legal_moves()
-        .into_iter()
-        .map(|mv| mv.translated(first.q, first.r))
-        .collect()
+/// The legal moves of a set-up position on the fast engine.
+fn fast_moves(setup: &Setup, options: RulesOptions) -> Vec<Move> {
+    FastEngine::from_setup(setup, options).legal_moves()
 }
 
 /// The GameString of the forward moves from the empty board (the node at

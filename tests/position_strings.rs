@@ -286,6 +286,12 @@ fn impossible_positions_are_refused_with_the_clause_they_break() {
         // stood alone the ply before
         ("Base;Position;White[3];last=bQ;wQ;bQ wQ-;wA1 -wQ;bA1 bQ-", "§5.10"),
         // the repetition draw needs the history (below, with the option)
+        // White passed its first turn, when a placement was legal
+        ("Base;Position;Black[1];last=none;bQ", "§7.2"),
+        ("Base;Position;White[2];last=none", "§7.2"),
+        // a turn number no count of plies holds (it wrapped around before)
+        ("Base;Position;White[18446744073709551615];last=none", "§9.45"),
+        ("Base;Position;White[1000000001];last=none;wQ", "§9.45"),
         // notation: a piece twice, an unknown reference, a taken cell
         ("Base;Position;White[2];last=none;wQ;wQ -wQ", "§9.39"),
         ("Base;Position;White[2];last=none;wQ;bQ bS1-", "§9.40"),
@@ -373,6 +379,8 @@ fn possible_positions_that_look_odd_are_accepted() {
     for text in [
         "Base;Position;White[6];last=bB1;wQ;bQ wQ-;bB1 bQ;wB1 -wQ;bA1 bQ-;wA1 \\wQ;bS1 bA1\\;wS1 /wB1",
         "Base;Position;White[2];last=bS1;wS1;bS1 wS1-",
+        // §9.45: the largest turn number itself
+        "Base;Position;White[1000000000];last=none;wQ;bQ wQ-",
         "Base;Position;White[5];last=bA1;wQ;bQ wQ-;wA1 -wQ;bA1 bQ/;wS1 \\wQ",
     ] {
         if let Err(e) = ReferenceEngine::load(text) {

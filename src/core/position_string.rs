@@ -47,10 +47,13 @@ impl Setup {
     /// The plies played before this position: White's turn `n` follows
     /// `2(n - 1)` plies, Black's `2(n - 1) + 1` (§4.4, §9.18).
     pub fn plies(&self) -> usize {
-        let before = 2 * (self.turn.number.saturating_sub(1)) as usize;
+        // saturating: a turn number above MAX_TURN is refused (§9.45), and a
+        // set-up built in code with one must not overflow on the way
+        let turns = usize::try_from(self.turn.number.saturating_sub(1)).unwrap_or(usize::MAX);
+        let before = turns.saturating_mul(2);
         match self.turn.color {
             super::piece::Color::White => before,
-            super::piece::Color::Black => before + 1,
+            super::piece::Color::Black => before.saturating_add(1),
         }
     }
 
@@ -63,6 +66,10 @@ impl Setup {
         stacks
     }
 }
+
+/// The largest turn number of a position string (§9.45): far beyond any
+/// game, and small enough that every count of plies fits.
+pub const MAX_TURN: u64 = 1_000_000_000;
 
 /// Whether `text` has the form of a position string rather than of a
 /// GameString: its second field is `Position` (§9.36), where a GameString
@@ -86,6 +93,13 @@ pub fn parse_position_string(text: &str) -> Result<Setup, NotationError> {
     }
     let game_type = parse_game_type(fields[0])?;
     let turn = parse_turn(fields[2])?;
+    if turn.number > MAX_TURN {
+        return Err(NotationError::new(
+            what,
+            fields[2],
+            format!("a position string's turn number is at most {MAX_TURN} (§9.45)"),
+        ));
+    }
     let mut last_moved = None;
     let mut last_given = false;
     let mut tournament_opening = true;

@@ -8,7 +8,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::core::position_string::Setup;
+use crate::core::notation::Turn;
+use crate::core::position_string::{Setup, MAX_TURN};
 use crate::core::{Bug, Color, Hex, Move, Piece, RulesOptions};
 
 /// Why a set-up position is refused.
@@ -34,6 +35,16 @@ pub(crate) fn check_setup(
     // §9.42 a position has no history for the repetition draw to count
     if options.repetition_draw {
         return Err(Refusal::NoHistory);
+    }
+    // §9.45 a turn number every count of plies can hold
+    if setup.turn.number > MAX_TURN {
+        return Err(impossible(
+            "§9.45",
+            format!(
+                "turn {} is beyond the largest turn number of a position, {MAX_TURN}",
+                setup.turn.number
+            ),
+        ));
     }
     // §1.4 only the pieces of the game type
     if let Some((piece, _)) = setup
@@ -117,7 +128,8 @@ fn turns_taken(setup: &Setup, color: Color) -> usize {
     }
 }
 
-/// §7.1, §4.3, §4.5: what the turn number allows of each player's pieces.
+/// §7.1, §7.2, §4.3, §4.5: what the turn number allows of each player's
+/// pieces.
 fn turns_allow(
     setup: &Setup,
     stacks: &BTreeMap<Hex, Vec<Piece>>,
@@ -137,6 +149,17 @@ fn turns_allow(
                     "{color} has {on_board} pieces on the board after {turns} turn{} of its own ({}): a turn places one piece at most",
                     if turns == 1 { "" } else { "s" },
                     setup.turn
+                ),
+            ));
+        }
+        // §7.2 a player's first turn always has a placement (§3.3, §3.4),
+        // so a player who has had a turn has a piece on the board
+        if turns >= 1 && on_board == 0 {
+            return Err((
+                "§7.2",
+                format!(
+                    "{color} has had {turns} turn{} and has no piece on the board: its first turn had a legal placement, so it could not pass",
+                    if turns == 1 { "" } else { "s" }
                 ),
             ));
         }
@@ -199,28 +222,8 @@ fn last_move_possible(
             format!("{piece}, named as moved last, is covered at {at}: a piece that just arrived is on top"),
         ));
     }
-    let mut before = setup.clone();
-    before.turn = crate::core::notation::Turn::after_plies(setup.plies() - 1);
-    before.last_moved = None;
-    before.pieces.retain(|(p, _)| *p != piece);
-    let arrives = Move::Move { piece, to: at };
-    // a placement from the reserve: the board without the piece
-    let placed = Move::Place { piece, to: at };
-    if legal_in(&before, options, legal_moves).contains(&placed) {
+    if !arrivals(setup, piece, at, options, legal_moves).is_empty() {
         return Ok(());
-    }
-    // a movement or a throw from a cell next to the rest of the hive, or
-    // from the top of a stack
-    let rest: BTreeSet<Hex> = before.pieces.iter().map(|(_, h)| *h).collect();
-    let mut froms: BTreeSet<Hex> = rest.iter().flat_map(|h| h.neighbours()).collect();
-    froms.extend(rest.iter().copied());
-    froms.remove(&at);
-    for from in froms {
-        let mut earlier = before.clone();
-        earlier.pieces.push((piece, from));
-        if legal_in(&earlier, options, legal_moves).contains(&arrives) {
-            return Ok(());
-        }
     }
     Err((
         "§5.10",
@@ -230,11 +233,68 @@ fn last_move_possible(
     ))
 }
 
+/// The positions one ply before `setup` from which `piece`, on top at
+/// `at`, arrived there, each with that ply: placed from the reserve (alone
+/// in its cell; the first piece of a game anywhere, its board's origin,
+/// §3.3), or moved or thrown from an empty cell beside the rest of the hive
+/// or, for a piece that climbs (§6.2.1, §6.7.4), from the top of a stack.
+/// Each is a legal move of the position before as the engine's
+/// `legal_moves` say, with no piece immune there (which only allows more,
+/// §5.10); the position before has the turn before and no piece moved last.
+pub(crate) fn arrivals(
+    setup: &Setup,
+    piece: Piece,
+    at: Hex,
+    options: RulesOptions,
+    legal_moves: LegalMoves<'_>,
+) -> Vec<(Setup, Move)> {
+    let mut before = setup.clone();
+    before.turn = Turn::after_plies(setup.plies().saturating_sub(1));
+    before.last_moved = None;
+    before.pieces.retain(|(p, _)| *p != piece);
+    let mut found = Vec::new();
+    let alone = !before.pieces.iter().any(|(_, hex)| *hex == at);
+    let placed = Move::Place { piece, to: at };
+    let placeable = if before.pieces.is_empty() {
+        legal_moves(&before, options).contains(&Move::Place {
+            piece,
+            to: Hex::ORIGIN,
+        })
+    } else {
+        alone && legal_in(&before, options, legal_moves).contains(&placed)
+    };
+    if placeable {
+        found.push((before.clone(), placed));
+    }
+    let rest: BTreeSet<Hex> = before.pieces.iter().map(|(_, h)| *h).collect();
+    let climbs = matches!(piece.bug, Bug::Beetle | Bug::Mosquito);
+    let froms: BTreeSet<Hex> = rest
+        .iter()
+        .flat_map(|h| h.neighbours())
+        .filter(|h| !rest.contains(h))
+        .chain(rest.iter().copied().filter(|_| climbs))
+        .filter(|from| *from != at)
+        .collect();
+    let arrives = Move::Move { piece, to: at };
+    for from in froms {
+        let mut earlier = before.clone();
+        earlier.pieces.push((piece, from));
+        if legal_in(&earlier, options, legal_moves).contains(&arrives) {
+            found.push((earlier, arrives));
+        }
+    }
+    found
+}
+
 /// The legal moves of a position set up without checks, in the cells of
 /// `setup` (the engine puts the first piece at the origin); none when its
 /// hive is in several groups (an earlier position the last move cannot
 /// have come from, §2.7).
-fn legal_in(setup: &Setup, options: RulesOptions, legal_moves: LegalMoves<'_>) -> BTreeSet<Move> {
+pub(crate) fn legal_in(
+    setup: &Setup,
+    options: RulesOptions,
+    legal_moves: LegalMoves<'_>,
+) -> BTreeSet<Move> {
     if one_hive(&setup.stacks()).is_err() {
         return BTreeSet::new();
     }

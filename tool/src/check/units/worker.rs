@@ -360,6 +360,7 @@ impl<'a> Worker<'a> {
     ) -> Result<(), Stop> {
         let line = response.last_line().unwrap_or("");
         let after = || sent().last().cloned().unwrap_or_default();
+        let expected = self.ctx.state_of(game);
         let finding = match state_and_turn(line) {
             None => Finding::new(Kind::Protocol, &self.test, game)
                 .clauses(["§9.31"])
@@ -369,8 +370,7 @@ impl<'a> Worker<'a> {
                     after()
                 ))
                 .exchange(sent(), response.lines.clone()),
-            Some((state, turn)) if state != self.ctx.state_of(game) || turn != game.turn() => {
-                let expected = self.ctx.state_of(game);
+            Some((state, turn)) if state != expected || turn != game.turn() => {
                 Finding::new(Kind::State, &self.test, game)
                     .clauses(state_clauses(game, state != expected))
                     .pattern(state_pattern(
